@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
+import type { Config } from './config.js';
+import type { Deps } from './context.js';
+import type { Db } from './db/client.js';
+import { AppError } from './errors.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import { assertAllowed } from './policy/index.js';
+import { createRealtime } from './realtime/index.js';
+import { resolveToken } from './auth/service.js';
+import authRoutes from './auth/routes.js';
+import accountRoutes from './modules/account/routes.js';
+import academicsRoutes from './modules/academics/routes.js';
+import notificationRoutes from './modules/notifications/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
+import healthRoutes from './modules/health/routes.js';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+/** Reads the session token from the `token` header (the spec's) or `Authorization: Bearer`. */
+function tokenOf(headers: IncomingMessage['headers']): string | null {
+  const raw = headers.token;
+  if (typeof raw === 'string' && raw) return raw;
+  const auth = headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  return null;
+}
+
+function fail(code: ErrorEnvelope['error'], message: string, issues?: ErrorEnvelope['issues']): ErrorEnvelope {
+  return issues ? { error: code, message, issues } : { error: code, message };
+}
+
+const STATUS_CODE: Record<number, ErrorEnvelope['error']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'BAD_REQUEST',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const realtime = await createRealtime({
+    server: app.server,
+    redisUrl: config.REDIS_URL,
+    resolve: (token) => resolveToken(app.deps, token),
+    log: app.log,
+  });
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log });
+  const deps: Deps = { db, config, mailer, realtime, log: app.log };
+  app.decorate('deps', deps);
+  app.decorateRequest('caller', null);
+  app.addHook('preClose', async () => realtime.close());
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send(fail(err.code, err.message));
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const issues = err.validation.map((v) => ({
+        path: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send(fail('VALIDATION_ERROR', 'Some fields are missing or invalid.', issues));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return reply.status(500).send(fail('INTERNAL', 'Server error'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = STATUS_CODE[status] ?? 'BAD_REQUEST';
+      const message =
+        code === 'PAYLOAD_TOO_LARGE'
+          ? 'The request is too large.'
+          : code === 'RATE_LIMITED'
+            ? err.message || 'Too many attempts. Please wait and try again.'
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'This content type is not supported.'
+              : err.message || 'Bad request';
+      return reply.status(status).send(fail(code, message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail('INTERNAL', 'Server error'));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // Schools often run Shala on plain http inside their network: do not force https sub-requests.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  // Sign-in and one-time-code routes: limited per client address and login id.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.authRateLimit) {
+      route.config = {
+        ...route.config,
+        rateLimit: {
+          max: config.AUTH_RATE_LIMIT_MAX,
+          timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
+          hook: 'preHandler',
+          keyGenerator: (req: { ip: string; body?: unknown; caller?: { userId: string } | null }) => {
+            const body = req.body as { loginId?: unknown } | undefined;
+            const who = req.caller?.userId ?? (typeof body?.loginId === 'string' ? body.loginId.trim().toLowerCase() : '');
+            return `${req.ip}|${who}`;
+          },
+        },
+      } as typeof route.config;
+    }
+  });
+  let redisForLimits: import('ioredis').Redis | undefined;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    redisForLimits = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => void (await redisForLimits?.quit().catch(() => undefined)));
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis: redisForLimits,
+    nameSpace: 'shala-rl:',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: 'RATE_LIMITED',
+      message: `Too many attempts. Please try again in ${ctx.after}.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shala API', version: '0.1.0', description: 'School management: one platform, many schools.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ token: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Who may call: every contract route declares its roles; the school comes from the session.
+  app.addHook('onRequest', async (req) => {
+    const roles = req.routeOptions.config?.roles;
+    if (!roles || roles === 'public') return;
+    const token = tokenOf(req.headers);
+    req.caller = token ? await resolveToken(deps, token) : null;
+    assertAllowed(roles, req.caller);
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(academicsRoutes);
+  await app.register(notificationRoutes);
+  await app.register(dashboardRoutes);
+
+  registerWeb(app, config);
+  return app;
+}
+
+/** The built web app under /sms_frontend/ with a fallback to index.html for client routes. */
+function registerWeb(app: App, config: Config) {
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    void app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: `${WEB_BASE_PATH}/`,
+      index: false,
+      wildcard: true,
+      setHeaders(res, file) {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${WEB_BASE_PATH}/`));
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (req.method === 'GET' && (url === WEB_BASE_PATH || url.startsWith(`${WEB_BASE_PATH}/`))) {
+      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .type('text/html')
+        .send('<!doctype html><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+    }
+    return reply.status(404).send(fail('NOT_FOUND', 'Not found.'));
+  });
+}

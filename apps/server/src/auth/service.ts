@@ -1,0 +1,208 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { OTP, isRole, type ChangePasswordBody, type ResetBody, type SigninBody, type SigninResult } from '@shala/contract';
+import type { Caller, Deps } from '../context.js';
+import { authSessions, otpCodes, schools, users } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { fullName } from '../modules/users/service.js';
+import { dummyHash, hashSecret, newOtp, newToken, sha256, verifySecret } from './crypto.js';
+
+const INVALID = 'Invalid id or password.';
+export const FORGOT_MESSAGE = 'If the account exists and has an email, a one-time code has been sent to it.';
+export const RESET_MESSAGE = 'Password Update successful';
+const BAD_OTP = 'The code is wrong or has expired. Please ask for a new one.';
+
+function findByLoginId(deps: Deps, loginId: string) {
+  return deps.db
+    .select({
+      id: users.id,
+      loginId: users.loginId,
+      roleId: users.roleId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      status: users.status,
+      passwordHash: users.passwordHash,
+      schoolId: users.schoolId,
+      schoolName: schools.name,
+      schoolStatus: schools.status,
+    })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export async function signin(
+  deps: Deps,
+  body: SigninBody,
+  client: { ip: string; userAgent?: string },
+): Promise<SigninResult> {
+  const user = await findByLoginId(deps, body.loginId);
+  const ok = await verifySecret(user?.passwordHash ?? (await dummyHash()), body.password);
+  if (!user || !ok || !isRole(user.roleId)) throw new AppError('INVALID_CREDENTIALS', INVALID);
+  if (!user.status) throw new AppError('ACCOUNT_INACTIVE', 'This account is inactive. Please contact your school.');
+  if (user.schoolId && user.schoolStatus === false) {
+    throw new AppError('SCHOOL_INACTIVE', 'This school is inactive. Please contact the platform administrator.');
+  }
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + deps.config.SESSION_TTL_HOURS * 3600_000);
+  await deps.db.insert(authSessions).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300),
+  });
+  await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    userId: user.id,
+    loginId: user.loginId,
+    roleId: user.roleId,
+    name: fullName(user),
+    schoolId: user.schoolId,
+    schoolName: user.schoolName ?? null,
+  };
+}
+
+/** Resolves a session token to its caller in one query; null when unknown, expired, revoked or inactive. */
+export async function resolveToken(deps: Deps, token: string): Promise<Caller | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await deps.db
+    .select({
+      sessionId: authSessions.id,
+      userId: users.id,
+      roleId: users.roleId,
+      schoolId: users.schoolId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(
+      and(
+        eq(authSessions.tokenHash, sha256(token)),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, new Date()),
+        eq(users.status, true),
+        sql`(${users.schoolId} is null or ${schools.status} = true)`,
+      ),
+    )
+    .limit(1);
+  if (!row || !isRole(row.roleId)) return null;
+  return { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row) };
+}
+
+export async function signout(deps: Deps, caller: Caller): Promise<void> {
+  await deps.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, caller.sessionId));
+}
+
+/** Revokes every open session of a user (password reset, deactivation), except one if given. */
+export async function revokeSessions(deps: Pick<Deps, 'db'>, userId: string, exceptSessionId?: string): Promise<void> {
+  await deps.db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+/**
+ * Sends a one-time code to the account's email. Unknown, inactive or mail-less accounts get the
+ * same answer and about the same time (no account discovery).
+ */
+export async function forgot(deps: Deps, loginId: string): Promise<void> {
+  const user = await findByLoginId(deps, loginId);
+  if (!user || !user.status || !user.email || user.schoolStatus === false) {
+    await dummyHash().then((h) => verifySecret(h, 'x'));
+    return;
+  }
+  const code = newOtp(OTP.digits);
+  const codeHash = await hashSecret(code);
+  await deps.db.transaction(async (tx) => {
+    // A new code replaces any earlier one.
+    await tx
+      .update(otpCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt)));
+    await tx.insert(otpCodes).values({
+      userId: user.id,
+      codeHash,
+      expiresAt: new Date(Date.now() + OTP.ttlMinutes * 60_000),
+    });
+  });
+  const mail = {
+    to: user.email,
+    subject: 'Shala: your one-time code',
+    text: [
+      `Hello ${fullName(user)},`,
+      '',
+      `Your one-time code to reset the password of ${user.loginId} is: ${code}`,
+      `It is valid for ${OTP.ttlMinutes} minutes and can be used once.`,
+      '',
+      'If you did not ask for it, ignore this message; your password stays as it is.',
+      '',
+      `आपका वन-टाइम कोड: ${code} (${OTP.ttlMinutes} मिनट तक मान्य)`,
+    ].join('\n'),
+  };
+  // Delivery runs after the answer, so its time does not tell whether the account exists.
+  deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'one-time code mail failed'));
+}
+
+export async function reset(deps: Deps, body: ResetBody): Promise<void> {
+  const user = await findByLoginId(deps, body.loginId);
+  if (!user) {
+    await dummyHash().then((h) => verifySecret(h, body.otp));
+    throw new AppError('INVALID_OTP', BAD_OTP);
+  }
+  const [code] = await deps.db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (!code) throw new AppError('INVALID_OTP', BAD_OTP);
+  // Count the try first, atomically, so parallel guesses cannot exceed the limit.
+  const [counted] = await deps.db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, code.id), isNull(otpCodes.usedAt), sql`${otpCodes.attempts} < ${OTP.maxAttempts}`))
+    .returning({ attempts: otpCodes.attempts });
+  if (!counted) throw new AppError('INVALID_OTP', BAD_OTP);
+  if (!(await verifySecret(code.codeHash, body.otp))) {
+    if (counted.attempts >= OTP.maxAttempts) {
+      await deps.db.update(otpCodes).set({ usedAt: new Date() }).where(eq(otpCodes.id, code.id));
+    }
+    throw new AppError('INVALID_OTP', BAD_OTP);
+  }
+  const passwordHash = await hashSecret(body.password);
+  await deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(otpCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(otpCodes.id, code.id), isNull(otpCodes.usedAt)))
+      .returning({ id: otpCodes.id });
+    if (!used) throw new AppError('INVALID_OTP', BAD_OTP);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeSessions({ db: tx as never }, user.id);
+  });
+}
+
+export async function changePassword(deps: Deps, caller: Caller, body: ChangePasswordBody): Promise<void> {
+  const [user] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
+  if (!user || !(await verifySecret(user.hash, body.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'The current password is wrong.');
+  }
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashSecret(body.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, caller.userId));
+  await revokeSessions(deps, caller.userId, caller.sessionId);
+}

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@shala/contract';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/index.js';
+import type { Realtime } from './realtime/index.js';
+
+/** What every service needs; built once in app.ts and passed down. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller, resolved from the session token. */
+export interface Caller {
+  userId: string;
+  roleId: Role;
+  schoolId: string | null;
+  sessionId: string;
+  name: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    roles?: 'public' | readonly Role[];
+    authRateLimit?: boolean;
+  }
+}

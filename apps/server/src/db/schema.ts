@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A school (tenant). Every school-owned row carries its school_id. */
+export const schools = pgTable(
+  'schools',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    websiteName: text('website_name'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    state: text('state'),
+    district: text('district'),
+    city: text('city'),
+    zipCode: text('zip_code'),
+    image: text('image'),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    status: boolean('status').notNull().default(true),
+    isDraft: boolean('is_draft').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('schools_code_uq').on(sql`lower(${t.code})`), index('schools_created_idx').on(t.createdAt)],
+);
+
+/** Every person who signs in. school_id is null only for the platform owner (111). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    loginId: text('login_id').notNull(),
+    roleId: smallint('role_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    contact: text('contact'),
+    image: text('image'),
+    parentUserId: uuid('parent_user_id'),
+    status: boolean('status').notNull().default(true),
+    passwordHash: text('password_hash').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_login_uq').on(sql`lower(${t.loginId})`),
+    index('users_school_role_idx').on(t.schoolId, t.roleId, t.createdAt),
+    index('users_school_parent_idx').on(t.schoolId, t.parentUserId),
+  ],
+);
+
+/** Counters for generated login ids, one per prefix (e.g. DEMO-T). */
+export const loginIdCounters = pgTable('login_id_counters', {
+  prefix: text('prefix').primaryKey(),
+  value: integer('value').notNull(),
+});
+
+/** Sign-in sessions: only the SHA-256 of the token is stored. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('auth_sessions_token_uq').on(t.tokenHash), index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** One-time codes for password reset: hashed, expiring, single use, limited tries. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Academic sessions (years) of a school. */
+export const academicSessions = pgTable(
+  'academic_sessions',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    label: text('label').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('academic_sessions_label_uq').on(t.schoolId, t.label)],
+);
+
+/** Classes and sections of a school in one session. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    name: text('name').notNull(),
+    section: text('section').notNull().default(''),
+    classLimit: integer('class_limit'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('classes_name_uq').on(t.schoolId, t.sessionId, t.name, t.section)],
+);
+
+/** In-app notifications (spec section 3: sender, name, message, timestamp). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    senderId: uuid('sender_id').references(() => users.id),
+    senderName: text('sender_name').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

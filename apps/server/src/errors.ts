@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@shala/contract';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  INVALID_OTP: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_INACTIVE: 403,
+  SCHOOL_INACTIVE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** An error with a stable code; its HTTP status comes from the one table above. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found.`);
+export const forbidden = () => new AppError('FORBIDDEN', 'You are not allowed to do this.');
+export const unauthenticated = (message = 'Please sign in again.') => new AppError('UNAUTHENTICATED', message);
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}

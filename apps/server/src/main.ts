@@ -1,0 +1,50 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed/demo.js';
+import { buildApp } from './app.js';
+import { ROLE_KEY } from '@shala/contract';
+
+const ROLE_NAMES: Record<string, string> = {
+  'roles.owner': 'Platform owner',
+  'roles.systemAdmin': 'System admin',
+  'roles.principal': 'Principal',
+  'roles.teacher': 'Teacher',
+  'roles.parent': 'Parent',
+  'roles.student': 'Student',
+};
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const app = await buildApp({ config, db: database.db });
+app.addHook('onClose', async () => database.close());
+
+const seeded = await seedIfEmpty(database.db, { demo: config.DEMO });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+console.log(`\nShala is running at ${base}/sms_frontend/  (API docs: ${base}/api/docs)`);
+console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+if (seeded.created) {
+  console.log(config.DEMO ? '\nDemo accounts (login id / password):' : '\nPlatform owner (shown once; change it after signing in):');
+  for (const a of seeded.accounts) {
+    console.log(`  ${ROLE_NAMES[ROLE_KEY[a.role]]!.padEnd(15)} ${String(a.role)}  ${a.loginId.padEnd(11)} ${a.password}`);
+  }
+} else if (config.DEMO) {
+  console.log('Demo accounts: see the README (password Shala@2024 unless changed).');
+}

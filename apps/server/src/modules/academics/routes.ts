@@ -1,0 +1,12 @@
+import { API } from '@shala/contract';
+import type { App } from '../../app.js';
+import { fromContract } from '../../http/route.js';
+import { requireCaller } from '../../policy/index.js';
+import { listSessions } from './service.js';
+
+export default async function academicsRoutes(app: App) {
+  app.route({
+    ...fromContract(API.sessions),
+    handler: async (req) => ({ result: await listSessions(app.deps, requireCaller(req)) }),
+  });
+}

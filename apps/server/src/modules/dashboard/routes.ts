@@ -1,0 +1,12 @@
+import { API } from '@shala/contract';
+import type { App } from '../../app.js';
+import { fromContract } from '../../http/route.js';
+import { requireCaller } from '../../policy/index.js';
+import { dashboardCounts } from './service.js';
+
+export default async function dashboardRoutes(app: App) {
+  app.route({
+    ...fromContract(API.dashboard),
+    handler: async (req) => ({ result: await dashboardCounts(app.deps, requireCaller(req)) }),
+  });
+}

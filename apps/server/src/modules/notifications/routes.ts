@@ -1,0 +1,20 @@
+import { API } from '@shala/contract';
+import type { App } from '../../app.js';
+import { fromContract } from '../../http/route.js';
+import { requireCaller } from '../../policy/index.js';
+import { listNotifications, markAllRead } from './service.js';
+
+export default async function notificationRoutes(app: App) {
+  app.route({
+    ...fromContract(API.notifications),
+    handler: async (req) => ({ result: await listNotifications(app.deps, requireCaller(req), req.query) }),
+  });
+
+  app.route({
+    ...fromContract(API.notificationsRead),
+    handler: async (req) => {
+      await markAllRead(app.deps, requireCaller(req));
+      return { result: { unread: 0 as const } };
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import { ROLE_LETTER, type Role } from '@shala/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { loginIdCounters, users } from '../../db/schema.js';
+import { hashSecret } from '../../auth/crypto.js';
+
+/** Next login id for a school and role: school code + role letter + 4-digit sequence (DEMO-T0007). */
+export async function nextLoginId(db: DbOrTx, schoolCode: string, role: Role): Promise<string> {
+  const prefix = `${schoolCode.toUpperCase()}-${ROLE_LETTER[role]}`;
+  const [row] = await db
+    .insert(loginIdCounters)
+    .values({ prefix, value: 1 })
+    .onConflictDoUpdate({ target: loginIdCounters.prefix, set: { value: sql`${loginIdCounters.value} + 1` } })
+    .returning({ value: loginIdCounters.value });
+  return `${prefix}${String(row!.value).padStart(4, '0')}`;
+}
+
+export interface NewUser {
+  schoolId: string | null;
+  loginId: string;
+  roleId: Role;
+  firstName: string;
+  lastName?: string;
+  email?: string | null;
+  contact?: string | null;
+  parentUserId?: string | null;
+  password: string;
+  status?: boolean;
+}
+
+export async function createUser(db: DbOrTx, input: NewUser) {
+  const { password, ...rest } = input;
+  const [row] = await db
+    .insert(users)
+    .values({ ...rest, lastName: rest.lastName ?? '', passwordHash: await hashSecret(password) })
+    .returning();
+  return row!;
+}
+
+export async function setUserStatus(db: DbOrTx, userId: string, status: boolean) {
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export function fullName(u: { firstName: string; lastName: string }): string {
+  return [u.firstName, u.lastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Runs the real entry point as `npm start` does, on the embedded database. */
+const MAIN = path.join(import.meta.dirname, '../src/main.ts');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const deadline = Date.now() + 45_000;
+  while (!out.includes('Shala is running')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+  return { port, output: () => out, stop };
+}
+
+describe('npm start', () => {
+  it('seeds the demo school once, prints its accounts, keeps data across restarts and stops cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-main-'));
+    dirs.push(dataDir);
+    const first = await start({ DATA_DIR: dataDir });
+    for (const id of ['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-G0001', 'DEMO-S0001']) {
+      expect(first.output()).toContain(id);
+    }
+    expect(first.output()).toContain(`http://localhost:${first.port}/sms_frontend/`);
+    const signin = await fetch(`http://127.0.0.1:${first.port}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginId: 'DEMO-P0001', password: 'Shala@2024' }),
+    });
+    expect(signin.status).toBe(200);
+    const { result } = await signin.json();
+    expect(result).toMatchObject({ roleId: 113, schoolName: 'Shala Demo School' });
+    expect(await first.stop()).toBe(0);
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain('DEMO-T0001  Shala@2024');
+    const again = await fetch(`http://127.0.0.1:${second.port}/api/dashboard`, { headers: { token: result.token } });
+    expect(again.status).toBe(200);
+    expect((await again.json()).result.counts).toMatchObject({ teachers: 1, students: 1, parents: 1, classes: 10 });
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('with DEMO=off creates only the platform owner and prints a one-time password', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-main-'));
+    dirs.push(dataDir);
+    const run = await start({ DATA_DIR: dataDir, DEMO: 'off' });
+    const line = run.output().split('\n').find((l) => /\bowner\b/.test(l) && l.includes('111'));
+    expect(line).toBeDefined();
+    const password = line!.trim().split(/\s+/).at(-1)!;
+    expect(password).not.toBe('Shala@2024');
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(run.output()).not.toContain('DEMO-P0001');
+    const signin = await fetch(`http://127.0.0.1:${run.port}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginId: 'owner', password }),
+    });
+    expect(signin.status).toBe(200);
+    expect(await run.stop()).toBe(0);
+  });
+
+  it('refuses an invalid configuration with a clear message', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, PORT: 'not-a-port' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(err).toContain('Invalid configuration');
+    expect(err).toContain('PORT');
+  });
+});

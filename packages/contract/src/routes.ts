@@ -1,0 +1,211 @@
+import type { Role } from './roles.js';
+
+/**
+ * Web routes of spec section 2: one table for the router, the role guard, the breadcrumb and the
+ * authorization tests. `path` is the React Router pattern under the base path.
+ */
+export interface WebRoute {
+  path: string;
+  roles: readonly Role[];
+  /** i18n key of the screen's title, used by the breadcrumb and the page heading. */
+  title: string;
+}
+
+export const WEB_BASE_PATH = '/sms_frontend';
+
+/** Where each role lands after sign-in (spec section 2). */
+export const LANDING: Record<Role, string> = {
+  111: '/dashboard',
+  112: '/systemadmin',
+  113: '/schooladmin',
+  114: '/teacherdashboard',
+  115: '/parentdashboard',
+  116: '/studentdashboard',
+};
+
+/** The landing route of a role code, or '/' for an unknown one. */
+export function landingFor(role: number | null | undefined): string {
+  return (role != null && LANDING[role as Role]) || '/';
+}
+
+export const PUBLIC_ROUTES = ['/', '/frgtpass', '/otp'] as const;
+
+const ALL: readonly Role[] = [111, 112, 113, 114, 115, 116];
+const ADMINS: readonly Role[] = [112, 113];
+
+function r(path: string, roles: readonly Role[]): WebRoute {
+  const name = path.split('/')[1] ?? '';
+  return { path, roles, title: `routes.${name}` };
+}
+
+/**
+ * Where the spec's route list and its sidebars disagree, the sidebar wins so that every menu item
+ * opens: 112 also views /holidays and /viewtimetable, 114 views /viewtimetable, and the teacher's
+ * chat with the admin (profile menu) opens /chat.
+ */
+export const WEB_ROUTES: readonly WebRoute[] = [
+  // open to every signed-in role
+  r('/dashboard', ALL),
+  r('/profile', ALL),
+  r('/editprofile', ALL),
+  // 111
+  r('/viewSchool', [111]),
+  r('/addSchool', [111]),
+  r('/editschool/:schoolId', [111]),
+  r('/addadmin/:schoolId', [111]),
+  r('/viewadmin', [111]),
+  r('/schoollist', [111]),
+  r('/detailsSchool/:schoolId', [111]),
+  r('/detailsAdmin/:userId', [111]),
+  // 112 only
+  r('/editAdmin/:userId', [112]),
+  r('/systemadmin', [112]),
+  r('/addadminschool', [112]),
+  r('/viewadminschool', [112]),
+  // 112 and 113
+  r('/schooladmin', ADMINS),
+  r('/viewstudentdetail/:userId', ADMINS),
+  r('/editstudent/:userId', ADMINS),
+  r('/editteacher/:userId', ADMINS),
+  r('/addParent', ADMINS),
+  r('/addclass', ADMINS),
+  r('/viewstudent', ADMINS),
+  r('/assignedclass', ADMINS),
+  r('/viewassignedclasses', ADMINS),
+  r('/detailsviewAssignedclasses/:assignClassId', ADMINS),
+  r('/assignedstudent', ADMINS),
+  r('/viewparents', ADMINS),
+  r('/viewsubject', ADMINS),
+  r('/viewteachers', ADMINS),
+  r('/viewteacherinfo', ADMINS),
+  r('/detailsviewteacherInfo/:userId', ADMINS),
+  r('/viewclass', ADMINS),
+  r('/addstudents', ADMINS),
+  r('/addteacher', ADMINS),
+  r('/addsubject', ADMINS),
+  r('/viewSchooladmindetails/:userId', ADMINS),
+  r('/editadmindetails/:userId', ADMINS),
+  r('/assignsubject', ADMINS),
+  r('/DetailsParent/:userId', ADMINS),
+  r('/detailsTeacher/:userId', ADMINS),
+  r('/editparent/:userId', ADMINS),
+  r('/feesdetails', ADMINS),
+  r('/AddClassFee', ADMINS),
+  r('/viewall_fees', ADMINS),
+  r('/assignteachersubject', ADMINS),
+  // 113 only (112 may view holidays and timetables: its sidebar links them)
+  r('/noticeboard', [113]),
+  r('/viewall_notice', [113]),
+  r('/editnoticeboard/:noticeId', [113]),
+  r('/holidays', [112, 113]),
+  r('/viewholidays', [113]),
+  r('/timetable', [113]),
+  r('/viewtimetable', [112, 113, 114]),
+  r('/period_datapage', [113]),
+  r('/addclass_periods', [113]),
+  r('/AddFeetype', [113]),
+  r('/addfeerecord', [113]),
+  r('/addfeeemi', [113]),
+  r('/attendancelogs', [113]),
+  r('/chat', [113, 114]),
+  // 114
+  r('/teacherdashboard', [114]),
+  r('/getteacherclass', [114]),
+  r('/getattendancedata', [114]),
+  r('/ClassTimetable', [114]),
+  r('/attendance', [114]),
+  r('/viewattendance/:date', [114]),
+  r('/classwork', [114]),
+  r('/viewclasswork', [114]),
+  r('/detailsclassteacherview/:assignClassId', [114]),
+  // 115
+  r('/parentdashboard', [115]),
+  r('/parentviewcalender', [115]),
+  r('/parenttimetable', [115]),
+  r('/studentfeedata', [115]),
+  r('/viewstudentsinfo', [115]),
+  r('/detail_studentsinfo/:userId', [115]),
+  // 116
+  r('/studentdashboard', [116]),
+  r('/studentClass', [116]),
+  r('/studentclassfees', [116]),
+  r('/studenttimetable', [116]),
+  r('/mywork/:assignClassId', [116]),
+];
+
+/** Finds the route whose pattern matches a concrete path (case-insensitive, as the router). */
+export function matchWebRoute(pathname: string): WebRoute | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/');
+  return WEB_ROUTES.find((route) => {
+    const pattern = route.path.split('/');
+    return (
+      pattern.length === parts.length &&
+      pattern.every((seg, i) => seg.startsWith(':') || seg.toLowerCase() === (parts[i] ?? '').toLowerCase())
+    );
+  });
+}
+
+export function canOpen(role: number | null | undefined, pathname: string): boolean {
+  const route = matchWebRoute(pathname);
+  return !!route && role != null && (route.roles as readonly number[]).includes(role);
+}
+
+export interface MenuItem {
+  path: string;
+  title: string;
+}
+export interface MenuGroup {
+  /** i18n key of the group's label. */
+  group: string;
+  items: MenuItem[];
+}
+export type MenuEntry = MenuItem | MenuGroup;
+
+function m(path: string): MenuItem {
+  const route = WEB_ROUTES.find((x) => x.path === path);
+  if (!route) throw new Error(`menu item ${path} has no route`);
+  return { path, title: route.title };
+}
+
+/** Sidebars of spec section 2 (112 and 113 with collapsible User / Academic / Other groups). */
+export const MENUS: Record<Role, readonly MenuEntry[]> = {
+  111: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
+  112: [
+    m('/systemadmin'),
+    { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
+    { group: 'menu.academic', items: [m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/holidays'), m('/viewtimetable')] },
+  ],
+  113: [
+    m('/schooladmin'),
+    { group: 'menu.user', items: [m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
+    {
+      group: 'menu.academic',
+      items: [
+        m('/period_datapage'),
+        m('/viewsubject'),
+        m('/viewclass'),
+        m('/viewassignedclasses'),
+        m('/feesdetails'),
+        m('/addfeeemi'),
+      ],
+    },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')] },
+  ],
+  114: [
+    m('/teacherdashboard'),
+    m('/attendance'),
+    m('/viewtimetable'),
+    m('/getteacherclass'),
+    m('/getattendancedata'),
+    m('/classwork'),
+    m('/viewclasswork'),
+  ],
+  115: [m('/parentdashboard'), m('/viewstudentsinfo')],
+  116: [m('/studentdashboard'), m('/studentClass')],
+};
+
+/** The sidebar of a role; an unknown role gets an empty menu. */
+export function menuFor(role: number | null | undefined): readonly MenuEntry[] {
+  return (role != null && MENUS[role as Role]) || [];
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_ROLES,
+  API,
+  LANDING,
+  MENUS,
+  WEB_ROUTES,
+  canOpen,
+  landingFor,
+  matchWebRoute,
+  menuFor,
+  parseRole,
+  pickSession,
+  type AcademicSession,
+  type MenuEntry,
+} from '../src/index.js';
+
+const items = (entries: readonly MenuEntry[]) => entries.flatMap((e) => ('items' in e ? e.items : [e]));
+
+describe('web routes and menus (spec section 2)', () => {
+  it('lands each role on its route, which that role may open', () => {
+    expect(LANDING).toEqual({
+      111: '/dashboard',
+      112: '/systemadmin',
+      113: '/schooladmin',
+      114: '/teacherdashboard',
+      115: '/parentdashboard',
+      116: '/studentdashboard',
+    });
+    for (const role of ALL_ROLES) expect(canOpen(role, LANDING[role])).toBe(true);
+    expect(landingFor(999)).toBe('/');
+    expect(landingFor(null)).toBe('/');
+  });
+
+  it('opens every sidebar item for its role', () => {
+    for (const role of ALL_ROLES) for (const item of items(MENUS[role])) expect(canOpen(role, item.path)).toBe(true);
+  });
+
+  it('keeps the spec’s sidebars, with User / Academic / Other groups for 112 and 113', () => {
+    expect(items(MENUS[111]).map((i) => i.path)).toEqual(['/dashboard', '/viewSchool', '/viewadmin']);
+    expect(MENUS[112].map((e) => ('group' in e ? e.group : e.path))).toEqual(['/systemadmin', 'menu.user', 'menu.academic', 'menu.other']);
+    expect(items(MENUS[113]).map((i) => i.path)).toContain('/addfeeemi');
+    expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass']);
+    expect(menuFor(999)).toEqual([]);
+  });
+
+  it('matches concrete paths case-insensitively with parameters, and keeps roles apart', () => {
+    expect(matchWebRoute('/editschool/abc')?.path).toBe('/editschool/:schoolId');
+    expect(matchWebRoute('/viewParents')?.path).toBe('/viewparents');
+    expect(matchWebRoute('/nope')).toBeUndefined();
+    expect(canOpen(114, '/viewSchool')).toBe(false);
+    expect(canOpen(111, '/viewSchool')).toBe(true);
+    expect(canOpen(115, '/profile')).toBe(true);
+    expect(canOpen(null, '/profile')).toBe(false);
+  });
+
+  it('gives every route a title key and unique path', () => {
+    const paths = WEB_ROUTES.map((r) => r.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const r of WEB_ROUTES) expect(r.title).toMatch(/^routes\.\w+$/);
+  });
+});
+
+describe('roles and sessions', () => {
+  it('parses the role cookie strictly', () => {
+    expect(parseRole('113')).toBe(113);
+    expect(parseRole(' 116 ')).toBe(116);
+    for (const bad of ['999', '11a', '', 'admin', undefined, '113; drop']) expect(parseRole(bad)).toBeNull();
+  });
+
+  it('picks the stored session, else the current, else index 2, else the first', () => {
+    const s = (id: string, isCurrent = false): AcademicSession => ({
+      sessionId: id,
+      sessionYear: id,
+      startDate: '2026-04-01',
+      endDate: '2027-03-31',
+      isCurrent,
+    });
+    const list = [s('a'), s('b'), s('c'), s('d', true)];
+    expect(pickSession(list, 'b')?.sessionId).toBe('b');
+    expect(pickSession(list, 'zzz')?.sessionId).toBe('d');
+    expect(pickSession([s('a'), s('b'), s('c')], null)?.sessionId).toBe('c');
+    expect(pickSession([s('a')], null)?.sessionId).toBe('a');
+    expect(pickSession([], null)).toBeNull();
+  });
+});
+
+describe('API table', () => {
+  it('declares roles for every route, under /api', () => {
+    for (const [name, route] of Object.entries(API)) {
+      expect(route.url, name).toMatch(/^\/api\//);
+      expect(route.roles === 'public' || route.roles.length > 0, name).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+// `npm run test:e2e`: Playwright journeys in Chromium against a real server with demo data.
+// The server runs on PGlite in a fresh folder, or on a fresh PostgreSQL database when
+// TEST_DATABASE_URL is set.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureWebBuilt, findChromium, root } from './lib.mjs';
+
+ensureWebBuilt();
+const chromium = await findChromium({ install: true });
+if (!chromium) {
+  console.error('No Chromium: install Debian’s package (apt-get install chromium) or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-e2e-'));
+const env = { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+let dropDb = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const { default: pg } = await import('pg');
+  const name = `shala_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.E2E_DATABASE_URL = url.toString();
+  dropDb = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+
+const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+await dropDb();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(res.status ?? 1);
