@@ -1,0 +1,185 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, BASE, PASSWORD, chooseLanguage, expectPath, mailTo, pathOf, shot, signIn } from './support';
+
+test('the login page has the spec’s parts', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByRole('textbox', { name: 'Login ID', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Click here' })).toHaveAttribute('href', `${BASE}/frgtpass`);
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+  await expect(page).toHaveTitle(/Welcome/);
+  await shot(page, 'login-en');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login ID is required')).toBeVisible();
+  await signIn(page, 'DEMO-P0001', 'wrong-password');
+  await expect(page.getByText('Invalid login ID or password.')).toBeVisible();
+  await expectPath(page, '/');
+});
+
+for (const [role, account] of Object.entries(ACCOUNTS)) {
+  test(`role ${role} signs in and lands on ${account.landing} with its dashboard`, async ({ page }) => {
+    await signIn(page, account.loginId);
+    await expectPath(page, account.landing);
+    await expect(page.locator('[data-testid^="count-"]').first()).toBeVisible();
+    await expect(page.getByText('© 2024, all rights reserved')).toBeVisible();
+    await shot(page, `dashboard-${role}-en`);
+  });
+}
+
+test('counts come from the API: the principal sees the demo school', async ({ page }) => {
+  await signIn(page, 'DEMO-P0001');
+  await expectPath(page, '/schooladmin');
+  await expect(page.getByTestId('count-teachers')).toContainText('1');
+  await expect(page.getByTestId('count-classes')).toContainText('10');
+  await expect(page.getByTestId('count-schools')).toHaveCount(0);
+});
+
+test('a visitor without a session is sent to the login page', async ({ page }) => {
+  await page.goto('schooladmin');
+  await expectPath(page, '/');
+  await expect(page.getByRole('textbox', { name: 'Login ID', exact: true })).toBeVisible();
+});
+
+test('a route the role may not open sends it to its own dashboard; the base path goes to the dashboard', async ({ page }) => {
+  await signIn(page, 'DEMO-T0001');
+  await expectPath(page, '/teacherdashboard');
+  await page.goto('viewSchool');
+  await expectPath(page, '/teacherdashboard');
+  await page.goto(`${BASE}/`);
+  await expectPath(page, '/teacherdashboard');
+  await page.goto('/');
+  await expectPath(page, '/teacherdashboard');
+});
+
+test('an unbuilt screen shows a translated coming-soon page inside the layout', async ({ page }) => {
+  await signIn(page, 'DEMO-P0001');
+  await expectPath(page, '/schooladmin');
+  await page.goto('viewteachers');
+  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+  await shot(page, 'coming-soon-en');
+});
+
+test('the sidebar of a principal has the User, Academic and Other groups', async ({ page }) => {
+  await signIn(page, 'DEMO-P0001');
+  await expectPath(page, '/schooladmin');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  for (const group of ['User', 'Academic', 'Other Routes']) await expect(nav.getByText(group, { exact: true })).toBeVisible();
+});
+
+test('notifications: badge from the API, the modal lists them, opening resets the count', async ({ page }) => {
+  await signIn(page, 'DEMO-P0001');
+  await expectPath(page, '/schooladmin');
+  const badge = page.getByTestId('notifications-bell');
+  await expect(badge).toHaveText('1');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Ravi Kumar');
+  await expect(dialog).toContainText('Class 5-A attendance is complete for today.');
+  await shot(page, 'notifications-en');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(badge).toHaveText('');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(badge).toHaveText('');
+});
+
+test('changing the session asks first, then stores it and reloads', async ({ page }) => {
+  await signIn(page, 'DEMO-P0001');
+  await expectPath(page, '/schooladmin');
+  const picker = page.getByRole('combobox', { name: 'Session' });
+  await expect(picker.locator('option:checked')).toHaveText('2026-27');
+  await picker.selectOption({ label: '2025-26' });
+  await expect(page.getByText('Do you want to change the session?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, change it!' }).click();
+  await expect(page.getByRole('combobox', { name: 'Session' }).locator('option:checked')).toHaveText('2025-26');
+  const stored = await page.evaluate(() => sessionStorage.getItem('SessionId'));
+  expect(stored).toBeTruthy();
+  // Cancelling keeps the session.
+  await page.getByRole('combobox', { name: 'Session' }).selectOption({ label: '2024-25' });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('combobox', { name: 'Session' }).locator('option:checked')).toHaveText('2025-26');
+});
+
+test('language switches to Hindi at once, on the login page and inside', async ({ page }) => {
+  await page.goto('./');
+  await chooseLanguage(page, 'हिन्दी');
+  await expect(page.getByRole('button', { name: 'लॉगिन' })).toBeVisible();
+  await expect(page).toHaveTitle(/स्वागत/);
+  await shot(page, 'login-hi');
+  await page.getByRole('textbox', { name: 'लॉगिन आईडी', exact: true }).fill('DEMO-P0001');
+  await page.getByRole('textbox', { name: 'पासवर्ड', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'लॉगिन' }).click();
+  await expectPath(page, '/schooladmin');
+  await expect(page.getByText('© 2024, सर्वाधिकार सुरक्षित')).toBeVisible();
+  await shot(page, 'dashboard-113-hi');
+  await page.getByRole('button', { name: 'सूचनाएँ' }).click();
+  await shot(page, 'notifications-hi');
+  await page.keyboard.press('Escape');
+  await page.goto('viewteachers');
+  await shot(page, 'coming-soon-hi');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('schooladmin');
+  await shot(page, 'dashboard-113-hi-phone');
+  await chooseLanguage(page, 'English');
+  await expect(page.getByText('© 2024, all rights reserved')).toBeVisible();
+});
+
+test('a phone-sized screen keeps the layout usable', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'DEMO-T0001');
+  await expectPath(page, '/teacherdashboard');
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(360);
+  await shot(page, 'dashboard-114-en-phone');
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Attendance').first()).toBeVisible();
+  await shot(page, 'sidebar-114-en-phone');
+});
+
+test('logout asks first, clears the session and returns to the login page', async ({ page, context }) => {
+  await signIn(page, 'DEMO-S0001');
+  await expectPath(page, '/studentdashboard');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Do you really want to log out?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, log out!' }).click();
+  await expectPath(page, '/');
+  const names = (await context.cookies()).map((c) => c.name);
+  for (const c of ['token', 'UserID', 'role', 'schoolId']) expect(names).not.toContain(c);
+  await page.goto('studentdashboard');
+  await expectPath(page, '/');
+});
+
+test('forgot password end to end: code by mail, mismatch blocked, new password signs in', async ({ page }) => {
+  const started = Date.now() - 1000;
+  await page.goto('./');
+  await page.getByRole('link', { name: 'Click here' }).click();
+  await expectPath(page, '/frgtpass');
+  await shot(page, 'forgot-en');
+  await page.getByRole('textbox', { name: 'Login ID', exact: true }).fill('DEMO-G0001');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expectPath(page, '/otp');
+  const mail = await mailTo('parent@demo.shala.local', started);
+  const code = /is: (\d{6})/.exec(mail)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+
+  await page.getByRole('textbox', { name: 'One-time code', exact: true }).fill(code!);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Naya-Password-1');
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Something-else-2');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expectPath(page, '/otp');
+  await shot(page, 'otp-mismatch-en');
+
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Naya-Password-1');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password Update successful')).toBeVisible();
+  await expectPath(page, '/');
+
+  await signIn(page, 'DEMO-G0001', PASSWORD);
+  await expect(page.getByText('Invalid login ID or password.')).toBeVisible();
+  await signIn(page, 'DEMO-G0001', 'Naya-Password-1');
+  await expectPath(page, '/parentdashboard');
+  expect(pathOf(page)).toBe('/parentdashboard');
+});

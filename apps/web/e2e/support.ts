@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Shala@2024';
+export const ACCOUNTS = {
+  111: { loginId: 'owner', landing: '/dashboard' },
+  112: { loginId: 'DEMO-A0001', landing: '/systemadmin' },
+  113: { loginId: 'DEMO-P0001', landing: '/schooladmin' },
+  114: { loginId: 'DEMO-T0001', landing: '/teacherdashboard' },
+  115: { loginId: 'DEMO-G0001', landing: '/parentdashboard' },
+  116: { loginId: 'DEMO-S0001', landing: '/studentdashboard' },
+} as const;
+
+export const BASE = '/sms_frontend';
+export const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
+const shotsDir = path.resolve('test-results/screens');
+
+export async function signIn(page: Page, loginId: string, password = PASSWORD) {
+  await page.goto('./');
+  await page.getByRole('textbox', { name: 'Login ID', exact: true }).fill(loginId);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname.replace(BASE, '') || '/';
+}
+
+export async function expectPath(page: Page, p: string) {
+  await expect.poll(() => pathOf(page)).toBe(p);
+}
+
+/** Saves a full-page screenshot for a person to look at (test-results/screens). */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+export async function chooseLanguage(page: Page, label: 'English' | 'हिन्दी') {
+  await page.getByRole('combobox', { name: /Language|भाषा/ }).selectOption({ label });
+}
+
+/** Newest outbox mail that mentions the address, waiting for it to arrive. */
+export async function mailTo(address: string, after: number): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  let found: string | null = null;
+  await expect
+    .poll(() => {
+      if (!fs.existsSync(dir)) return null;
+      const files = fs
+        .readdirSync(dir)
+        .map((f) => path.join(dir, f))
+        .filter((f) => fs.statSync(f).mtimeMs >= after)
+        .sort();
+      for (const f of files.reverse()) {
+        const text = fs.readFileSync(f, 'utf8');
+        if (text.includes(address)) return (found = text);
+      }
+      return null;
+    })
+    .not.toBeNull();
+  return found!;
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT, type NotificationPage } from '@shala/contract';
+import { call } from './client';
+import { useAuth } from './auth';
+
+export const queryKeys = {
+  profile: (userId: string | null) => ['profile', userId] as const,
+  sessions: ['sessions'] as const,
+  notifications: ['notifications'] as const,
+  dashboard: ['dashboard'] as const,
+};
+
+/** The signed-in user's profile (header avatar and /profile). */
+export function useProfile() {
+  const { userId } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.profile(userId),
+    queryFn: ({ signal }) => call('profile', { params: { userId: userId ?? '' }, signal }),
+    enabled: !!userId,
+  });
+}
+
+/** Academic sessions of the caller's school (empty for the platform owner). */
+export function useSessions(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: ({ signal }) => call('sessions', { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useNotifications() {
+  return useQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: ({ signal }) => call('notifications', { query: { page: 1, pageSize: PAGE_SIZE_DEFAULT }, signal }),
+  });
+}
+
+/** Marks every notification read; the badge drops to 0 at once. */
+export function useMarkNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('notificationsRead'),
+    onMutate: async () => {
+      await client.cancelQueries({ queryKey: queryKeys.notifications });
+      const previous = client.getQueryData<NotificationPage>(queryKeys.notifications);
+      if (previous) client.setQueryData<NotificationPage>(queryKeys.notifications, { ...previous, unread: 0 });
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) client.setQueryData(queryKeys.notifications, context.previous);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.notifications }),
+  });
+}
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: queryKeys.dashboard,
+    queryFn: ({ signal }) => call('dashboard', { signal }),
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
+
+vi.mock('socket.io-client', async () => {
+  const { ioMock } = await import('../test/socketMock');
+  return { io: ioMock };
+});
+
+describe('role guard', () => {
+  it('sends a visitor without a role cookie to /', async () => {
+    mockFetch({});
+    const { router } = renderApp('/viewstudent');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('treats an unknown role code as no role', async () => {
+    mockFetch({});
+    document.cookie = 'token=t; path=/';
+    document.cookie = 'role=999; path=/';
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('redirects a route the role may not open to its own landing route', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(116);
+    const { router } = renderApp('/viewSchool');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/studentdashboard'));
+  });
+
+  it('opens an allowed route inside the layout with its breadcrumb', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(112);
+    renderApp('/viewteachers');
+    expect(await screen.findByRole('heading', { name: 'Teachers' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent('Home');
+    expect(crumbs).toHaveTextContent('Teachers');
+  });
+
+  it('sends an unknown path to the landing route', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(113);
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/schooladmin'));
+  });
+
+  it('shows the dashboard counts as labelled cards', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(112);
+    renderApp('/systemadmin');
+    const students = await screen.findByRole('listitem', { name: 'Students' });
+    expect(students).toHaveTextContent('120');
+    expect(screen.getByRole('listitem', { name: 'Teachers' })).toHaveTextContent('9');
+    expect(screen.queryByRole('listitem', { name: 'Schools' })).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { landingFor, type WebRoute } from '@shala/contract';
+import { isSignedIn, useAuth } from '../api/auth';
+import { PageLoader } from '../components/PageLoader';
+
+/** Public pages that a signed-in user skips (the login page sends it to its landing route). */
+export function PublicOnly() {
+  const auth = useAuth();
+  if (isSignedIn(auth)) return <Navigate to={landingFor(auth.role)} replace />;
+  return (
+    <Suspense fallback={<PageLoader minHeight="100vh" />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Every non-public path: a visitor without a valid stored role (or token) goes to `/`. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  if (!isSignedIn(auth)) return <Navigate to="/" replace />;
+  return <Suspense fallback={<PageLoader minHeight="100vh" />}>{children}</Suspense>;
+}
+
+/** A route the role may not open redirects to the role's own landing route. */
+export function RoleGate({ route, children }: { route: WebRoute; children: ReactNode }) {
+  const { role } = useAuth();
+  if (role == null || !(route.roles as readonly number[]).includes(role)) {
+    return <Navigate to={landingFor(role)} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Unknown paths and the bare base path go to the landing route. */
+export function ToLanding() {
+  const { role } = useAuth();
+  return <Navigate to={landingFor(role)} replace />;
+}

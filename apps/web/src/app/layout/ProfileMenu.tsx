@@ -1,0 +1,85 @@
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconLogout, IconMessages, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ROLE, ROLE_KEY, isRole } from '@shala/contract';
+import { clearAuth, useAuth } from '../../api/auth';
+import { call } from '../../api/client';
+import { useProfile } from '../../api/queries';
+import { UserAvatar } from '../../components/UserAvatar';
+
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { role, userId } = useAuth();
+  const { data: profile } = useProfile();
+  const name = profile?.fullName ?? '';
+
+  const logout = async () => {
+    try {
+      await call('signout');
+    } catch {
+      // The session may already be gone; signing out locally is what matters.
+    }
+    clearAuth();
+    queryClient.clear();
+    navigate('/', { replace: true });
+  };
+
+  const confirmLogout = () =>
+    modals.openConfirmModal({
+      title: t('header.logoutConfirmTitle'),
+      children: <Text size="sm">{t('header.logoutConfirmText')}</Text>,
+      labels: { confirm: t('header.logoutConfirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void logout(),
+    });
+
+  const chatQuery = new URLSearchParams({ teacherId: userId ?? '', UserName: name });
+
+  return (
+    <Menu position="bottom-end" width={230} shadow="md" withinPortal hideDetached={false}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('header.profileMenu')} style={{ borderRadius: '50%' }}>
+          <UserAvatar image={profile?.image} alt={t('profile.avatarAlt', { name })} size={36} radius="xl" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {profile ? (
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+              {profile.fullName}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')}
+            </Text>
+          </Menu.Label>
+        ) : null}
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          {t('header.profile')}
+        </Menu.Item>
+        {role === ROLE.PRINCIPAL ? (
+          <Menu.Item component={Link} to="/viewall_notice" leftSection={<IconSpeakerphone size={16} aria-hidden />}>
+            {t('header.viewAllNotices')}
+          </Menu.Item>
+        ) : null}
+        {role === ROLE.TEACHER ? (
+          <Menu.Item
+            component={Link}
+            to={`/chat?${chatQuery.toString()}`}
+            leftSection={<IconMessages size={16} aria-hidden />}
+          >
+            {t('header.chatWithAdmin')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={confirmLogout}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { NativeSelect, Skeleton, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCalendar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { pickSession, ROLE, type AcademicSession } from '@shala/contract';
+import { useAuth } from '../../api/auth';
+import { useSessions } from '../../api/queries';
+import { SESSION_KEY, session } from '../../lib/storage';
+
+/** The chosen academic session: stored SessionId, else current, else index 2, else the first. */
+export function useCurrentSession(): { sessions: AcademicSession[] | undefined; current: AcademicSession | null; isLoading: boolean } {
+  const { role } = useAuth();
+  const { data, isLoading } = useSessions(role !== ROLE.OWNER);
+  const current = data ? pickSession(data, session.get(SESSION_KEY.sessionId)) : null;
+  useEffect(() => {
+    if (current && session.get(SESSION_KEY.sessionId) !== current.sessionId) {
+      session.set(SESSION_KEY.sessionId, current.sessionId);
+    }
+  }, [current]);
+  return { sessions: data, current, isLoading };
+}
+
+export function SessionPicker({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const { role } = useAuth();
+  const { sessions, current, isLoading } = useCurrentSession();
+
+  if (role === ROLE.OWNER) return null; // the platform owner has no school and so no sessions
+  if (isLoading) return <Skeleton h={30} w={fullWidth ? '100%' : 120} radius="md" />;
+  if (!sessions?.length || !current) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('header.noSessions')}
+      </Text>
+    );
+  }
+
+  const change = (sessionId: string) => {
+    if (sessionId === current.sessionId) return;
+    modals.openConfirmModal({
+      title: t('header.sessionConfirmTitle'),
+      children: <Text size="sm">{t('header.sessionConfirmText')}</Text>,
+      labels: { confirm: t('header.sessionConfirm'), cancel: t('common.cancel') },
+      onConfirm: () => {
+        session.set(SESSION_KEY.sessionId, sessionId);
+        window.location.reload();
+      },
+    });
+  };
+
+  return (
+    <NativeSelect
+      aria-label={t('header.session')}
+      size="sm"
+      w={fullWidth ? '100%' : 132}
+      value={current.sessionId}
+      onChange={(event) => change(event.currentTarget.value)}
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      data={sessions.map((s) => ({ value: s.sessionId, label: s.sessionYear }))}
+    />
+  );
+}

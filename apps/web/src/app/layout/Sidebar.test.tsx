@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Sidebar } from './Sidebar';
+import { renderAt } from '../../test/utils';
+
+describe('sidebar', () => {
+  it('shows the 112 menu with collapsible User, Academic and Other Routes groups', async () => {
+    const user = userEvent.setup();
+    renderAt(<Sidebar role={112} />, '/systemadmin');
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/systemadmin');
+    for (const group of ['User', 'Academic', 'Other Routes']) {
+      expect(screen.getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'false');
+    }
+    expect(screen.queryByRole('link', { name: 'Principals' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'User' }));
+    expect(screen.getByRole('button', { name: 'User' })).toHaveAttribute('aria-expanded', 'true');
+    for (const [name, href] of [
+      ['Principals', '/viewadminschool'],
+      ['Parents', '/viewparents'],
+      ['Teachers', '/viewteachers'],
+      ['Students', '/viewstudent'],
+    ]) {
+      expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it('opens the group that holds the current page', async () => {
+    renderAt(<Sidebar role={113} />, '/viewsubject');
+    expect(await screen.findByRole('button', { name: 'Academic' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Subjects' })).toHaveAttribute('data-active', 'true');
+  });
+
+  it("gives an unknown role an empty menu and warns 'No items found for role'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderAt(<Sidebar role={999} />, '/');
+    await screen.findByRole('list');
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(warn).toHaveBeenCalledWith('No items found for role', 999);
+  });
+});

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Avatar, type AvatarProps } from '@mantine/core';
+import { IMAGE_BASE_PATH } from '@shala/contract';
+
+/** Shipped in public/: shown when there is no image or it fails to load. */
+export const FALLBACK_AVATAR = `${import.meta.env.BASE_URL}avatar.svg`;
+
+export function avatarUrl(image: string | null | undefined): string | null {
+  return image ? `${IMAGE_BASE_PATH}${image.split('/').map(encodeURIComponent).join('/')}` : null;
+}
+
+interface Props extends Omit<AvatarProps, 'src'> {
+  image: string | null | undefined;
+  alt: string;
+}
+
+export function UserAvatar({ image, alt, ...rest }: Props) {
+  const url = avatarUrl(image);
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = url && url !== failed ? url : FALLBACK_AVATAR;
+  return (
+    <Avatar
+      {...rest}
+      src={src}
+      alt={alt}
+      imageProps={{ onError: () => url && setFailed(url) }}
+    />
+  );
+}

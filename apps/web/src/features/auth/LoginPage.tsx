@@ -1,0 +1,77 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/PasswordField';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { landingFor, type SigninBody } from '@shala/contract';
+import { request } from '../../api/client';
+import { saveAuth } from '../../api/auth';
+import { loginErrorText } from '../../api/errors';
+import { AuthLayout } from './AuthLayout';
+import { useErrorText } from './useTranslatedErrors';
+
+export default function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+
+  const form = useForm<SigninBody>({
+    initialValues: { loginId: '', password: '' },
+    validate: {
+      loginId: (value) => (value.trim() ? null : 'auth.login.loginIdRequired'),
+      password: (value) => (value ? null : 'auth.login.passwordRequired'),
+    },
+  });
+
+  // idle → loading (error cleared) → success (user stored) | failure (error stored): spec section 4.
+  const login = useMutation({
+    mutationFn: (body: SigninBody) => request('signin', { body: { loginId: body.loginId.trim(), password: body.password } }),
+    onSuccess: ({ result, message }) => {
+      saveAuth(result);
+      notifications.clean();
+      // The server's message is English; other languages show their own text.
+      const text = message && i18n.language === 'en' ? message : t('auth.login.success');
+      notifications.show({ color: 'green', message: text });
+      navigate(landingFor(result.roleId), { replace: true });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: loginErrorText(error, t) });
+    },
+  });
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+        <Stack gap="md">
+          <TextInput
+            label={t('auth.login.loginId')}
+            autoComplete="username"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            {...form.getInputProps('loginId')}
+            error={errorText(form.errors.loginId)}
+          />
+          <PasswordField
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+            error={errorText(form.errors.password)}
+          />
+          <Button type="submit" fullWidth size="md" disabled={login.isPending}>
+            {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('auth.login.forgot')}{' '}
+            <Anchor component={Link} to="/frgtpass" fw={600}>
+              {t('auth.login.clickHere')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

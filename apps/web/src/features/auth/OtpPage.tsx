@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/PasswordField';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { OTP, type ResetBody } from '@shala/contract';
+import { request } from '../../api/client';
+import { apiErrorText } from '../../api/errors';
+import { SESSION_KEY, session } from '../../lib/storage';
+import { AuthLayout } from './AuthLayout';
+import { useErrorText } from './useTranslatedErrors';
+
+interface OtpValues {
+  otp: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** The id saved at forgot-password time, with quotes stripped (spec section 5). */
+export function readForgotId(): string {
+  return (session.get(SESSION_KEY.forgotId) ?? '').replace(/"/g, '').trim();
+}
+
+const OTP_PATTERN = new RegExp(`^\\d{${OTP.digits}}$`);
+
+export default function OtpPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const loginId = readForgotId();
+
+  const form = useForm<OtpValues>({
+    initialValues: { otp: '', password: '', confirmPassword: '' },
+    validate: {
+      otp: (value) => (!value.trim() ? 'auth.otp.otpRequired' : OTP_PATTERN.test(value.trim()) ? null : 'auth.otp.otpInvalid'),
+      password: (value) => (!value ? 'auth.otp.newPasswordRequired' : value.length < 8 ? 'auth.otp.passwordTooShort' : null),
+      confirmPassword: (value, values) =>
+        !value ? 'auth.otp.confirmRequired' : value !== values.password ? 'auth.otp.mismatch' : null,
+    },
+  });
+
+  const reset = useMutation({
+    mutationFn: (body: ResetBody) => request('reset', { body }),
+    onSuccess: () => {
+      session.remove(SESSION_KEY.forgotId);
+      notifications.show({ color: 'green', message: t('auth.otp.success') });
+      navigate('/', { replace: true });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: apiErrorText(error, t) });
+    },
+  });
+
+  if (!loginId) {
+    return (
+      <AuthLayout title={t('auth.otp.title')}>
+        <Stack gap="md">
+          <Alert color="orange">{t('auth.otp.missingId')}</Alert>
+          <Button component={Link} to="/frgtpass" fullWidth>
+            {t('auth.otp.startAgain')}
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('auth.otp.title')} subtitle={t('auth.otp.subtitle')}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          reset.mutate({ loginId, otp: values.otp.trim(), password: values.password }),
+        )}
+      >
+        <Stack gap="md">
+          <Text size="sm" fw={500}>
+            {t('auth.otp.account', { loginId })}
+          </Text>
+          <TextInput
+            label={t('auth.otp.otp')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP.digits}
+            required
+            {...form.getInputProps('otp')}
+            error={errorText(form.errors.otp)}
+          />
+          <PasswordField
+            label={t('auth.otp.newPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+            error={errorText(form.errors.password)}
+          />
+          <PasswordField
+            label={t('auth.otp.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+            error={errorText(form.errors.confirmPassword)}
+          />
+          <Button type="submit" fullWidth size="md" disabled={reset.isPending}>
+            {reset.isPending ? t('auth.otp.submitting') : t('auth.otp.submit')}
+          </Button>
+          <Anchor component={Link} to="/" size="sm" ta="center">
+            {t('auth.forgot.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBuildingCommunity,
+  IconChalkboard,
+  IconDoor,
+  IconSchool,
+  IconUserShield,
+  IconUsersGroup,
+  IconUserStar,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { COUNT_KEYS, ROLE, type CountKey } from '@shala/contract';
+import { useAuth } from '../../api/auth';
+import { apiErrorText } from '../../api/errors';
+import { useDashboard, useProfile } from '../../api/queries';
+import { PageHeading } from '../../components/PageHeading';
+import type { ScreenProps } from '../../app/routes';
+
+const CARD: Record<CountKey, { icon: Icon; color: string }> = {
+  schools: { icon: IconBuildingCommunity, color: 'indigo' },
+  systemAdmins: { icon: IconUserShield, color: 'grape' },
+  admins: { icon: IconUserStar, color: 'violet' },
+  teachers: { icon: IconChalkboard, color: 'teal' },
+  students: { icon: IconSchool, color: 'blue' },
+  parents: { icon: IconUsersGroup, color: 'orange' },
+  classes: { icon: IconDoor, color: 'cyan' },
+};
+
+/** Counts of GET /api/dashboard as labelled cards (spec section 1). */
+export default function DashboardPage({ route }: ScreenProps) {
+  const { t, i18n } = useTranslation();
+  const { role } = useAuth();
+  const { data: profile } = useProfile();
+  const { data, isLoading, isError, error, refetch, isFetching } = useDashboard();
+  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+
+  const present = data ? COUNT_KEYS.filter((key) => data.counts[key] !== undefined) : [];
+
+  return (
+    <>
+      <PageHeading
+        title={profile ? t('dashboard.greeting', { name: profile.firstName || profile.fullName }) : t(route.title)}
+        description={role === ROLE.OWNER ? t('dashboard.overviewPlatform') : t('dashboard.overview')}
+      />
+      {isLoading ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy="true" aria-label={t('common.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={96} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : isError ? (
+        <Alert color="red" title={t('dashboard.loadError')} role="alert">
+          <Text size="sm" mb="sm">
+            {apiErrorText(error, t)}
+          </Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void refetch()} loading={isFetching}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : present.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text c="dimmed" ta="center">
+            {t('dashboard.empty')}
+          </Text>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {present.map((key) => {
+            const { icon: CardIcon, color } = CARD[key];
+            const label = t(`dashboard.counts.${key}`);
+            return (
+              <Paper key={key} component="li" withBorder p="md" radius="md" shadow="xs" aria-label={label} data-testid={`count-${key}`}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" c="dimmed" fw={500}>
+                      {label}
+                    </Text>
+                    <Text fz={30} fw={700} lh={1.2} mt={4}>
+                      {numbers.format(data?.counts[key] ?? 0)}
+                    </Text>
+                  </div>
+                  <ThemeIcon size={44} radius="md" variant="light" color={color}>
+                    <CardIcon size={24} stroke={1.6} aria-hidden />
+                  </ThemeIcon>
+                </Group>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ROLE_KEY, isRole } from '@shala/contract';
+import { apiErrorText } from '../../api/errors';
+import { useProfile } from '../../api/queries';
+import { PageHeading } from '../../components/PageHeading';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { ScreenProps } from '../../app/routes';
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** The signed-in user's own profile. */
+export default function ProfilePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const { data: profile, isLoading, isError, error, refetch } = useProfile();
+  const missing = t('common.notProvided');
+
+  return (
+    <>
+      <PageHeading title={t(route.title)} />
+      {isLoading ? (
+        <Skeleton h={220} radius="md" />
+      ) : isError || !profile ? (
+        <Alert color="red" title={t('profile.loadError')} role="alert">
+          <Text size="sm" mb="sm">
+            {apiErrorText(error, t)}
+          </Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+          <Group gap="lg" align="center" wrap="wrap">
+            <UserAvatar image={profile.image} alt={t('profile.avatarAlt', { name: profile.fullName })} size={96} radius={96} />
+            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+                {profile.fullName}
+              </Title>
+              <Group gap="xs">
+                <Badge variant="light">{isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')}</Badge>
+                <Badge variant="dot" color={profile.status ? 'green' : 'gray'}>
+                  {profile.status ? t('profile.active') : t('profile.inactive')}
+                </Badge>
+              </Group>
+            </Stack>
+          </Group>
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" mt="xl" mb={0}>
+            <Field label={t('profile.loginId')} value={profile.loginId} />
+            <Field label={t('profile.role')} value={isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')} />
+            <Field label={t('profile.email')} value={profile.email || missing} />
+            <Field label={t('profile.contact')} value={profile.contact || missing} />
+            <Field label={t('profile.school')} value={profile.schoolName || missing} />
+            <Field label={t('profile.status')} value={profile.status ? t('profile.active') : t('profile.inactive')} />
+          </SimpleGrid>
+        </Paper>
+      )}
+    </>
+  );
+}

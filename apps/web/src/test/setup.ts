@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18n } from '../i18n';
+
+// jsdom lacks a few browser APIs Mantine uses.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  localStorage.clear();
+  sessionStorage.clear();
+});

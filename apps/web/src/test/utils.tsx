@@ -1,0 +1,82 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/App';
+import { routes } from '../app/routes';
+import { createQueryClient } from '../api/queryClient';
+import { setCookie } from '../lib/cookies';
+
+/** Renders the real route table in memory, with every provider of the app. */
+export function renderApp(path: string, routeTable: RouteObject[] = routes) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  notifications.clean();
+  const utils = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+/** Renders one element under a memory router at `path` (plus a stub for every other path). */
+export function renderAt(element: ReactElement, path = '/', extra: RouteObject[] = []) {
+  return renderApp(path, [
+    { path, element },
+    ...extra,
+    { path: '*', element: <div data-testid="elsewhere" /> },
+  ]);
+}
+
+export function signIn(role: number, userId = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10'): void {
+  setCookie('token', 'test-token');
+  setCookie('UserID', userId);
+  setCookie('role', String(role));
+  setCookie('schoolId', '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f');
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch; `routes` maps "METHOD /path" (no query) to a handler. Unknown calls answer 404. */
+export function mockFetch(handlers: Record<string, Handler>) {
+  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const key = `${(init.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`;
+    const handler = handlers[key];
+    if (!handler) return json(404, { error: 'NOT_FOUND', message: `No mock for ${key}` });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+/** Default answers of the header's calls for a signed-in user. */
+export const HEADER_MOCKS: Record<string, Handler> = {
+  'GET /api/account/7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10': () =>
+    json(200, {
+      result: {
+        userId: '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10',
+        loginId: 'DEMO-A0001',
+        roleId: 112,
+        firstName: 'Asha',
+        lastName: 'Verma',
+        fullName: 'Asha Verma',
+        email: 'asha@example.org',
+        contact: null,
+        image: null,
+        status: true,
+        schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
+        schoolName: 'Demo Public School',
+      },
+    }),
+  'GET /api/school/session': () => json(200, { result: [] }),
+  'GET /api/notifications': () => json(200, { result: { items: [], total: 0, page: 1, pageSize: 20, unread: 0 } }),
+  'GET /api/dashboard': () => json(200, { result: { counts: { students: 120, teachers: 9 } } }),
+};
