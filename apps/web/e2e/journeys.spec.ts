@@ -112,6 +112,7 @@ test('language switches to Hindi at once, on the login page and inside', async (
   await page.getByRole('button', { name: 'लॉगिन' }).click();
   await expectPath(page, '/schooladmin');
   await expect(page.getByText('© 2024, सर्वाधिकार सुरक्षित')).toBeVisible();
+  await expect(page.getByTestId('count-teachers')).toContainText('शिक्षक');
   await shot(page, 'dashboard-113-hi');
   await page.getByRole('button', { name: 'सूचनाएँ' }).click();
   await shot(page, 'notifications-hi');
@@ -133,7 +134,8 @@ test('a phone-sized screen keeps the layout usable', async ({ page }) => {
   expect(scrollWidth).toBeLessThanOrEqual(360);
   await shot(page, 'dashboard-114-en-phone');
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Attendance').first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Attendance').first()).toBeInViewport();
+  await page.waitForTimeout(400); // let the drawer finish sliding in before the screenshot
   await shot(page, 'sidebar-114-en-phone');
 });
 

@@ -9,6 +9,8 @@ export function fromContract<const R extends ApiRoute>(def: R) {
     params: def.params as R['params'],
     querystring: def.querystring as R['querystring'],
     response: { 200: def.response as R['response'] },
+    // OpenAPI: public routes need no token.
+    ...(def.roles === 'public' ? { security: [] } : {}),
   };
   // Fastify warns about keys present but undefined; keep only the declared parts.
   for (const key of ['body', 'params', 'querystring'] as const) if (!schema[key]) delete schema[key];
