@@ -27,6 +27,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`database: idle connection lost: ${err.message}`);
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     // Several app nodes may start at once: one applies the migrations, the others wait.
     const client = await pool.connect();

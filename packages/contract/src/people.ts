@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+
+const text = (max = 200) => z.string().trim().max(max);
+/** Optional text field: empty strings become null. */
+const opt = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export const MARITAL_STATUSES = ['single', 'married', 'widowed', 'divorced'] as const;
+export const CATEGORIES = ['general', 'obc', 'sc', 'st', 'ews', 'other'] as const;
+
+/** Indian mobile or landline: digits, spaces, +, -, 7 to 20 characters. */
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{6,18}$/, 'Enter a valid phone number')
+  .or(z.literal('').transform(() => null))
+  .nullish();
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email'))
+  .or(z.literal('').transform(() => null))
+  .nullish();
+/** Indian PIN code: 6 digits, not starting with 0. */
+export const zip = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code')
+  .or(z.literal('').transform(() => null))
+  .nullish();
+export const isoDate = z.iso.date().or(z.literal('').transform(() => null)).nullish();
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).or(z.literal('').transform(() => null)).nullish();
+
+/** The personal fields of spec section 3 shared by admins, teachers and students. */
+export const personFields = z.object({
+  firstName: text(100).min(1, 'Required'),
+  lastName: text(100).default(''),
+  email,
+  contact: phone,
+  gender: choice(GENDERS),
+  dateOfBirth: isoDate,
+  address: opt(300),
+  state: opt(100),
+  district: opt(100),
+  city: opt(100),
+  zip,
+  qualification: opt(200),
+  subjects: opt(300),
+  maritalStatus: choice(MARITAL_STATUSES),
+  category: choice(CATEGORIES),
+  religion: opt(100),
+  bloodGroup: choice(BLOOD_GROUPS),
+  fatherOccupation: opt(100),
+  motherName: opt(100),
+  motherOccupation: opt(100),
+  image: opt(200),
+});
+export type PersonFields = z.infer<typeof personFields>;
+
+/** A student also links to a parent (a 115 account of the same school). */
+export const studentFields = personFields.extend({ parentId: z.uuid().nullish() });
+export type StudentFields = z.infer<typeof studentFields>;
+
+/** A parent: name, email, contact (spec section 3). */
+export const parentFields = z.object({
+  firstName: text(100).min(1, 'Required'),
+  lastName: text(100).default(''),
+  email,
+  contact: phone,
+  address: opt(300),
+  image: opt(200),
+});
+export type ParentFields = z.infer<typeof parentFields>;
+
+export const PEOPLE_KINDS = ['systemAdmins', 'principals', 'teachers', 'students', 'parents'] as const;
+export type PeopleKind = (typeof PEOPLE_KINDS)[number];
+/** The role code each kind of person has. */
+export const KIND_ROLE = { systemAdmins: 112, principals: 113, teachers: 114, students: 116, parents: 115 } as const;
+
+/** One row of a people list. */
+export const personSummary = z.object({
+  userId: z.uuid(),
+  loginId: z.string(),
+  roleId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  contact: z.string().nullable(),
+  image: z.string().nullable(),
+  status: z.boolean(),
+  schoolId: z.uuid().nullable(),
+  schoolName: z.string().nullable(),
+  parentId: z.uuid().nullable(),
+  parentName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
+/** Every field of one person. */
+export const personDetail = personSummary.extend({
+  gender: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  qualification: z.string().nullable(),
+  subjects: z.string().nullable(),
+  maritalStatus: z.string().nullable(),
+  category: z.string().nullable(),
+  religion: z.string().nullable(),
+  bloodGroup: z.string().nullable(),
+  fatherOccupation: z.string().nullable(),
+  motherName: z.string().nullable(),
+  motherOccupation: z.string().nullable(),
+  children: z.array(personSummary.pick({ userId: true, loginId: true, fullName: true, status: true })).optional(),
+});
+export type PersonDetail = z.infer<typeof personDetail>;
+
+/** Answer to creating an account: the first password is shown once, here only. */
+export const createdAccount = z.object({
+  person: personDetail,
+  loginId: z.string(),
+  password: z.string(),
+  mailed: z.boolean(),
+});
+export type CreatedAccount = z.infer<typeof createdAccount>;
+
+export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+export const listQuery = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(STATUS_FILTERS).default('all'),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const statusBody = z.object({ status: z.boolean() });
+export type StatusBody = z.infer<typeof statusBody>;
