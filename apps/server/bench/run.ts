@@ -50,6 +50,8 @@ const cases: Case[] = [
   },
   { name: 'GET /api/dashboard (principal)', opts: { path: '/api/dashboard', headers: { token } } },
   { name: 'GET /api/notifications', opts: { path: '/api/notifications', headers: { token } } },
+  { name: 'students, page 1 (2,000 in school)', opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
+  { name: 'students, search "verma"', opts: { path: '/api/school/student?search=verma&page=3', headers: { token } } },
 ];
 
 const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];

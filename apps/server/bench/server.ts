@@ -3,10 +3,33 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/db/seed/demo.js';
 import { buildApp } from '../src/app.js';
+import { eq } from 'drizzle-orm';
+import { schools, users } from '../src/db/schema.js';
+import { hashGenerated } from '../src/auth/crypto.js';
+import { reserveLoginIds } from '../src/modules/users/service.js';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000' });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 await seedIfEmpty(database.db, { demo: true });
+
+// A school of 2,000 students for the list benchmarks (one hash shared: only the list is measured).
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
+const [demo] = await database.db.select().from(schools).where(eq(schools.code, 'DEMO'));
+const passwordHash = await hashGenerated('bench-only');
+const ids = await reserveLoginIds(database.db, 'DEMO', 116, STUDENTS);
+for (let start = 0; start < STUDENTS; start += 500) {
+  await database.db.insert(users).values(
+    ids.slice(start, start + 500).map((loginId, i) => ({
+      schoolId: demo!.id,
+      roleId: 116,
+      loginId,
+      firstName: `Student${start + i}`,
+      lastName: ['Sharma', 'Verma', 'Iyer', 'Khan', 'Das'][(start + i) % 5]!,
+      email: `student${start + i}@bench.example.in`,
+      passwordHash,
+    })),
+  );
+}
 const app = await buildApp({ config, db: database.db, logger: false });
 app.get('/bench/ceiling', { schema: { hide: true } }, async () => ({ result: { ok: true } }));
 await app.listen({ port: config.PORT, host: '127.0.0.1' });

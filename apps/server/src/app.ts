@@ -22,7 +22,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
+import multipart from '@fastify/multipart';
+import { UPLOAD_LIMITS, WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Db } from './db/client.js';
@@ -37,6 +38,10 @@ import academicsRoutes from './modules/academics/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import masterRoutes from './modules/master/routes.js';
+import fileRoutes from './modules/files/routes.js';
+import schoolRoutes from './modules/schools/routes.js';
+import peopleRoutes from './modules/people/routes.js';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -145,6 +150,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // Files come as multipart/form-data; each route reads its parts with req.file() / req.files().
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: UPLOAD_LIMITS.files, fields: 20, fieldSize: 10_000, parts: 30 },
+  });
 
   // Sign-in and one-time-code routes: limited per client address and login id.
   app.addHook('onRoute', (route) => {
@@ -211,6 +220,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(academicsRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(masterRoutes);
+  await app.register(fileRoutes);
+  await app.register(schoolRoutes);
+  await app.register(peopleRoutes);
 
   registerWeb(app, config);
   return app;

@@ -160,3 +160,14 @@ export async function waitFor<T>(fn: () => T | null | undefined, ms = 5000): Pro
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** A multipart/form-data body with one file part, for app.inject. */
+export function multipart(field: string, filename: string, content: Buffer | string, type = 'text/csv') {
+  const boundary = `----shala${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -6,6 +6,21 @@ import { profile, userIdParams } from './account.js';
 import { academicSession } from './sessions.js';
 import { notificationPage } from './notifications.js';
 import { dashboardCounts } from './dashboard.js';
+import {
+  createdAccount,
+  listQuery,
+  parentFields,
+  personDetail,
+  personFields,
+  personSummary,
+  statusBody,
+  studentFields,
+} from './people.js';
+import { school, schoolIdParams, schoolInput, schoolListQuery, schoolUpdate } from './schools.js';
+import { districtParams, place, stateParams } from './master.js';
+import { fileNameParams, uploadedFile } from './files.js';
+import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
+import { pageOf } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -25,6 +40,10 @@ export interface ApiRoute {
   response: z.ZodType;
   /** Rate-limited per client address and login id (sign-in and one-time-code routes). */
   authRateLimit?: boolean;
+  /** Takes multipart/form-data (files) instead of JSON; the handler parses it. */
+  multipart?: boolean;
+  /** Answers something other than the JSON envelope (a file, CSV). */
+  raw?: boolean;
 }
 
 const ALL: readonly Role[] = [111, 112, 113, 114, 115, 116];
@@ -32,6 +51,26 @@ const ALL: readonly Role[] = [111, 112, 113, 114, 115, 116];
 function route<T extends ApiRoute>(def: T): T {
   return def;
 }
+
+const ADMINS: readonly Role[] = [112, 113];
+
+/** The five routes of a kind of person: list, create, read, edit, toggle status. */
+function people<B extends z.ZodObject>(url: string, roles: readonly Role[], body: B, what: string) {
+  const userId = userIdParams;
+  return {
+    list: route({ method: 'GET', url, roles, summary: `List ${what}s (paginated, search, status filter)`, querystring: listQuery, response: envelope(pageOf(personSummary)) }),
+    create: route({ method: 'POST', url, roles, summary: `Add a ${what}: generates the login id and first password`, body, response: envelope(createdAccount) }),
+    get: route({ method: 'GET', url: `${url}/:userId`, roles, summary: `One ${what} with every field`, params: userId, response: envelope(personDetail) }),
+    update: route({ method: 'PATCH', url: `${url}/:userId`, roles, summary: `Edit a ${what} (only the fields sent)`, params: userId, body: body.partial(), response: envelope(personDetail) }),
+    status: route({ method: 'PATCH', url: `${url}/:userId/status`, roles, summary: `Activate or deactivate a ${what} (deactivating ends its sessions)`, params: userId, body: statusBody, response: envelope(personDetail) }),
+  };
+}
+
+const systemAdmins = people('/api/admins', [111], personFields, 'system admin');
+const principals = people('/api/school/principal', [112], personFields, 'principal');
+const teachers = people('/api/school/teacher', ADMINS, personFields, 'teacher');
+const students = people('/api/school/student', ADMINS, studentFields, 'student');
+const parents = people('/api/school/parent', ADMINS, parentFields, 'parent');
 
 export const API = {
   health: route({
@@ -121,6 +160,65 @@ export const API = {
     summary: "Counts for the caller's dashboard",
     response: envelope(dashboardCounts),
   }),
+  profileUpdate: route({
+    method: 'PATCH',
+    url: '/api/account/:userId',
+    roles: ALL,
+    summary: 'Edit the own profile',
+    params: userIdParams,
+    body: personFields.partial(),
+    response: envelope(profile),
+  }),
+
+  // Schools (platform owner)
+  schoolList: route({ method: 'GET', url: '/api/schools', roles: [111], summary: 'Schools, newest first', querystring: schoolListQuery, response: envelope(pageOf(school)) }),
+  schoolCreate: route({ method: 'POST', url: '/api/schools', roles: [111], summary: 'Add a school (or save a draft)', body: schoolInput, response: envelope(school) }),
+  schoolGet: route({ method: 'GET', url: '/api/schools/:schoolId', roles: [111], summary: 'One school', params: schoolIdParams, response: envelope(school) }),
+  schoolUpdate: route({ method: 'PATCH', url: '/api/schools/:schoolId', roles: [111], summary: 'Edit a school', params: schoolIdParams, body: schoolUpdate, response: envelope(school) }),
+  schoolStatus: route({ method: 'PATCH', url: '/api/schools/:schoolId/status', roles: [111], summary: 'Activate or deactivate a school (deactivating ends its users’ sessions)', params: schoolIdParams, body: statusBody, response: envelope(school) }),
+  schoolAdminCreate: route({ method: 'POST', url: '/api/schools/:schoolId/admins', roles: [111], summary: 'Add a system admin to a school', params: schoolIdParams, body: personFields, response: envelope(createdAccount) }),
+
+  // People
+  adminList: { ...systemAdmins.list, querystring: listQuery.extend({ schoolId: z.uuid().optional() }) },
+  adminGet: systemAdmins.get,
+  adminUpdate: systemAdmins.update,
+  adminStatus: systemAdmins.status,
+  principalList: principals.list,
+  principalCreate: principals.create,
+  principalGet: principals.get,
+  principalUpdate: principals.update,
+  principalStatus: principals.status,
+  teacherList: teachers.list,
+  teacherCreate: teachers.create,
+  teacherGet: teachers.get,
+  teacherUpdate: teachers.update,
+  teacherStatus: teachers.status,
+  studentList: students.list,
+  studentCreate: students.create,
+  studentGet: students.get,
+  studentUpdate: students.update,
+  studentStatus: students.status,
+  parentList: parents.list,
+  parentCreate: parents.create,
+  parentGet: parents.get,
+  parentUpdate: parents.update,
+  parentStatus: parents.status,
+  myChildren: route({ method: 'GET', url: '/api/parent/children', roles: [115], summary: 'A parent’s own children', response: envelope(z.array(personSummary)) }),
+  myChild: route({ method: 'GET', url: '/api/parent/children/:userId', roles: [115], summary: 'One of the parent’s children', params: userIdParams, response: envelope(personDetail) }),
+
+  // Bulk
+  importPeople: route({ method: 'POST', url: '/api/school/import/:kind', roles: ADMINS, summary: 'Import from CSV: dryRun=true previews; false imports all rows or none', params: importKindParams, querystring: importQuery, multipart: true, response: envelope(importResult) }),
+  exportPeople: route({ method: 'GET', url: '/api/school/export/:kind', roles: ADMINS, summary: 'Export a list to CSV', params: exportKindParams, querystring: listQuery.omit({ page: true, pageSize: true }), raw: true, response: z.string() }),
+
+  // Master data
+  states: route({ method: 'GET', url: '/api/states', roles: ALL, summary: 'States and union territories of India', response: envelope(z.array(place)) }),
+  districts: route({ method: 'GET', url: '/api/districts/:stateId', roles: ALL, summary: 'Districts of a state', params: stateParams, response: envelope(z.array(place)) }),
+  cities: route({ method: 'GET', url: '/api/cities/:districtId', roles: ALL, summary: 'Cities and towns of a district', params: districtParams, response: envelope(z.array(place)) }),
+
+  // Files
+  upload: route({ method: 'POST', url: '/api/fileupload', roles: ALL, summary: 'Upload one image (field "file")', multipart: true, response: envelope(uploadedFile) }),
+  uploadMulti: route({ method: 'POST', url: '/api/fileupload/multi', roles: ALL, summary: 'Upload up to 5 files (field "files")', multipart: true, response: envelope(z.array(uploadedFile)) }),
+  uploaded: route({ method: 'GET', url: '/api/uploads/:name', roles: 'public', summary: 'An uploaded image (unguessable name)', params: fileNameParams, raw: true, response: z.any() }),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

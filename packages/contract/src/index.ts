@@ -7,3 +7,8 @@ export * from './notifications.js';
 export * from './dashboard.js';
 export * from './routes.js';
 export * from './api.js';
+export * from './people.js';
+export * from './schools.js';
+export * from './master.js';
+export * from './files.js';
+export * from './imports.js';

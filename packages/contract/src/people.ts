@@ -44,7 +44,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 /** The personal fields of spec section 3 shared by admins, teachers and students. */
 export const personFields = z.object({
   firstName: text(100).min(1, 'Required'),
-  lastName: text(100).default(''),
+  lastName: text(100).optional(),
   email,
   contact: phone,
   gender: choice(GENDERS),
@@ -74,7 +74,7 @@ export type StudentFields = z.infer<typeof studentFields>;
 /** A parent: name, email, contact (spec section 3). */
 export const parentFields = z.object({
   firstName: text(100).min(1, 'Required'),
-  lastName: text(100).default(''),
+  lastName: text(100).optional(),
   email,
   contact: phone,
   address: opt(300),

@@ -40,3 +40,11 @@ export function newPassword(length = 10): string {
   for (let i = 0; i < length; i++) out += alphabet[randomInt(0, alphabet.length)];
   return out;
 }
+
+/**
+ * Generated first passwords are random (about 58 bits), so a light argon2id setting is enough
+ * for them and keeps bulk imports fast; a password a person chooses gets the full setting.
+ */
+export function hashGenerated(secret: string): Promise<string> {
+  return hash(secret, { memoryCost: 4096, timeCost: 1 });
+}

@@ -54,6 +54,22 @@ export const users = pgTable(
     email: text('email'),
     contact: text('contact'),
     image: text('image'),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    address: text('address'),
+    state: text('state'),
+    district: text('district'),
+    city: text('city'),
+    zip: text('zip'),
+    qualification: text('qualification'),
+    subjects: text('subjects'),
+    maritalStatus: text('marital_status'),
+    category: text('category'),
+    religion: text('religion'),
+    bloodGroup: text('blood_group'),
+    fatherOccupation: text('father_occupation'),
+    motherName: text('mother_name'),
+    motherOccupation: text('mother_occupation'),
     parentUserId: uuid('parent_user_id'),
     status: boolean('status').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
@@ -65,6 +81,10 @@ export const users = pgTable(
     uniqueIndex('users_login_uq').on(sql`lower(${t.loginId})`),
     index('users_school_role_idx').on(t.schoolId, t.roleId, t.createdAt),
     index('users_school_parent_idx').on(t.schoolId, t.parentUserId),
+    // One account per email for each role within a school (a teacher may also be a parent).
+    uniqueIndex('users_school_role_email_uq')
+      .on(t.schoolId, t.roleId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { createUser } from '../../modules/users/service.js';
 import { newPassword } from '../../auth/crypto.js';
 import { notify } from '../../modules/notifications/service.js';
 import { noRealtime } from '../../realtime/index.js';
+import { academicYears } from '../../modules/academics/service.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';
@@ -21,20 +22,6 @@ export interface SeededAccount {
 export interface SeedResult {
   created: boolean;
   accounts: SeededAccount[];
-}
-
-/** Academic years April to March, the last one current (today's date decides which is current). */
-export function academicYears(today = new Date(), howMany = 4) {
-  const startYear = today.getUTCMonth() >= 3 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
-  return Array.from({ length: howMany }, (_, i) => {
-    const y = startYear - (howMany - 1 - i);
-    return {
-      label: `${y}-${String((y + 1) % 100).padStart(2, '0')}`,
-      startDate: `${y}-04-01`,
-      endDate: `${y + 1}-03-31`,
-      isCurrent: y === startYear,
-    };
-  });
 }
 
 /**

@@ -26,3 +26,17 @@ export async function listSessions(deps: Deps, caller: Caller): Promise<Academic
     isCurrent: s.isCurrent,
   }));
 }
+
+/** Academic years April to March, the last one current (today's date decides which is current). */
+export function academicYears(today = new Date(), howMany = 4) {
+  const startYear = today.getUTCMonth() >= 3 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  return Array.from({ length: howMany }, (_, i) => {
+    const y = startYear - (howMany - 1 - i);
+    return {
+      label: `${y}-${String((y + 1) % 100).padStart(2, '0')}`,
+      startDate: `${y}-04-01`,
+      endDate: `${y + 1}-03-31`,
+      isCurrent: y === startYear,
+    };
+  });
+}

@@ -2,11 +2,19 @@ import { API } from '@shala/contract';
 import type { App } from '../../app.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
-import { getProfile } from './service.js';
+import { getProfile, updateProfile } from './service.js';
 
 export default async function accountRoutes(app: App) {
   app.route({
     ...fromContract(API.profile),
     handler: async (req) => ({ result: await getProfile(app.deps, requireCaller(req), req.params.userId) }),
+  });
+
+  app.route({
+    ...fromContract(API.profileUpdate),
+    handler: async (req) => ({
+      message: 'Profile saved',
+      result: await updateProfile(app.deps, requireCaller(req), req.params.userId, req.body),
+    }),
   });
 }

@@ -6,13 +6,20 @@ import { hashSecret } from '../../auth/crypto.js';
 
 /** Next login id for a school and role: school code + role letter + 4-digit sequence (DEMO-T0007). */
 export async function nextLoginId(db: DbOrTx, schoolCode: string, role: Role): Promise<string> {
+  const [id] = await reserveLoginIds(db, schoolCode, role, 1);
+  return id!;
+}
+
+/** Reserves `count` consecutive login ids in one statement (bulk import). */
+export async function reserveLoginIds(db: DbOrTx, schoolCode: string, role: Role, count: number): Promise<string[]> {
   const prefix = `${schoolCode.toUpperCase()}-${ROLE_LETTER[role]}`;
   const [row] = await db
     .insert(loginIdCounters)
-    .values({ prefix, value: 1 })
-    .onConflictDoUpdate({ target: loginIdCounters.prefix, set: { value: sql`${loginIdCounters.value} + 1` } })
+    .values({ prefix, value: count })
+    .onConflictDoUpdate({ target: loginIdCounters.prefix, set: { value: sql`${loginIdCounters.value} + ${count}` } })
     .returning({ value: loginIdCounters.value });
-  return `${prefix}${String(row!.value).padStart(4, '0')}`;
+  const last = row!.value;
+  return Array.from({ length: count }, (_, i) => `${prefix}${String(last - count + 1 + i).padStart(4, '0')}`);
 }
 
 export interface NewUser {

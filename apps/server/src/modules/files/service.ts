@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type UploadedFile } from '@shala/contract';
+import { AppError, notFound } from '../../errors.js';
+import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
+
+/** The types we store, with the extension of the stored name and the label shown in messages. */
+const TYPES: Record<string, { ext: string; label: string }> = {
+  'image/jpeg': { ext: 'jpg', label: 'JPEG' },
+  'image/png': { ext: 'png', label: 'PNG' },
+  'image/webp': { ext: 'webp', label: 'WebP' },
+  'image/gif': { ext: 'gif', label: 'GIF' },
+  'application/pdf': { ext: 'pdf', label: 'PDF' },
+};
+const MIME_OF_EXT = Object.fromEntries(Object.entries(TYPES).map(([mime, t]) => [t.ext, mime]));
+/** Detected types that are one of ours under another name (an animated PNG is a PNG). */
+const SAME_AS: Record<string, string> = { 'image/apng': 'image/png' };
+
+/** Enough bytes for file-type to recognise every type we accept. */
+const SNIFF_BYTES = 4100;
+
+interface Rule {
+  accept: readonly string[];
+  maxBytes: number;
+}
+const IMAGE: Rule = { accept: IMAGE_TYPES, maxBytes: UPLOAD_LIMITS.imageBytes };
+const ANY_FILE: Rule = { accept: FILE_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes };
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const labels = (accept: readonly string[]) => accept.map((m) => TYPES[m]?.label ?? m).join(', ');
+
+function tooLarge(what: string, maxBytes: number) {
+  return new AppError('PAYLOAD_TOO_LARGE', `${what} is larger than ${megabytes(maxBytes)}, the most allowed.`);
+}
+
+/** The client's file name, only ever echoed back: no folders, no control characters, 200 at most. */
+export function cleanOriginalName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return Array.from(clean).slice(0, 200).join('').trim() || 'file';
+}
+
+/** The multipart parser's failures are the client's mistakes: say which, never a 5xx. */
+function parserError(err: unknown, maxBytes: number): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; statusCode?: number };
+  switch (e.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge('A file', maxBytes);
+    case 'FST_FILES_LIMIT':
+      return new AppError('PAYLOAD_TOO_LARGE', `At most ${UPLOAD_LIMITS.files} files can be uploaded at once.`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return notMultipart();
+  }
+  if (typeof e.statusCode === 'number' && e.statusCode < 500) return err;
+  return new AppError('BAD_REQUEST', 'The upload could not be read: send it as multipart/form-data.');
+}
+
+function notMultipart() {
+  return new AppError('BAD_REQUEST', 'Send the file as multipart/form-data.');
+}
+
+/**
+ * Stores one uploaded part under a new name. The type comes from the first bytes (file-type),
+ * never from the file name or the client's content type; the stored name is `<uuid>.<ext>` of
+ * the detected type. The bytes go straight to storage, which keeps nothing if the part turns out
+ * too large.
+ */
+async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Promise<UploadedFile> {
+  const originalName = cleanOriginalName(part.filename);
+  const source = part.file;
+  const reader = source[Symbol.asyncIterator]();
+  const read = async (): Promise<Buffer | null> => {
+    try {
+      const next = await reader.next();
+      return next.done ? null : (next.value as Buffer);
+    } catch (err) {
+      throw parserError(err, rule.maxBytes);
+    }
+  };
+  const stop = async () => void (await reader.return?.().catch(() => undefined));
+
+  const headChunks: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < SNIFF_BYTES) {
+    const chunk = await read();
+    if (!chunk) break;
+    headChunks.push(chunk);
+    headBytes += chunk.length;
+  }
+  const head = Buffer.concat(headChunks);
+  if (source.truncated) {
+    await stop();
+    throw tooLarge(`"${originalName}"`, rule.maxBytes);
+  }
+  if (head.length === 0) {
+    await stop();
+    throw new AppError('BAD_REQUEST', `"${originalName}" is empty.`);
+  }
+  const detected = (await fileTypeFromBuffer(head).catch(() => undefined))?.mime;
+  const mime = detected ? (SAME_AS[detected] ?? detected) : undefined;
+  const type = mime && rule.accept.includes(mime) ? TYPES[mime] : undefined;
+  if (!mime || !type) {
+    await stop();
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `"${originalName}" is not an accepted file type. Accepted: ${labels(rule.accept)}.`,
+    );
+  }
+
+  const name = `${randomUUID()}.${type.ext}`;
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      for (let chunk = await read(); chunk; chunk = await read()) yield chunk;
+      // busboy stops at the limit and ends the part early, marked truncated.
+      if (source.truncated) throw tooLarge(`"${originalName}"`, rule.maxBytes);
+    })(),
+  );
+  const { size } = await storage.put(name, body, mime);
+  return { imageName: name, originalName, mime, size };
+}
+
+/**
+ * Runs an upload; when it fails before the body is read to the end (a wrong type is refused at
+ * its first bytes), the rest is discarded and the connection closed after the answer, so the
+ * client gets the answer and the socket is not left waiting on unread bytes.
+ */
+async function reading<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!req.raw.complete) {
+      reply.header('connection', 'close');
+      req.raw.unpipe();
+      req.raw.resume();
+    }
+    throw err;
+  }
+}
+
+/** POST /api/fileupload: one image in the field "file". */
+export function uploadImage(storage: Storage, req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile> {
+  return reading(req, reply, () => readImage(storage, req));
+}
+
+/** POST /api/fileupload/multi: up to UPLOAD_LIMITS.files files in the field "files"; all or none. */
+export function uploadFiles(storage: Storage, req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile[]> {
+  return reading(req, reply, () => readFiles(storage, req));
+}
+
+async function readImage(storage: Storage, req: FastifyRequest): Promise<UploadedFile> {
+  if (!req.isMultipart()) throw notMultipart();
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file({ limits: { fileSize: IMAGE.maxBytes } });
+  } catch (err) {
+    throw parserError(err, IMAGE.maxBytes);
+  }
+  if (!part) throw new AppError('BAD_REQUEST', 'No file was sent: put the image in the field "file".');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new AppError('BAD_REQUEST', 'Put the image in the field "file".');
+  }
+  return storePart(storage, part, IMAGE);
+}
+
+async function readFiles(storage: Storage, req: FastifyRequest): Promise<UploadedFile[]> {
+  if (!req.isMultipart()) throw notMultipart();
+  const parts = req.files();
+  const stored: UploadedFile[] = [];
+  try {
+    for (;;) {
+      let next: IteratorResult<MultipartFile>;
+      try {
+        next = await parts.next();
+      } catch (err) {
+        throw parserError(err, ANY_FILE.maxBytes);
+      }
+      if (next.done) break;
+      const part = next.value;
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', 'Put the files in the field "files".');
+      }
+      stored.push(await storePart(storage, part, ANY_FILE));
+    }
+  } catch (err) {
+    await Promise.all(stored.map((f) => storage.delete(f.imageName)));
+    throw err;
+  }
+  if (stored.length === 0) throw new AppError('BAD_REQUEST', 'No file was sent: put the files in the field "files".');
+  return stored;
+}
+
+export interface OpenedUpload extends StoredObject {
+  mime: string;
+}
+
+/** An uploaded file by its stored name; unknown names answer 404. */
+export async function openUpload(storage: Storage, name: string): Promise<OpenedUpload> {
+  const mime = MIME_OF_EXT[name.slice(name.lastIndexOf('.') + 1)];
+  if (!mime || !isStoredName(name)) throw notFound('File');
+  const found = await storage.get(name);
+  if (!found) throw notFound('File');
+  return { ...found, mime };
+}

@@ -1,0 +1,236 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { parse, CsvError } from 'csv-parse';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_LIMITS,
+  KIND_ROLE,
+  parentFields,
+  personFields,
+  type ImportKind,
+  type ImportResult,
+  type ImportRowError,
+  type ListQuery,
+  type PeopleKind,
+} from '@shala/contract';
+import type { Caller, Deps } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { hashGenerated, newPassword } from '../../auth/crypto.js';
+import { inTenant, schoolOf } from '../../policy/index.js';
+import { fullName, reserveLoginIds } from '../users/service.js';
+import { sendCredentials } from './mail.js';
+import { columnsOf, parentsByLoginId, schoolCode, scopeOf, searchOf, statusOf, type PersonInput } from './service.js';
+
+const ROW_SCHEMA: Record<ImportKind, z.ZodType<PersonInput & { parentLoginId?: string | null }>> = {
+  teachers: personFields,
+  students: personFields.extend({ parentLoginId: z.string().trim().max(64).nullish() }),
+  parents: parentFields,
+};
+const MAX_ERRORS = 200;
+const PREVIEW_ROWS = 10;
+const INSERT_CHUNK = 500;
+
+/** Reads the uploaded CSV row by row; stops at the row limit, so memory stays bounded. */
+async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Record<string, string>>> {
+  if (!req.isMultipart()) {
+    throw new AppError('BAD_REQUEST', 'Send the CSV file as multipart/form-data in the field "file".');
+  }
+  const file = await req.file({ limits: { fileSize: IMPORT_LIMITS.bytes, files: 1 } });
+  if (!file) throw new AppError('BAD_REQUEST', 'Choose a CSV file to import.');
+  const known = new Map(IMPORT_COLUMNS[kind].map((c) => [c.toLowerCase(), c]));
+  const parser = file.file.pipe(
+    parse({
+      bom: true,
+      columns: (header: string[]) => header.map((h) => known.get(h.trim().toLowerCase()) ?? `?${h}`),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      max_record_size: 20_000,
+    }),
+  );
+  const rows: Array<Record<string, string>> = [];
+  try {
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      if (rows.length === 0 && !('firstName' in record)) {
+        throw new AppError('BAD_REQUEST', `The first line must name the columns (${IMPORT_COLUMNS[kind].join(', ')}); firstName is required.`);
+      }
+      rows.push(record);
+      if (rows.length > IMPORT_LIMITS.rows) {
+        file.file.destroy();
+        throw new AppError('PAYLOAD_TOO_LARGE', `A file may have at most ${IMPORT_LIMITS.rows} rows. Split it into smaller files.`);
+      }
+    }
+  } catch (err) {
+    if (err instanceof CsvError) throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${err.message}`);
+    throw err;
+  }
+  if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 2 MB.');
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The file has no rows to import.');
+  return rows;
+}
+
+/**
+ * Imports teachers, students or parents from CSV: every row is checked first; a file with any
+ * bad row changes nothing. A dry run only reports.
+ */
+export async function importPeople(
+  deps: Deps,
+  caller: Caller,
+  kind: ImportKind,
+  dryRun: boolean,
+  req: FastifyRequest,
+): Promise<ImportResult> {
+  const schoolId = schoolOf(caller);
+  const records = await readCsv(req, kind);
+  const errors: ImportRowError[] = [];
+  const addError = (e: ImportRowError) => errors.length < MAX_ERRORS && errors.push(e);
+  const valid: Array<{ row: number; input: PersonInput & { parentLoginId?: string | null } }> = [];
+
+  records.forEach((record, i) => {
+    const row = i + 2; // line 1 is the header
+    const values = Object.fromEntries(Object.entries(record).filter(([k]) => !k.startsWith('?')));
+    const parsed = ROW_SCHEMA[kind].safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        addError({ row, column: issue.path.length ? String(issue.path[0]) : null, message: issue.message });
+      }
+      return;
+    }
+    valid.push({ row, input: parsed.data });
+  });
+
+  // Duplicate emails, inside the file and against the school (one query).
+  const seen = new Map<string, number>();
+  for (const v of valid) {
+    const email = v.input.email?.toLowerCase();
+    if (!email) continue;
+    const first = seen.get(email);
+    if (first) addError({ row: v.row, column: 'email', message: `The same email is on row ${first}.` });
+    else seen.set(email, v.row);
+  }
+  const role = KIND_ROLE[kind];
+  await inTenant(deps.db, caller, async (tx) => {
+    if (seen.size) {
+      const taken = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.schoolId, schoolId), eq(users.roleId, role), inArray(sql`lower(${users.email})`, [...seen.keys()])));
+      const takenSet = new Set(taken.map((t) => t.email!.toLowerCase()));
+      for (const v of valid) {
+        if (v.input.email && takenSet.has(v.input.email.toLowerCase())) {
+          addError({ row: v.row, column: 'email', message: 'An account with this email already exists in this school.' });
+        }
+      }
+    }
+    if (kind === 'students') {
+      const wanted = [...new Set(valid.map((v) => v.input.parentLoginId).filter((x): x is string => !!x))];
+      const parents = await parentsByLoginId(tx, schoolId, wanted);
+      for (const v of valid) {
+        const id = v.input.parentLoginId;
+        if (!id) continue;
+        const parentId = parents.get(id.toLowerCase());
+        if (parentId) v.input.parentId = parentId;
+        else addError({ row: v.row, column: 'parentLoginId', message: `No parent with the login id ${id} in this school.` });
+      }
+    }
+  });
+  errors.sort((a, b) => a.row - b.row);
+
+  const preview = valid.slice(0, PREVIEW_ROWS).map((v) => ({
+    row: v.row,
+    fullName: fullName({ firstName: v.input.firstName ?? '', lastName: v.input.lastName ?? '' }),
+    email: v.input.email ?? null,
+  }));
+  const base = { dryRun, total: records.length, preview, errors };
+  if (dryRun || errors.length) return { ...base, imported: 0, accounts: [] };
+
+  const passwords = valid.map(() => newPassword());
+  const hashes = await Promise.all(passwords.map((p) => hashGenerated(p)));
+  let loginIds: string[];
+  try {
+    loginIds = await inTenant(deps.db, caller, async (tx) => {
+      const code = await schoolCode(tx, schoolId);
+      const ids = await reserveLoginIds(tx, code, role, valid.length);
+      for (let start = 0; start < valid.length; start += INSERT_CHUNK) {
+        const chunk = valid.slice(start, start + INSERT_CHUNK).map((v, j) => ({
+          firstName: '',
+          ...columnsOf(v.input),
+          schoolId,
+          roleId: role,
+          loginId: ids[start + j]!,
+          passwordHash: hashes[start + j]!,
+        }));
+        await tx.insert(users).values(chunk);
+      }
+      return ids;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Some emails were taken while importing; nothing was imported. Please try again.');
+    throw err;
+  }
+  const accounts = valid.map((v, i) => ({
+    row: v.row,
+    fullName: fullName({ firstName: v.input.firstName ?? '', lastName: v.input.lastName ?? '' }),
+    loginId: loginIds[i]!,
+    password: passwords[i]!,
+  }));
+  valid.forEach((v, i) => {
+    if (v.input.email) sendCredentials(deps, { to: v.input.email, name: accounts[i]!.fullName, loginId: accounts[i]!.loginId, password: accounts[i]!.password });
+  });
+  return { ...base, imported: valid.length, accounts };
+}
+
+/** A cell that a spreadsheet would run as a formula is prefixed with a quote (CSV injection). */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const EXPORT_BATCH = 1000;
+const EXPORT_MAX = 50_000;
+const parent = alias(users, 'parent');
+
+/** Streams a list as CSV (UTF-8 with BOM so spreadsheets show Hindi names), in batches. */
+export async function exportPeople(
+  deps: Deps,
+  caller: Caller,
+  kind: PeopleKind,
+  q: Omit<ListQuery, 'page' | 'pageSize'>,
+  reply: FastifyReply,
+) {
+  const where = and(scopeOf(caller, kind), statusOf(q.status), searchOf(q.search));
+  const columns = ['loginId', ...(kind === 'principals' ? IMPORT_COLUMNS.teachers : IMPORT_COLUMNS[kind as ImportKind]), 'status'];
+  async function* lines() {
+    yield '\uFEFF' + columns.join(',') + '\r\n';
+    for (let offset = 0; offset < EXPORT_MAX; offset += EXPORT_BATCH) {
+      const rows = await inTenant(deps.db, caller, (tx) =>
+        tx
+          .select({ u: users, parentLoginId: parent.loginId })
+          .from(users)
+          .leftJoin(parent, eq(parent.id, users.parentUserId))
+          .where(where)
+          .orderBy(asc(users.createdAt), asc(users.id))
+          .limit(EXPORT_BATCH)
+          .offset(offset),
+      );
+      let chunk = '';
+      for (const { u, parentLoginId } of rows) {
+        const record: Record<string, unknown> = { ...u, parentLoginId, status: u.status ? 'active' : 'inactive' };
+        chunk += columns.map((c) => csvCell(record[c])).join(',') + '\r\n';
+      }
+      if (chunk) yield chunk;
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${kind}-${day}.csv"`)
+    .send(Readable.from(lines()));
+}

@@ -1,0 +1,134 @@
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { School, SchoolInput, SchoolListQuery, SchoolUpdate } from '@shala/contract';
+import type { Caller, Deps } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { academicSessions, authSessions, schools, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { academicYears } from '../academics/service.js';
+
+type Row = typeof schools.$inferSelect;
+
+function present(s: Row): School {
+  return {
+    schoolId: s.id,
+    code: s.code,
+    name: s.name,
+    websiteName: s.websiteName,
+    email: s.email,
+    phone: s.phone,
+    address: s.address,
+    state: s.state,
+    district: s.district,
+    city: s.city,
+    zipCode: s.zipCode,
+    image: s.image,
+    status: s.status,
+    isDraft: s.isDraft,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+/** A short code from the name's initials (Delhi Public School → DPS), numbered when taken. */
+export async function codeFor(db: DbOrTx, name: string): Promise<string> {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  let base = words.length >= 2 ? words.map((w) => w[0]).join('') : (words[0] ?? '');
+  base = base.toUpperCase().slice(0, 6);
+  if (base.length < 2) base = `SCH${base}`.slice(0, 6);
+  const taken = await db
+    .select({ code: schools.code })
+    .from(schools)
+    .where(sql`lower(${schools.code}) ~ ${`^${base.toLowerCase()}[0-9]*$`}`);
+  const used = new Set(taken.map((t) => t.code.toUpperCase()));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+export async function listSchools(deps: Deps, q: SchoolListQuery) {
+  const search = q.search?.trim();
+  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const filters: Array<SQL | undefined> = [
+    q.status === 'active' ? and(eq(schools.status, true), eq(schools.isDraft, false)) : undefined,
+    q.status === 'inactive' ? eq(schools.status, false) : undefined,
+    q.status === 'draft' ? eq(schools.isDraft, true) : undefined,
+    like ? or(ilike(schools.name, like), ilike(schools.code, like), ilike(schools.city, like)) : undefined,
+  ];
+  const where = and(...filters);
+  const rows = await deps.db
+    .select()
+    .from(schools)
+    .where(where)
+    .orderBy(desc(schools.createdAt), desc(schools.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await deps.db.select({ n: count() }).from(schools).where(where);
+  return { items: rows.map(present), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+async function row(db: DbOrTx, schoolId: string): Promise<Row> {
+  const [s] = await db.select().from(schools).where(eq(schools.id, schoolId));
+  if (!s) throw notFound('School');
+  return s;
+}
+
+export async function getSchool(deps: Deps, schoolId: string): Promise<School> {
+  return present(await row(deps.db, schoolId));
+}
+
+/** Adds a school with its current academic session, ready for classes. */
+export async function createSchool(deps: Deps, input: SchoolInput): Promise<School> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const code = await codeFor(tx, input.name);
+        const [s] = await tx
+          .insert(schools)
+          .values({ ...input, isDraft: input.isDraft ?? false, code })
+          .returning();
+        const [year] = academicYears(new Date(), 1);
+        await tx.insert(academicSessions).values({ ...year!, schoolId: s!.id });
+        return present(s!);
+      });
+    } catch (err) {
+      // Two schools with the same initials added at once: take the next number.
+      if (isUniqueViolation(err) && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+export async function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate): Promise<School> {
+  await row(deps.db, schoolId);
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length) {
+    await deps.db.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+  }
+  return getSchool(deps, schoolId);
+}
+
+/** Deactivating a school stops its users from signing in and ends their sessions. */
+export async function setSchoolStatus(deps: Deps, schoolId: string, status: boolean): Promise<School> {
+  await row(deps.db, schoolId);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+    if (!status) {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(isNull(authSessions.revokedAt), inArray(authSessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)))),
+        );
+    }
+  });
+  return getSchool(deps, schoolId);
+}
+
+/** The platform owner acts on any school; the school must exist. */
+export async function assertSchool(deps: Deps, _caller: Caller, schoolId: string): Promise<void> {
+  const s = await row(deps.db, schoolId);
+  if (s.isDraft) throw new AppError('BAD_REQUEST', 'Publish the school before adding its administrators.');
+}

@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_LIMITS, fileNameParams } from '@shala/contract';
+import { cleanOriginalName } from '../src/modules/files/service.js';
+import { everyRole, setupApp, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+let tokens: Awaited<ReturnType<typeof everyRole>>['users'];
+
+beforeAll(async () => {
+  env = await setupApp();
+  tokens = (await everyRole(env)).users;
+});
+afterAll(() => env?.close());
+
+// Real files, built from their bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+/** The start of a 64-bit Linux executable. */
+const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(56, 0)]);
+/** The start of a Windows executable ("MZ" header pointing at a "PE" header). */
+const EXE = (() => {
+  const b = Buffer.alloc(256, 0);
+  b.write('MZ', 0, 'latin1');
+  b.writeUInt32LE(0x80, 0x3c);
+  b.write('PE\0\0', 0x80, 'latin1');
+  return b;
+})();
+
+interface Part {
+  field: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
+/** A multipart/form-data body, built by hand. */
+function form(parts: Part[]) {
+  const boundary = `----shala-test-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.field}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+    const type = p.filename === undefined ? '' : `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const token = () => tokens[113].token;
+function post(url: string, parts: Part[], t: string | null = token()) {
+  const body = form(parts);
+  return env.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(t ? { token: t } : {}) } });
+}
+const uploadsDir = () => path.join(env.dataDir, 'uploads');
+const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
+
+describe('POST /api/fileupload', () => {
+  it('stores a PNG and a JPEG under new names and serves them back byte for byte', async () => {
+    for (const [file, filename, mime, ext] of [
+      [PNG, 'avatar.png', 'image/png', 'png'],
+      [JPEG, 'photo.jpeg', 'image/jpeg', 'jpg'],
+    ] as const) {
+      const res = await post('/api/fileupload', [{ field: 'file', filename, type: mime, data: file }]);
+      expect(res.statusCode, res.body).toBe(200);
+      const result = res.json().result;
+      expect(result).toMatchObject({ originalName: filename, mime, size: file.length });
+      expect(result.imageName).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
+      expect(fileNameParams.safeParse({ name: result.imageName }).success).toBe(true);
+      expect(fs.readFileSync(path.join(uploadsDir(), result.imageName)).equals(file)).toBe(true);
+
+      const served = await env.app.inject({ url: `/api/uploads/${result.imageName}` }); // no session needed
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(file)).toBe(true);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.headers['content-length']).toBe(String(file.length));
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-disposition']).toBe(`inline; filename="${result.imageName}"`);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('takes the type from the bytes: a misnamed image is stored under its real type', async () => {
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'picture.gif', type: 'image/gif', data: PNG }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.mime).toBe('image/png');
+    expect(res.json().result.imageName).toMatch(/\.png$/);
+  });
+
+  it.each([
+    ['an ELF executable renamed .png', ELF, 'evil.png', 'image/png'],
+    ['a Windows executable renamed .png', EXE, 'setup.png', 'image/png'],
+    ['a text file renamed .jpg', Buffer.from('just some text, not a photo\n'), 'notes.jpg', 'image/jpeg'],
+    ['a PDF (not an image)', PDF, 'doc.pdf', 'application/pdf'],
+  ])('refuses %s with 415 and stores nothing', async (_what, data, filename, type) => {
+    const before = stored();
+    const res = await post('/api/fileupload', [{ field: 'file', filename, type, data }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'UNSUPPORTED_MEDIA_TYPE',
+      message: `"${filename}" is not an accepted file type. Accepted: JPEG, PNG, WebP, GIF.`,
+    });
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses an image over the limit with 413 and leaves nothing in the uploads folder', async () => {
+    const before = stored();
+    const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_LIMITS.imageBytes, 0)]);
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'huge.png', type: 'image/png', data: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: '"huge.png" is larger than 2 MB, the most allowed.' });
+    expect(stored()).toEqual(before);
+  });
+
+  it('stores a path-traversal name under a uuid inside the uploads folder only', async () => {
+    const before = stored();
+    const outside = path.resolve(uploadsDir(), '../../etc/passwd.png');
+    const res = await post('/api/fileupload', [{ field: 'file', filename: '../../etc/passwd.png', type: 'image/png', data: PNG }]);
+    expect(res.statusCode).toBe(200);
+    const { imageName, originalName } = res.json().result;
+    expect(originalName).toBe('passwd.png');
+    expect(stored()).toEqual([...before, imageName].sort());
+    expect(stored().every((n) => /^[0-9a-f-]{36}\.(png|jpg|webp|gif|pdf)$/.test(n))).toBe(true);
+    expect(fs.existsSync(outside)).toBe(false);
+    expect(fs.readdirSync(env.dataDir).filter((n) => n !== 'uploads' && !n.startsWith('pglite'))).not.toContain('etc');
+  });
+
+  it('cleans the original name before echoing it', () => {
+    expect(cleanOriginalName('..\\..\\windows\\evil.png')).toBe('evil.png');
+    expect(cleanOriginalName('a\u0000b\u202ec\r\n.png')).toBe('abc.png');
+    expect(cleanOriginalName('x'.repeat(500))).toHaveLength(200);
+    expect(cleanOriginalName(undefined)).toBe('file');
+  });
+
+  it('answers 400 without a file, with another field, or when the body is not multipart', async () => {
+    const noFile = await post('/api/fileupload', [{ field: 'note', data: 'hello' }]);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({ error: 'BAD_REQUEST', message: 'No file was sent: put the image in the field "file".' });
+    const wrongField = await post('/api/fileupload', [{ field: 'avatar', filename: 'a.png', type: 'image/png', data: PNG }]);
+    expect(wrongField.statusCode).toBe(400);
+    const json = await env.app.inject({ method: 'POST', url: '/api/fileupload', payload: { file: 'x' }, headers: { token: token() } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error).toBe('BAD_REQUEST');
+    const empty = await post('/api/fileupload', [{ field: 'file', filename: 'empty.png', type: 'image/png', data: '' }]);
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers 400, not 5xx, for a broken multipart body', async () => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/fileupload',
+      payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      headers: { token: token(), 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('needs a session, and any role may upload', async () => {
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }], null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('UNAUTHENTICATED');
+    for (const role of [111, 112, 114, 115, 116] as const) {
+      const ok = await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }], tokens[role].token);
+      expect(ok.statusCode, `role ${role}`).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/fileupload/multi', () => {
+  it('stores a PNG and a PDF; the PDF is served as an attachment', async () => {
+    const res = await post('/api/fileupload/multi', [
+      { field: 'files', filename: 'diagram.png', type: 'image/png', data: PNG },
+      { field: 'files', filename: 'homework.pdf', type: 'application/pdf', data: PDF },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [png, pdf] = res.json().result;
+    expect(png).toMatchObject({ originalName: 'diagram.png', mime: 'image/png', size: PNG.length });
+    expect(pdf).toMatchObject({ originalName: 'homework.pdf', mime: 'application/pdf', size: PDF.length });
+    expect(pdf.imageName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    const served = await env.app.inject({ url: `/api/uploads/${pdf.imageName}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="${pdf.imageName}"`);
+  });
+
+  it('stores all or none: one executable among the files refuses the lot with 415', async () => {
+    const before = stored();
+    const res = await post('/api/fileupload/multi', [
+      { field: 'files', filename: 'ok.png', type: 'image/png', data: PNG },
+      { field: 'files', filename: 'run.pdf', type: 'application/pdf', data: ELF },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('"run.pdf" is not an accepted file type. Accepted: JPEG, PNG, WebP, GIF, PDF.');
+    expect(stored()).toEqual(before);
+  });
+
+  it(`refuses more than ${UPLOAD_LIMITS.files} files with 413 and stores none`, async () => {
+    const before = stored();
+    const parts = Array.from({ length: UPLOAD_LIMITS.files + 1 }, (_, i) => ({ field: 'files', filename: `p${i}.png`, type: 'image/png', data: PNG }));
+    const res = await post('/api/fileupload/multi', parts);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: `At most ${UPLOAD_LIMITS.files} files can be uploaded at once.` });
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses a file over the limit with 413 and stores none', async () => {
+    const before = stored();
+    const res = await post('/api/fileupload/multi', [
+      { field: 'files', filename: 'ok.png', type: 'image/png', data: PNG },
+      { field: 'files', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(UPLOAD_LIMITS.fileBytes)]) },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('"big.pdf" is larger than 10 MB, the most allowed.');
+    expect(stored()).toEqual(before);
+  });
+
+  it('answers 400 without files and 401 without a session', async () => {
+    expect((await post('/api/fileupload/multi', [{ field: 'note', data: 'x' }])).statusCode).toBe(400);
+    const res = await post('/api/fileupload/multi', [{ field: 'files', filename: 'a.png', type: 'image/png', data: PNG }], null);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/uploads/:name', () => {
+  it('answers 404 for an unknown name and 400 for a malformed one', async () => {
+    const unknown = await env.app.inject({ url: `/api/uploads/${randomUUID()}.png` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'NOT_FOUND', message: 'File not found.' });
+    expect((await env.app.inject({ url: `/api/uploads/${randomUUID()}.exe` })).statusCode).toBe(404);
+    for (const name of ['passwd', '..%2F..%2Fetc%2Fpasswd', `${randomUUID()}.PNG`, '.%2E%2Fx.png']) {
+      const res = await env.app.inject({ url: `/api/uploads/${name}` });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('over a real connection', () => {
+  it('answers a refused upload while the client is still sending, and releases the connection', async () => {
+    const own = await setupApp();
+    try {
+      const user = await own.f.user(114, await own.f.school());
+      const address = await own.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const [url, field, data, status] of [
+        ['/api/fileupload', 'file', Buffer.concat([ELF, Buffer.alloc(4 * 1024 * 1024)]), 415],
+        ['/api/fileupload', 'file', Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)]), 413],
+        ['/api/fileupload/multi', 'files', Buffer.concat([EXE, Buffer.alloc(4 * 1024 * 1024)]), 415],
+      ] as const) {
+        const body = new FormData();
+        body.append(field, new Blob([data]), 'big.png');
+        const res = await fetch(`${address}${url}`, { method: 'POST', body, headers: { token: await own.f.token(user) } });
+        expect(res.status).toBe(status);
+        expect((await res.json()).error).toBe(status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'PAYLOAD_TOO_LARGE');
+      }
+      expect(fs.readdirSync(path.join(own.dataDir, 'uploads'))).toEqual([]);
+    } finally {
+      // Hangs (and fails on the hook timeout) if a refused upload left its connection waiting.
+      await own.close();
+    }
+  });
+});

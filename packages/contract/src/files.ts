@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Images accepted for avatars and school logos, checked from the bytes, not the name. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Files accepted by the multi upload (class work and documents). */
+export const FILE_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+export const UPLOAD_LIMITS = { imageBytes: 2 * 1024 * 1024, fileBytes: 10 * 1024 * 1024, files: 5 } as const;
+
+export const uploadedFile = z.object({
+  imageName: z.string(),
+  originalName: z.string(),
+  mime: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+export const fileNameParams = z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/, 'Unknown file') });

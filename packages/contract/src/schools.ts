@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { email, phone, zip } from './people.js';
+import { pageQuery } from './envelope.js';
+
+const opt = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
+
+/** A school's fields (spec section 3); `isDraft` saves it without publishing. */
+export const schoolInput = z.object({
+  name: z.string().trim().min(2, 'Required').max(200),
+  websiteName: opt(200),
+  email,
+  phone,
+  address: opt(300),
+  state: opt(100),
+  district: opt(100),
+  city: opt(100),
+  zipCode: zip,
+  image: opt(200),
+  isDraft: z.boolean().optional(),
+});
+export type SchoolInput = z.infer<typeof schoolInput>;
+export const schoolUpdate = schoolInput.partial();
+export type SchoolUpdate = z.infer<typeof schoolUpdate>;
+
+export const school = z.object({
+  schoolId: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  websiteName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  city: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  image: z.string().nullable(),
+  status: z.boolean(),
+  isDraft: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type School = z.infer<typeof school>;
+
+export const schoolListQuery = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['all', 'active', 'inactive', 'draft']).default('all'),
+});
+export type SchoolListQuery = z.infer<typeof schoolListQuery>;
+
+export const schoolIdParams = z.object({ schoolId: z.uuid() });
