@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Rendering every screen of a role in jsdom takes seconds on a loaded 2-core CI machine.
+    testTimeout: 30_000,
   },
 });

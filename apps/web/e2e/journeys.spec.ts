@@ -54,7 +54,7 @@ test('a route the role may not open sends it to its own dashboard; the base path
 test('an unbuilt screen shows a translated coming-soon page inside the layout', async ({ page }) => {
   await signIn(page, 'DEMO-P0001');
   await expectPath(page, '/schooladmin');
-  await page.goto('viewteachers');
+  await page.goto('viewsubject');
   await expect(page.getByText('Coming soon')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
   await shot(page, 'coming-soon-en');
@@ -117,7 +117,7 @@ test('language switches to Hindi at once, on the login page and inside', async (
   await page.getByRole('button', { name: 'सूचनाएँ' }).click();
   await shot(page, 'notifications-hi');
   await page.keyboard.press('Escape');
-  await page.goto('viewteachers');
+  await page.goto('viewsubject');
   await shot(page, 'coming-soon-hi');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('schooladmin');

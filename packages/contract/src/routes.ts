@@ -83,8 +83,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/addstudents', ADMINS),
   r('/addteacher', ADMINS),
   r('/addsubject', ADMINS),
-  r('/viewSchooladmindetails/:userId', ADMINS),
-  r('/editadmindetails/:userId', ADMINS),
+  // Principals' details are the system admin's to manage (the principal API is 112-only).
+  r('/viewSchooladmindetails/:userId', [112]),
+  r('/editadmindetails/:userId', [112]),
   r('/assignsubject', ADMINS),
   r('/DetailsParent/:userId', ADMINS),
   r('/detailsTeacher/:userId', ADMINS),

@@ -86,7 +86,7 @@ const errorBody = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
-function buildUrl(url: string, params: unknown, query: unknown): string {
+export function buildUrl(url: string, params: unknown, query: unknown): string {
   let path = url;
   if (params && typeof params === 'object') {
     for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
@@ -105,6 +105,37 @@ function buildUrl(url: string, params: unknown, query: unknown): string {
   return path;
 }
 
+/** Headers every call sends: JSON, the UI language and (unless public) the session token. */
+export function baseHeaders(isPublic: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.language() };
+  if (!isPublic) {
+    const token = getCookie(COOKIE.token);
+    if (token) headers.token = token;
+  }
+  return headers;
+}
+
+/**
+ * The ApiError of an error answer (status and parsed JSON body). A 401 UNAUTHENTICATED on an
+ * authenticated call also ends the local session.
+ */
+export function httpError(status: number, data: unknown, isPublic: boolean): ApiError {
+  const parsed = errorBody.safeParse(data);
+  const code = parsed.success && (ERROR_CODES as readonly string[]).includes(parsed.data.error)
+    ? (parsed.data.error as ErrorCode)
+    : null;
+  const error = new ApiError('http', {
+    status,
+    code,
+    serverMessage: parsed.success ? (parsed.data.message ?? null) : null,
+    issues: parsed.success ? parsed.data.issues : undefined,
+  });
+  if (status === 401 && !isPublic && (code === 'UNAUTHENTICATED' || code === null)) {
+    config.onUnauthenticated();
+  }
+  return error;
+}
+
 /** Calls one endpoint of the contract's API table and returns the whole success envelope. */
 export async function request<N extends ApiName>(name: N, options: CallOptions<N> = {} as CallOptions<N>): Promise<Envelope<N>> {
   const route = API[name];
@@ -112,17 +143,13 @@ export async function request<N extends ApiName>(name: N, options: CallOptions<N
   const isPublic = route.roles === 'public';
 
   let url: string;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.language() };
+  const headers = baseHeaders(isPublic);
   let body: string | undefined;
   try {
     url = buildUrl(route.url, opts.params, opts.query);
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
-    }
-    if (!isPublic) {
-      const token = getCookie(COOKIE.token);
-      if (token) headers.token = token;
     }
   } catch (cause) {
     throw new ApiError('request', { cause });
@@ -152,22 +179,7 @@ export async function request<N extends ApiName>(name: N, options: CallOptions<N
     }
   }
 
-  if (!response.ok) {
-    const parsed = errorBody.safeParse(data);
-    const code = parsed.success && (ERROR_CODES as readonly string[]).includes(parsed.data.error)
-      ? (parsed.data.error as ErrorCode)
-      : null;
-    const error = new ApiError('http', {
-      status: response.status,
-      code,
-      serverMessage: parsed.success ? (parsed.data.message ?? null) : null,
-      issues: parsed.success ? parsed.data.issues : undefined,
-    });
-    if (response.status === 401 && !isPublic && (code === 'UNAUTHENTICATED' || code === null)) {
-      config.onUnauthenticated();
-    }
-    throw error;
-  }
+  if (!response.ok) throw httpError(response.status, data, isPublic);
 
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {

@@ -27,6 +27,9 @@ export function apiErrorText(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     switch (error.kind) {
       case 'http':
+        // A proxy may refuse a large or odd file before the server can answer with a code.
+        if (!error.code && error.status === 413) return t('errors.PAYLOAD_TOO_LARGE');
+        if (!error.code && error.status === 415) return t('errors.UNSUPPORTED_MEDIA_TYPE');
         if (error.status != null && error.status >= 500) return codeText(error, t) ?? t('common.serverError');
         return codeText(error, t) ?? error.serverMessage ?? t('common.serverError');
       case 'network':

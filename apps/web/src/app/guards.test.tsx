@@ -33,12 +33,12 @@ describe('role guard', () => {
   it('opens an allowed route inside the layout with its breadcrumb', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(112);
-    renderApp('/viewteachers');
-    expect(await screen.findByRole('heading', { name: 'Teachers' })).toBeInTheDocument();
+    renderApp('/viewsubject');
+    expect(await screen.findByRole('heading', { name: 'Subjects' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Home');
-    expect(crumbs).toHaveTextContent('Teachers');
+    expect(crumbs).toHaveTextContent('Subjects');
   });
 
   it('sends an unknown path to the landing route', async () => {

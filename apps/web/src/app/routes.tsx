@@ -13,6 +13,14 @@ const AppLayout = lazy(() => import('./layout/AppLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
+const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
+const SchoolListPage = lazy(() => import('../features/schools/SchoolListPage'));
+const SchoolFormPage = lazy(() => import('../features/schools/SchoolFormPage'));
+const SchoolDetailsPage = lazy(() => import('../features/schools/SchoolDetailsPage'));
+const PeopleListPage = lazy(() => import('../features/people/PeopleListPage'));
+const PersonFormPage = lazy(() => import('../features/people/PersonFormPage'));
+const PersonDetailsPage = lazy(() => import('../features/people/PersonDetailsPage'));
+const MyChildrenPage = lazy(() => import('../features/parent/MyChildrenPage'));
 
 export interface ScreenProps {
   route: WebRoute;
@@ -20,11 +28,59 @@ export interface ScreenProps {
 
 const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
 
+/** A screen component with some of its props fixed (the kind of person, the mode). */
+function screen<P extends object>(Component: ComponentType<ScreenProps & P>, fixed: P): ComponentType<ScreenProps> {
+  function Screen(props: ScreenProps) {
+    return <Component {...props} {...fixed} />;
+  }
+  return Screen;
+}
+
+const teacherInfoDetail = (userId: string) => `/detailsviewteacherInfo/${userId}`;
+
+/** Built screens by route path; every other route of the table shows 'coming soon'. */
+const SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/profile': ProfilePage,
+  '/editprofile': EditProfilePage,
+  // 111: schools and their system admins
+  '/viewSchool': SchoolListPage,
+  '/schoollist': SchoolListPage,
+  '/addSchool': screen(SchoolFormPage, { mode: 'create' as const }),
+  '/editschool/:schoolId': screen(SchoolFormPage, { mode: 'edit' as const }),
+  '/detailsSchool/:schoolId': SchoolDetailsPage,
+  '/addadmin/:schoolId': screen(PersonFormPage, { kind: 'systemAdmins' as const, mode: 'create' as const }),
+  '/viewadmin': screen(PeopleListPage, { kind: 'systemAdmins' as const }),
+  '/detailsAdmin/:userId': screen(PersonDetailsPage, { kind: 'systemAdmins' as const }),
+  // 112: principals
+  '/addadminschool': screen(PersonFormPage, { kind: 'principals' as const, mode: 'create' as const }),
+  '/viewadminschool': screen(PeopleListPage, { kind: 'principals' as const }),
+  '/viewSchooladmindetails/:userId': screen(PersonDetailsPage, { kind: 'principals' as const }),
+  '/editAdmin/:userId': screen(PersonFormPage, { kind: 'principals' as const, mode: 'edit' as const }),
+  '/editadmindetails/:userId': screen(PersonFormPage, { kind: 'principals' as const, mode: 'edit' as const }),
+  // 112 and 113: teachers, students, parents
+  '/addteacher': screen(PersonFormPage, { kind: 'teachers' as const, mode: 'create' as const }),
+  '/viewteachers': screen(PeopleListPage, { kind: 'teachers' as const }),
+  '/viewteacherinfo': screen(PeopleListPage, { kind: 'teachers' as const, detailPath: teacherInfoDetail }),
+  '/detailsTeacher/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const }),
+  '/detailsviewteacherInfo/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const, backPath: '/viewteacherinfo' }),
+  '/editteacher/:userId': screen(PersonFormPage, { kind: 'teachers' as const, mode: 'edit' as const }),
+  '/addstudents': screen(PersonFormPage, { kind: 'students' as const, mode: 'create' as const }),
+  '/viewstudent': screen(PeopleListPage, { kind: 'students' as const }),
+  '/viewstudentdetail/:userId': screen(PersonDetailsPage, { kind: 'students' as const }),
+  '/editstudent/:userId': screen(PersonFormPage, { kind: 'students' as const, mode: 'edit' as const }),
+  '/addParent': screen(PersonFormPage, { kind: 'parents' as const, mode: 'create' as const }),
+  '/viewparents': screen(PeopleListPage, { kind: 'parents' as const }),
+  '/DetailsParent/:userId': screen(PersonDetailsPage, { kind: 'parents' as const }),
+  '/editparent/:userId': screen(PersonFormPage, { kind: 'parents' as const, mode: 'edit' as const }),
+  // 115: own children
+  '/viewstudentsinfo': MyChildrenPage,
+  '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true }),
+};
+
 /** The screen that renders a route of the contract's table. */
 export function screenFor(route: WebRoute): ComponentType<ScreenProps> {
   if (DASHBOARD_PATHS.has(route.path)) return DashboardPage;
-  if (route.path === '/profile') return ProfilePage;
-  return ComingSoonPage;
+  return SCREENS[route.path] ?? ComingSoonPage;
 }
 
 function screenRoute(route: WebRoute): RouteObject {

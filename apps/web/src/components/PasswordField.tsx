@@ -7,5 +7,12 @@ import { useTranslation } from 'react-i18next';
  */
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
-  return <PasswordInput {...props} visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }} />;
+  // PasswordInput marks an error with data-invalid only; screen readers need aria-invalid too.
+  return (
+    <PasswordInput
+      {...props}
+      aria-invalid={props.error ? true : undefined}
+      visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { IMAGE_BASE_PATH } from '@shala/contract';
 
@@ -12,12 +12,21 @@ export function avatarUrl(image: string | null | undefined): string | null {
 interface Props extends Omit<AvatarProps, 'src'> {
   image: string | null | undefined;
   alt: string;
+  /** Shown instead of the fallback avatar when there is no image (e.g. a school's building icon). */
+  placeholder?: ReactNode;
 }
 
-export function UserAvatar({ image, alt, ...rest }: Props) {
+export function UserAvatar({ image, alt, placeholder, ...rest }: Props) {
   const url = avatarUrl(image);
   const [failed, setFailed] = useState<string | null>(null);
   const src = url && url !== failed ? url : FALLBACK_AVATAR;
+  if (placeholder && src === FALLBACK_AVATAR) {
+    return (
+      <Avatar {...rest} color="indigo" {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
+        {placeholder}
+      </Avatar>
+    );
+  }
   return (
     <Avatar
       {...rest}

@@ -80,3 +80,46 @@ export const HEADER_MOCKS: Record<string, Handler> = {
   'GET /api/notifications': () => json(200, { result: { items: [], total: 0, page: 1, pageSize: 20, unread: 0 } }),
   'GET /api/dashboard': () => json(200, { result: { counts: { students: 120, teachers: 9 } } }),
 };
+
+/** A person as the list and detail APIs answer it. */
+export function personFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    userId: '11111111-2222-4333-8444-555555555555',
+    loginId: 'DEMO-T0007',
+    roleId: 114,
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    fullName: 'Ravi Kumar',
+    email: null,
+    contact: null,
+    image: null,
+    status: true,
+    schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
+    schoolName: 'Demo Public School',
+    parentId: null,
+    parentName: null,
+    createdAt: '2025-06-01T09:30:00.000Z',
+    gender: null,
+    dateOfBirth: null,
+    address: null,
+    state: null,
+    district: null,
+    city: null,
+    zip: null,
+    qualification: null,
+    subjects: null,
+    maritalStatus: null,
+    category: null,
+    religion: null,
+    bloodGroup: null,
+    fatherOccupation: null,
+    motherName: null,
+    motherOccupation: null,
+    ...overrides,
+  };
+}
+
+/** A page of a list API. */
+export function pageOf(items: unknown[], total = items.length, page = 1, pageSize = 20) {
+  return { result: { items, total, page, pageSize } };
+}

@@ -10,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { COUNT_KEYS, ROLE, type CountKey } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { apiErrorText } from '../../api/errors';
@@ -43,6 +44,13 @@ export default function DashboardPage({ route }: ScreenProps) {
         title={profile ? t('dashboard.greeting', { name: profile.firstName || profile.fullName }) : t(route.title)}
         description={role === ROLE.OWNER ? t('dashboard.overviewPlatform') : t('dashboard.overview')}
       />
+      {role === ROLE.PARENT ? (
+        <Group mb="md">
+          <Button component={Link} to="/viewstudentsinfo" variant="light" leftSection={<IconSchool size={16} aria-hidden />}>
+            {t('wards.open')}
+          </Button>
+        </Group>
+      ) : null}
       {isLoading ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy="true" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => (

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ROLE_KEY, isRole } from '@shala/contract';
 import { apiErrorText } from '../../api/errors';
 import { useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/routes';
+import { ChangePasswordCard } from './ChangePasswordCard';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -45,7 +48,7 @@ export default function ProfilePage({ route }: ScreenProps) {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
           <Group gap="lg" align="center" wrap="wrap">
             <UserAvatar image={profile.image} alt={t('profile.avatarAlt', { name: profile.fullName })} size={96} radius={96} />
-            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+            <Stack gap={4} style={{ minWidth: 0, flex: '1 1 12rem' }}>
               <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
                 {profile.fullName}
               </Title>
@@ -56,6 +59,9 @@ export default function ProfilePage({ route }: ScreenProps) {
                 </Badge>
               </Group>
             </Stack>
+            <Button component={Link} to="/editprofile" leftSection={<IconPencil size={16} aria-hidden />}>
+              {t('profile.edit')}
+            </Button>
           </Group>
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" mt="xl" mb={0}>
             <Field label={t('profile.loginId')} value={profile.loginId} />
@@ -67,6 +73,7 @@ export default function ProfilePage({ route }: ScreenProps) {
           </SimpleGrid>
         </Paper>
       )}
+      <ChangePasswordCard />
     </>
   );
 }

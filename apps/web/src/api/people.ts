@@ -1,0 +1,114 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CreatedAccount, ListQuery, PersonDetail, PersonSummary, studentFields } from '@shala/contract';
+import { call } from './client';
+
+/** The kinds of people the web app manages (contract PEOPLE_KINDS). */
+export type PeopleKindKey = 'systemAdmins' | 'principals' | 'teachers' | 'students' | 'parents';
+
+/** The body of a create or edit: the parsed output of the kind's form schema. */
+export type PersonBody = z.output<typeof studentFields>;
+
+export interface PeopleListQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status: ListQuery['status'];
+  /** System admins only: one school. */
+  schoolId?: string;
+}
+
+export interface PersonPage {
+  items: PersonSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PeopleApi {
+  list: (query: PeopleListQuery, signal?: AbortSignal) => Promise<PersonPage>;
+  get: (userId: string, signal?: AbortSignal) => Promise<PersonDetail>;
+  /** `schoolId` is needed by system admins (created under a school). */
+  create: (body: PersonBody, schoolId?: string) => Promise<CreatedAccount>;
+  update: (userId: string, body: PersonBody) => Promise<PersonDetail>;
+  setStatus: (userId: string, status: boolean) => Promise<PersonDetail>;
+}
+
+function cleanQuery({ schoolId: _schoolId, ...query }: PeopleListQuery) {
+  return { ...query, search: query.search?.trim() || undefined };
+}
+
+export const PEOPLE_API: Record<PeopleKindKey, PeopleApi> = {
+  systemAdmins: {
+    list: (q, signal) =>
+      call('adminList', { query: { ...cleanQuery(q), schoolId: q.schoolId || undefined }, signal }),
+    get: (userId, signal) => call('adminGet', { params: { userId }, signal }),
+    create: (body, schoolId) => call('schoolAdminCreate', { params: { schoolId: schoolId ?? '' }, body }),
+    update: (userId, body) => call('adminUpdate', { params: { userId }, body }),
+    setStatus: (userId, status) => call('adminStatus', { params: { userId }, body: { status } }),
+  },
+  principals: {
+    list: (q, signal) => call('principalList', { query: cleanQuery(q), signal }),
+    get: (userId, signal) => call('principalGet', { params: { userId }, signal }),
+    create: (body) => call('principalCreate', { body }),
+    update: (userId, body) => call('principalUpdate', { params: { userId }, body }),
+    setStatus: (userId, status) => call('principalStatus', { params: { userId }, body: { status } }),
+  },
+  teachers: {
+    list: (q, signal) => call('teacherList', { query: cleanQuery(q), signal }),
+    get: (userId, signal) => call('teacherGet', { params: { userId }, signal }),
+    create: (body) => call('teacherCreate', { body }),
+    update: (userId, body) => call('teacherUpdate', { params: { userId }, body }),
+    setStatus: (userId, status) => call('teacherStatus', { params: { userId }, body: { status } }),
+  },
+  students: {
+    list: (q, signal) => call('studentList', { query: cleanQuery(q), signal }),
+    get: (userId, signal) => call('studentGet', { params: { userId }, signal }),
+    create: (body) => call('studentCreate', { body }),
+    update: (userId, body) => call('studentUpdate', { params: { userId }, body }),
+    setStatus: (userId, status) => call('studentStatus', { params: { userId }, body: { status } }),
+  },
+  parents: {
+    list: (q, signal) => call('parentList', { query: cleanQuery(q), signal }),
+    get: (userId, signal) => call('parentGet', { params: { userId }, signal }),
+    create: (body) => call('parentCreate', { body }),
+    update: (userId, body) => call('parentUpdate', { params: { userId }, body }),
+    setStatus: (userId, status) => call('parentStatus', { params: { userId }, body: { status } }),
+  },
+};
+
+export const peopleKeys = {
+  all: (kind: PeopleKindKey) => ['people', kind] as const,
+  list: (kind: PeopleKindKey, query: PeopleListQuery) => ['people', kind, 'list', query] as const,
+  detail: (kind: PeopleKindKey, userId: string) => ['people', kind, 'detail', userId] as const,
+};
+
+export function usePeopleList(kind: PeopleKindKey, query: PeopleListQuery, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.list(kind, query),
+    queryFn: ({ signal }) => PEOPLE_API[kind].list(query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function usePerson(kind: PeopleKindKey, userId: string | undefined) {
+  return useQuery({
+    queryKey: peopleKeys.detail(kind, userId ?? ''),
+    queryFn: ({ signal }) => PEOPLE_API[kind].get(userId ?? '', signal),
+    enabled: !!userId,
+  });
+}
+
+/** A parent's own children (role 115). */
+export function useMyChildren() {
+  return useQuery({ queryKey: ['myChildren'], queryFn: ({ signal }) => call('myChildren', { signal }) });
+}
+
+export function useMyChild(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['myChildren', userId],
+    queryFn: ({ signal }) => call('myChild', { params: { userId: userId ?? '' }, signal }),
+    enabled: !!userId,
+  });
+}

@@ -1,0 +1,70 @@
+import { Group, Switch, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../api/errors';
+
+interface Props {
+  /** Current status: true is Active. */
+  status: boolean;
+  /** Who or what is toggled, for the prompt and the toast. */
+  name: string;
+  /** Sends the new status; resolves when the server has it. */
+  onChange: (next: boolean) => Promise<unknown>;
+  /** Called after a successful change (refresh lists). */
+  onDone?: () => void;
+  /** Show the Active / Inactive text beside the switch. */
+  withText?: boolean;
+  size?: 'xs' | 'sm' | 'md';
+}
+
+/**
+ * Active / Inactive switch: asks first ('Are you sure?'), then sends the change and shows a success
+ * toast (spec section 4). Its accessible name is 'Active'; checked means active.
+ */
+export function StatusToggle({ status, name, onChange, onDone, withText = true, size = 'sm' }: Props) {
+  const { t } = useTranslation();
+  const mutation = useMutation({
+    mutationFn: onChange,
+    onSuccess: (_data, next) => {
+      notifications.show({
+        color: 'green',
+        message: next ? t('status.activated', { name }) : t('status.deactivated', { name }),
+      });
+      onDone?.();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('status.failed'), message: apiErrorText(error, t) }),
+  });
+
+  const ask = () => {
+    const next = !status;
+    modals.openConfirmModal({
+      title: t('status.confirmTitle'),
+      children: <Text size="sm">{next ? t('status.activateText', { name }) : t('status.deactivateText', { name })}</Text>,
+      labels: { confirm: next ? t('status.confirmActivate') : t('status.confirmDeactivate'), cancel: t('common.cancel') },
+      confirmProps: { color: next ? 'green' : 'red' },
+      onConfirm: () => mutation.mutate(next),
+    });
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Switch
+        checked={status}
+        onChange={ask}
+        disabled={mutation.isPending}
+        aria-label={t('status.switchLabel')}
+        size={size}
+        color="green"
+        // The real checkbox covers the track (invisibly), so a pointer or a test clicks the input itself.
+        styles={{ input: { position: 'absolute', inset: 0, width: '100%', height: '100%', margin: 0, zIndex: 1, cursor: 'pointer' } }}
+      />
+      {withText ? (
+        <Text size="sm" c={status ? 'green.8' : 'dimmed'} fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {status ? t('status.active') : t('status.inactive')}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}

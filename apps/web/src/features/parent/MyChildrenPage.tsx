@@ -1,0 +1,58 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMyChildren } from '../../api/people';
+import { ListState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { ScreenProps } from '../../app/routes';
+
+/** /viewstudentsinfo: a parent's own children (api/parent/children). */
+export default function MyChildrenPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const children = useMyChildren();
+  const items = children.data ?? [];
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('wards.description')} />
+      <ListState
+        isLoading={children.isLoading}
+        isError={children.isError}
+        error={children.error}
+        isFetching={children.isFetching}
+        onRetry={() => void children.refetch()}
+        isEmpty={items.length === 0}
+        emptyText={t('wards.empty')}
+        rows={2}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t(route.title)}>
+          {items.map((child) => (
+            <Card key={child.userId} component="li" withBorder radius="md" padding="md">
+              <Group gap="md" wrap="nowrap" align="center">
+                <UserAvatar image={child.image} alt="" size={56} radius="xl" />
+                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Text
+                    component={Link}
+                    to={`/detail_studentsinfo/${child.userId}`}
+                    fw={600}
+                    c="indigo.8"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {child.fullName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {child.loginId}
+                    {child.schoolName ? ` · ${child.schoolName}` : ''}
+                  </Text>
+                  <Badge size="sm" variant="dot" color={child.status ? 'green' : 'gray'}>
+                    {child.status ? t('status.active') : t('status.inactive')}
+                  </Badge>
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </ListState>
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ROLE_KEY, isRole, type PersonDetail } from '@shala/contract';
+import { PEOPLE_API, peopleKeys, useMyChild, usePerson, type PeopleKindKey } from '../../api/people';
+import { DetailGrid, type DetailItem } from '../../components/DetailGrid';
+import { RecordState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import { StatusToggle } from '../../components/StatusToggle';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { ScreenProps } from '../../app/routes';
+import { formatDate } from './format';
+import { KINDS } from './kinds';
+
+interface Props extends ScreenProps {
+  kind: PeopleKindKey;
+  /** A parent's view of its own child: read-only, from api/parent/children. */
+  asParent?: boolean;
+  /** Where "back" goes when it is not the kind's list (teacher information). */
+  backPath?: string;
+}
+
+function useDetail(kind: PeopleKindKey, userId: string | undefined, asParent: boolean) {
+  const managed = usePerson(kind, asParent ? undefined : userId);
+  const own = useMyChild(asParent ? userId : undefined);
+  return asParent ? own : managed;
+}
+
+/** Every field of one person, with status switch and edit button for those who manage it. */
+export function PersonDetailsView({ person, kind, asParent = false }: { person: PersonDetail; kind: PeopleKindKey; asParent?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const config = KINDS[kind];
+  const choice = (group: string, value: string | null) => (value ? t(`person.${group}.${value}`, { defaultValue: value }) : null);
+  const isParent = config.form === 'parent';
+  const isStudent = config.form === 'student';
+
+  const items: DetailItem[] = [
+    { label: t('account.loginId'), value: <Code>{person.loginId}</Code> },
+    { label: t('person.fields.email'), value: person.email },
+    { label: t('person.fields.contact'), value: person.contact },
+  ];
+  if (kind === 'systemAdmins') items.push({ label: t('people.school'), value: person.schoolName });
+  if (!isParent) {
+    items.push(
+      { label: t('person.fields.gender'), value: choice('genders', person.gender) },
+      { label: t('person.fields.dateOfBirth'), value: formatDate(person.dateOfBirth, i18n.language) },
+    );
+  }
+  if (isStudent) {
+    items.push({
+      label: t('person.parent'),
+      value:
+        person.parentId && person.parentName ? (
+          asParent ? (
+            person.parentName
+          ) : (
+            <Anchor component={Link} to={KINDS.parents.detailPath(person.parentId)} size="sm">
+              {person.parentName}
+            </Anchor>
+          )
+        ) : null,
+    });
+  }
+  items.push({ label: t('person.fields.address'), value: person.address });
+  if (!isParent) {
+    items.push(
+      { label: t('person.fields.city'), value: person.city },
+      { label: t('person.fields.district'), value: person.district },
+      { label: t('person.fields.state'), value: person.state },
+      { label: t('person.fields.zip'), value: person.zip },
+      { label: t('person.fields.maritalStatus'), value: choice('marital', person.maritalStatus) },
+      { label: t('person.fields.category'), value: choice('categories', person.category) },
+      { label: t('person.fields.religion'), value: person.religion },
+      { label: t('person.fields.bloodGroup'), value: person.bloodGroup },
+      { label: t('person.fields.qualification'), value: person.qualification },
+      { label: t('person.fields.subjects'), value: person.subjects },
+      { label: t('person.fields.fatherOccupation'), value: person.fatherOccupation },
+      { label: t('person.fields.motherName'), value: person.motherName },
+      { label: t('person.fields.motherOccupation'), value: person.motherOccupation },
+    );
+  }
+  items.push({ label: t('list.createdAt'), value: formatDate(person.createdAt, i18n.language) });
+
+  const refresh = (saved: PersonDetail) => {
+    queryClient.setQueryData(peopleKeys.detail(kind, saved.userId), saved);
+    void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Group gap="lg" align="center" wrap="wrap">
+          <UserAvatar image={person.image} alt={t('person.photoOf', { name: person.fullName })} size={96} radius={96} />
+          <Stack gap={6} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {person.fullName}
+            </Title>
+            <Group gap="xs" wrap="wrap">
+              <Badge variant="light">{isRole(person.roleId) ? t(ROLE_KEY[person.roleId]) : t('roles.unknown')}</Badge>
+              {asParent ? (
+                <Badge variant="dot" color={person.status ? 'green' : 'gray'}>
+                  {person.status ? t('status.active') : t('status.inactive')}
+                </Badge>
+              ) : (
+                <StatusToggle
+                  status={person.status}
+                  name={person.fullName}
+                  onChange={async (next) => refresh(await PEOPLE_API[kind].setStatus(person.userId, next))}
+                />
+              )}
+            </Group>
+          </Stack>
+          {!asParent && config.editPath ? (
+            <Button component={Link} to={config.editPath(person.userId)} leftSection={<IconPencil size={16} aria-hidden />}>
+              {t('common.edit')}
+            </Button>
+          ) : null}
+        </Group>
+        <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+          <DetailGrid items={items} cols={isParent ? 2 : 3} />
+        </div>
+      </Paper>
+
+      {isParent ? (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <Title order={3} size="h4" mb="sm">
+            {t('person.children')}
+          </Title>
+          {person.children && person.children.length > 0 ? (
+            <List spacing="xs" listStyleType="none" p={0} aria-label={t('person.children')}>
+              {person.children.map((child) => (
+                <List.Item key={child.userId}>
+                  <Group gap="sm" wrap="wrap">
+                    <Anchor component={Link} to={KINDS.students.detailPath(child.userId)} fw={600}>
+                      {child.fullName}
+                    </Anchor>
+                    <Text size="sm" c="dimmed">
+                      {child.loginId}
+                    </Text>
+                    <Badge size="sm" variant="dot" color={child.status ? 'green' : 'gray'}>
+                      {child.status ? t('status.active') : t('status.inactive')}
+                    </Badge>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t('person.noChildren')}
+            </Text>
+          )}
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Details screen of one kind of person (or a parent's own child). */
+export default function PersonDetailsPage({ route, kind, asParent = false, backPath }: Props) {
+  const { t } = useTranslation();
+  const { userId } = useParams();
+  const detail = useDetail(kind, userId, asParent);
+  const back = backPath ?? (asParent ? '/viewstudentsinfo' : KINDS[kind].listPath);
+
+  return (
+    <>
+      <PageHeading title={t(route.title)} />
+      <Button component={Link} to={back} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} mb="md" px={0}>
+        {t('common.backToList')}
+      </Button>
+      <RecordState isLoading={detail.isLoading} isError={detail.isError} error={detail.error} onRetry={() => void detail.refetch()}>
+        {() => (detail.data ? <PersonDetailsView person={detail.data} kind={kind} asParent={asParent} /> : null)}
+      </RecordState>
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CreatedAccount, PersonDetail } from '@shala/contract';
+import { isApiError } from '../../api/client';
+import { apiErrorText } from '../../api/errors';
+import { PEOPLE_API, peopleKeys, usePerson, type PeopleKindKey } from '../../api/people';
+import { schoolKeys, useSchool } from '../../api/schools';
+import { CredentialsModal, type Credentials } from '../../components/CredentialsModal';
+import { RecordState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import { focusFirstError, serverFieldErrors, useErrorToken, zodValidate } from '../../lib/validation';
+import type { ScreenProps } from '../../app/routes';
+import { KINDS } from './kinds';
+import { ParentSelect } from './ParentSelect';
+import { PersonFormFields } from './PersonFormFields';
+import { EMPTY_PERSON, SCHEMAS, formBody, formInput, valuesOf, type PersonFormValues } from './personForm';
+
+interface Props extends ScreenProps {
+  kind: PeopleKindKey;
+  mode: 'create' | 'edit';
+}
+
+/** What a failed save shows next to the form: the conflict (409) or another error. */
+export interface SaveFailure {
+  title: string;
+  message: string | null;
+}
+
+/**
+ * Applies a failed save to a form: 400 issues go to their fields, a 409 names the duplicate
+ * (email or login id). Returns what to show above the buttons and in a toast.
+ */
+export function saveFailure(
+  error: unknown,
+  t: TFunction,
+  setErrors: (errors: Record<string, string>) => void,
+): SaveFailure {
+  const title = apiErrorText(error, t);
+  if (isApiError(error) && error.status === 400 && error.issues.length > 0) {
+    setErrors(serverFieldErrors(error.issues));
+    focusFirstError();
+    return { title, message: null };
+  }
+  if (isApiError(error) && error.status === 409) {
+    const message = error.serverMessage;
+    if (message && /e-?mail/i.test(message)) {
+      setErrors({ email: 'validation.emailTaken' });
+      focusFirstError();
+    } else if (message && /login/i.test(message)) setErrors({ loginId: 'validation.loginIdTaken' });
+    return { title, message: message && message !== title ? message : null };
+  }
+  return { title, message: null };
+}
+
+function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mode: 'create' | 'edit'; person?: PersonDetail; schoolId?: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = KINDS[kind];
+  const shape = config.form;
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [credentials, setCredentials] = useState<(Credentials & { userId: string }) | null>(null);
+
+  const form = useForm<PersonFormValues>({
+    initialValues: person ? valuesOf(person) : EMPTY_PERSON,
+    validate: zodValidate(SCHEMAS[shape], (values: PersonFormValues) => formInput(shape, values)),
+    validateInputOnBlur: true,
+  });
+
+  const onFailure = (error: unknown) => {
+    const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+    setFailure(next);
+    notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+  };
+
+  const create = useMutation({
+    mutationFn: (values: PersonFormValues) => PEOPLE_API[kind].create(formBody(shape, values), schoolId),
+    onSuccess: (account: CreatedAccount) => {
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
+      if (kind === 'systemAdmins') void queryClient.invalidateQueries({ queryKey: schoolKeys.all });
+      if (shape === 'student' && account.person.parentId) void queryClient.invalidateQueries({ queryKey: peopleKeys.all('parents') });
+      queryClient.setQueryData(peopleKeys.detail(kind, account.person.userId), account.person);
+      setCredentials({
+        userId: account.person.userId,
+        name: account.person.fullName,
+        loginId: account.loginId,
+        password: account.password,
+        mailed: account.mailed,
+      });
+    },
+    onError: onFailure,
+  });
+
+  const update = useMutation({
+    mutationFn: (values: PersonFormValues) => PEOPLE_API[kind].update(person?.userId ?? '', formBody(shape, values)),
+    onSuccess: (saved: PersonDetail) => {
+      queryClient.setQueryData(peopleKeys.detail(kind, saved.userId), saved);
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
+      if (shape === 'student') void queryClient.invalidateQueries({ queryKey: peopleKeys.all('parents') });
+      notifications.show({ color: 'green', message: t('people.saved', { name: saved.fullName }) });
+      navigate(config.detailPath(saved.userId));
+    },
+    onError: onFailure,
+  });
+
+  const saving = create.isPending || update.isPending;
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      if (mode === 'create') create.mutate(values);
+      else update.mutate(values);
+    },
+    () => {
+        setFailure({ title: t('common.checkForm'), message: null });
+        focusFirstError();
+      },
+  );
+
+  const cancelTo = mode === 'edit' && person ? config.detailPath(person.userId) : schoolId ? `/detailsSchool/${schoolId}` : config.listPath;
+
+  return (
+    <>
+      <form noValidate onSubmit={submit} aria-label={t(`people.${config.kind}.formLabel`)}>
+        <Stack gap="lg" maw={960}>
+          <PersonFormFields
+            form={form}
+            shape={shape}
+            onUploadingChange={setUploading}
+            parentSelect={
+              shape === 'student' ? (
+                <ParentSelect
+                  value={form.values.parentId}
+                  valueLabel={person?.parentName ?? null}
+                  onChange={(parentId) => form.setFieldValue('parentId', parentId)}
+                  error={errorText(form.errors.parentId)}
+                />
+              ) : null
+            }
+          />
+          {failure ? (
+            <Alert color="red" role="alert" title={failure.title}>
+              {failure.message ?? t('common.checkForm')}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm" wrap="wrap">
+            <Button variant="default" component={Link} to={cancelTo}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={uploading}>
+              {mode === 'create' ? t('people.createAccount') : t('common.saveChanges')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <CredentialsModal
+        credentials={credentials}
+        doneLabel={t('account.doneToDetails')}
+        onClose={() => {
+          const target = credentials ? config.detailPath(credentials.userId) : config.listPath;
+          setCredentials(null);
+          navigate(target, { replace: true });
+        }}
+      />
+    </>
+  );
+}
+
+/** Add or edit screen of one kind of person. */
+export default function PersonFormPage({ route, kind, mode }: Props) {
+  const { t } = useTranslation();
+  const { userId, schoolId } = useParams();
+  const person = usePerson(kind, mode === 'edit' ? userId : undefined);
+  const school = useSchool(kind === 'systemAdmins' ? schoolId : undefined);
+
+  return (
+    <>
+      <PageHeading
+        title={t(route.title)}
+        description={
+          mode === 'edit' && person.data ? (
+            <Text span>{t('people.editing', { name: person.data.fullName, loginId: person.data.loginId })}</Text>
+          ) : kind === 'systemAdmins' && school.data ? (
+            t('people.forSchool', { school: school.data.name })
+          ) : mode === 'create' ? (
+            t('people.createHint')
+          ) : undefined
+        }
+      />
+      {mode === 'edit' ? (
+        <RecordState isLoading={person.isLoading} isError={person.isError} error={person.error} onRetry={() => void person.refetch()}>
+          {() => (person.data ? <PersonForm key={person.data.userId} kind={kind} mode="edit" person={person.data} /> : null)}
+        </RecordState>
+      ) : (
+        <PersonForm kind={kind} mode="create" schoolId={schoolId} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { personFields, type Profile } from '@shala/contract';
+import { useAuth } from '../../api/auth';
+import { call } from '../../api/client';
+import { queryKeys, useProfile } from '../../api/queries';
+import { ImageUploadField } from '../../components/ImageUploadField';
+import { RecordState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validation';
+import type { ScreenProps } from '../../app/routes';
+import { saveFailure, type SaveFailure } from '../people/PersonFormPage';
+
+/** What a user edits of its own account (profileUpdate takes personFields, partly). */
+export const profileFields = personFields.pick({ firstName: true, lastName: true, email: true, contact: true, address: true, image: true });
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  email: string;
+  contact: string;
+  address: string;
+  image: string;
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { userId } = useAuth();
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+
+  const form = useForm<Values>({
+    initialValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email ?? '',
+      contact: profile.contact ?? '',
+      // The profile answer carries no address: the field starts empty and is sent only if typed in.
+      address: '',
+      image: profile.image ?? '',
+    },
+    validate: zodValidate(profileFields),
+    validateInputOnBlur: true,
+  });
+
+  const save = useMutation({
+    mutationFn: (values: Values) => {
+      const parsed = profileFields.parse(values);
+      // Send what changed (the call takes a partial body): an untouched address is left alone.
+      const body = Object.fromEntries(
+        Object.entries(parsed).filter(([key]) => form.isDirty(key as keyof Values)),
+      ) as Partial<typeof parsed>;
+      return call('profileUpdate', { params: { userId: userId ?? profile.userId }, body });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.profile(userId), saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(userId) });
+      notifications.show({ color: 'green', message: t('profile.saved') });
+      navigate('/profile');
+    },
+    onError: (error) => {
+      const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+      setFailure(next);
+      notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+    },
+  });
+
+  const text = (name: keyof Values) => ({ ...form.getInputProps(name), error: errorText(form.errors[name]) });
+
+  return (
+    <form
+      noValidate
+      aria-label={t('routes.editprofile')}
+      onSubmit={form.onSubmit(
+        (values) => {
+          setFailure(null);
+          save.mutate(values);
+        },
+        () => {
+        setFailure({ title: t('common.checkForm'), message: null });
+        focusFirstError();
+      },
+      )}
+    >
+      <Stack gap="lg" maw={760}>
+        <Fieldset legend={t('person.sections.basic')} variant="filled" radius="md" style={{ minWidth: 0 }}>
+          <Stack gap="md">
+            <ImageUploadField
+              label={t('person.fields.image')}
+              value={form.values.image}
+              onChange={(image) => form.setFieldValue('image', image)}
+              alt={t('profile.avatarAlt', { name: profile.fullName })}
+              error={errorText(form.errors.image)}
+              onBusyChange={setUploading}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label={t('person.fields.firstName')} required autoComplete="given-name" maxLength={100} {...text('firstName')} />
+              <TextInput label={t('person.fields.lastName')} autoComplete="family-name" maxLength={100} {...text('lastName')} />
+              <TextInput label={t('person.fields.email')} type="email" autoComplete="email" maxLength={254} {...text('email')} />
+              <TextInput label={t('person.fields.contact')} type="tel" autoComplete="tel" maxLength={20} {...text('contact')} />
+            </SimpleGrid>
+            <Textarea
+              label={t('person.fields.address')}
+              description={t('profile.addressHint')}
+              autosize
+              minRows={2}
+              maxLength={300}
+              {...text('address')}
+            />
+          </Stack>
+        </Fieldset>
+        {failure ? (
+          <Alert color="red" role="alert" title={failure.title}>
+            {failure.message ?? t('common.checkForm')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" component={Link} to="/profile">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={uploading}>
+            {t('common.saveChanges')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /editprofile: names, email, contact, address and photo of the signed-in user. */
+export default function EditProfilePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <>
+      <PageHeading title={t(route.title)} />
+      <RecordState isLoading={profile.isLoading} isError={profile.isError} error={profile.error} onRetry={() => void profile.refetch()}>
+        {() => (profile.data ? <ProfileForm key={profile.data.userId} profile={profile.data} /> : null)}
+      </RecordState>
+    </>
+  );
+}
