@@ -133,3 +133,60 @@ test('a school is set up end to end: school, admin, principal, teacher, parent, 
   await expect(parentPage.getByText('Riya Das')).toBeVisible();
   await shot(parentPage, 'parent-children-en');
 });
+
+test('in Hindi, a principal adds a parent and a linked child, imports students and the parent sees the child', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.goto('./');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'हिन्दी' });
+  await page.getByRole('textbox', { name: 'लॉगिन आईडी', exact: true }).fill('DEMO-P0001');
+  await page.getByRole('textbox', { name: 'पासवर्ड', exact: true }).fill('Shala@2024');
+  await page.getByRole('button', { name: 'लॉगिन' }).click();
+  await expectPath(page, '/schooladmin');
+
+  await page.goto('addParent');
+  await field(page, 'पहला नाम').fill('सीता');
+  await field(page, 'उपनाम').fill('देवी');
+  await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+  const modal = page.getByRole('dialog', { name: 'खाता बन गया' });
+  await expect(modal.getByText('केवल एक बार दिखाया जाएगा')).toBeVisible();
+  const parent = {
+    loginId: (await modal.getByLabel('लॉगिन आईडी').textContent())!.trim(),
+    password: (await modal.getByLabel('पहला पासवर्ड').textContent())!.trim(),
+  };
+  await shot(page, 'credentials-hi');
+  await modal.getByRole('button', { name: /^हो गया/ }).click();
+
+  await page.goto('addstudents');
+  await field(page, 'पहला नाम').fill('गीता');
+  await field(page, 'उपनाम').fill('कुमारी');
+  const parentSelect = page.getByRole('textbox', { name: 'अभिभावक' }).or(page.getByRole('combobox', { name: 'अभिभावक' })).first();
+  await parentSelect.click();
+  await parentSelect.fill('सीता');
+  await page.getByRole('option', { name: /सीता देवी/ }).click();
+  await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+  await page.getByRole('dialog', { name: 'खाता बन गया' }).getByRole('button', { name: /^हो गया/ }).click();
+
+  await page.goto('viewstudent');
+  await page.getByRole('button', { name: 'CSV आयात करें' }).click();
+  const csv = ['firstName,lastName,parentLoginId', `रोहन,वर्मा,${parent.loginId}`, 'मीरा,शर्मा,'].join('\n');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'छात्र.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'फ़ाइल जाँचें' }).click();
+  await expect(page.getByText('फ़ाइल सही है: 2 पंक्तियाँ आयात के लिए तैयार हैं।')).toBeVisible();
+  await page.getByRole('button', { name: '2 पंक्तियाँ आयात करें' }).click();
+  await expect(page.getByText('2 खाते बनाए गए।')).toBeVisible();
+  await shot(page, 'import-done-hi');
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'खोजें' }).fill('गीता');
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one match
+  await expect(page.getByRole('row', { name: /गीता कुमारी/ })).toContainText('सीता देवी');
+  await shot(page, 'students-list-hi');
+
+  const context = await browser.newContext();
+  const parentPage = await context.newPage();
+  await signIn(parentPage, parent.loginId, parent.password);
+  await expectPath(parentPage, '/parentdashboard');
+  await parentPage.goto('viewstudentsinfo');
+  await expect(parentPage.getByText('गीता कुमारी')).toBeVisible();
+  await expect(parentPage.getByText('रोहन वर्मा')).toBeVisible();
+  await context.close();
+});
