@@ -12,6 +12,7 @@ export const profile = z.object({
   fullName: z.string(),
   email: z.string().nullable(),
   contact: z.string().nullable(),
+  address: z.string().nullable(),
   image: z.string().nullable(),
   status: z.boolean(),
   schoolId: z.uuid().nullable(),

@@ -70,6 +70,7 @@ export const HEADER_MOCKS: Record<string, Handler> = {
         fullName: 'Asha Verma',
         email: 'asha@example.org',
         contact: null,
+        address: '12 Station Road',
         image: null,
         status: true,
         schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',

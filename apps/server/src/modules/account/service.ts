@@ -19,6 +19,7 @@ export async function getProfile(deps: Deps, caller: Caller, userId: string): Pr
       lastName: users.lastName,
       email: users.email,
       contact: users.contact,
+      address: users.address,
       image: users.image,
       status: users.status,
       schoolId: users.schoolId,

@@ -43,8 +43,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       lastName: profile.lastName,
       email: profile.email ?? '',
       contact: profile.contact ?? '',
-      // The profile answer carries no address: the field starts empty and is sent only if typed in.
-      address: '',
+      address: profile.address ?? '',
       image: profile.image ?? '',
     },
     validate: zodValidate(profileFields),
@@ -54,7 +53,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const save = useMutation({
     mutationFn: (values: Values) => {
       const parsed = profileFields.parse(values);
-      // Send what changed (the call takes a partial body): an untouched address is left alone.
+      // Send what changed (the call takes a partial body).
       const body = Object.fromEntries(
         Object.entries(parsed).filter(([key]) => form.isDirty(key as keyof Values)),
       ) as Partial<typeof parsed>;
@@ -109,7 +108,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
             </SimpleGrid>
             <Textarea
               label={t('person.fields.address')}
-              description={t('profile.addressHint')}
               autosize
               minRows={2}
               maxLength={300}

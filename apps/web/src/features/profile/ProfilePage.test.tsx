@@ -30,6 +30,7 @@ describe('profile', () => {
     await user.click(await screen.findByRole('link', { name: 'Edit profile' }));
     const first = await screen.findByRole('textbox', { name: /First name/ });
     await waitFor(() => expect(first).toHaveValue('Asha'));
+    expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('12 Station Road');
     await user.clear(first);
     await user.type(first, 'Asha K.');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
