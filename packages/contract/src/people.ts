@@ -3,13 +3,15 @@ import { pageQuery } from './envelope.js';
 
 const text = (max = 200) => z.string().trim().max(max);
 /** Optional text field: empty strings become null. */
-const opt = (max = 200) =>
+export const optionalText = (max = 200) =>
   z
     .string()
     .trim()
     .max(max)
     .transform((v) => (v === '' ? null : v))
     .nullish();
+
+const opt = optionalText;
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { email, phone, zip } from './people.js';
+import { email, optionalText as opt, phone, zip } from './people.js';
 import { pageQuery } from './envelope.js';
-
-const opt = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullish();
 
 /** A school's fields (spec section 3); `isDraft` saves it without publishing. */
 export const schoolInput = z.object({
