@@ -55,6 +55,8 @@ describe('teachers (112 and 113)', () => {
     const page = (await call('GET', '/api/school/teacher?pageSize=2', admin)).json().result;
     expect(page.items.map((t: { firstName: string }) => t.firstName)).toEqual(['Chetan', 'Bhavna']);
     expect(page.total).toBe(5); // 3 here, Sunita and the factory's teacher
+    const beyond = (await call('GET', '/api/school/teacher?pageSize=2&page=99', admin)).json().result;
+    expect(beyond).toMatchObject({ items: [], total: 5, page: 99 });
     const search = (await call('GET', '/api/school/teacher?search=bhav', admin)).json().result;
     expect(search.items.map((t: { firstName: string }) => t.firstName)).toEqual(['Bhavna']);
     const other = (await call('GET', '/api/school/teacher?search=bhav', theirs.users[113].token)).json().result;

@@ -79,7 +79,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_login_uq').on(sql`lower(${t.loginId})`),
-    index('users_school_role_idx').on(t.schoolId, t.roleId, t.createdAt),
+    index('users_school_role_idx').on(t.schoolId, t.roleId, t.createdAt, t.id),
     index('users_school_parent_idx').on(t.schoolId, t.parentUserId),
     // One account per email for each role within a school (a teacher may also be a parent).
     uniqueIndex('users_school_role_email_uq')

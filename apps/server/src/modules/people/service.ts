@@ -137,6 +137,7 @@ export async function listPeople(
 ): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
   const where = and(scopeOf(caller, kind, q.schoolId), statusOf(q.status), searchOf(q.search));
   return inTenant(deps.db, caller, async (tx) => {
+    // Newest first; (school_id, role_id, created_at, id) serves this order with a top-N index scan.
     const rows = await selectSummary(tx)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
