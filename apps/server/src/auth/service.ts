@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { OTP, isRole, type ChangePasswordBody, type ResetBody, type SigninBody, type SigninResult } from '@shala/contract';
 import type { Caller, Deps } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { fullName } from '../modules/users/service.js';
@@ -101,8 +102,8 @@ export async function signout(deps: Deps, caller: Caller): Promise<void> {
 }
 
 /** Revokes every open session of a user (password reset, deactivation), except one if given. */
-export async function revokeSessions(deps: Pick<Deps, 'db'>, userId: string, exceptSessionId?: string): Promise<void> {
-  await deps.db
+export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(
@@ -111,6 +112,16 @@ export async function revokeSessions(deps: Pick<Deps, 'db'>, userId: string, exc
         isNull(authSessions.revokedAt),
         exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
       ),
+    );
+}
+
+/** Revokes every open session of a school's users (the school is deactivated). */
+export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(isNull(authSessions.revokedAt), inArray(authSessions.userId, db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)))),
     );
 }
 
@@ -191,7 +202,7 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
       .returning({ id: otpCodes.id });
     if (!used) throw new AppError('INVALID_OTP', BAD_OTP);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeSessions({ db: tx as never }, user.id);
+    await revokeSessions(tx, user.id);
   });
 }
 
@@ -204,5 +215,5 @@ export async function changePassword(deps: Deps, caller: Caller, body: ChangePas
     .update(users)
     .set({ passwordHash: await hashSecret(body.newPassword), updatedAt: new Date() })
     .where(eq(users.id, caller.userId));
-  await revokeSessions(deps, caller.userId, caller.sessionId);
+  await revokeSessions(deps.db, caller.userId, caller.sessionId);
 }

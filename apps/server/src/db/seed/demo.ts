@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Role } from '@shala/contract';
 import type { Db } from '../client.js';
-import { academicSessions, classes, schools, users } from '../schema.js';
+import { academicSessions, classes, loginIdCounters, schools, users } from '../schema.js';
 import { createUser } from '../../modules/users/service.js';
 import { newPassword } from '../../auth/crypto.js';
 import { notify } from '../../modules/notifications/service.js';
@@ -89,7 +89,6 @@ export async function seedIfEmpty(db: Db, opts: { demo: boolean }): Promise<Seed
       accounts.push({ role: p.role, loginId: p.loginId, password: DEMO_PASSWORD, name: `${p.first} ${p.last}` });
     }
     // Keep the login id counters in step with the demo ids.
-    const { loginIdCounters } = await import('../schema.js');
     await tx.insert(loginIdCounters).values(['A', 'P', 'T', 'G', 'S'].map((l) => ({ prefix: `DEMO-${l}`, value: 1 })));
 
     const principal = byRole.get(113)!;

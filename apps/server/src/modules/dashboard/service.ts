@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CountKey, DashboardCounts, Role } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { schools, users } from '../../db/schema.js';
@@ -41,7 +41,7 @@ export async function dashboardCounts(deps: Deps, caller: Caller): Promise<Dashb
       columns[key] = sql<number>`count(*) filter (where ${users.roleId} = ${USER_ROLE[key]})`.mapWith(Number);
     }
   }
-  const scope = caller.roleId === 111 ? undefined : and(eq(users.schoolId, caller.schoolId!));
+  const scope = caller.roleId === 111 ? undefined : eq(users.schoolId, caller.schoolId!);
   const [row] = await inTenant(deps.db, caller, (tx) => tx.select(columns).from(users).where(scope));
   const counts: DashboardCounts['counts'] = {};
   for (const key of wanted) counts[key] = Number(row?.[key] ?? 0);

@@ -285,7 +285,7 @@ export async function setPersonStatus(
   await getPerson(deps, caller, kind, userId);
   await inTenant(deps.db, caller, async (tx) => {
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
-    if (!status) await revokeSessions({ db: tx as never }, userId);
+    if (!status) await revokeSessions(tx, userId);
   });
   return getPerson(deps, caller, kind, userId);
 }

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { School, SchoolInput, SchoolListQuery, SchoolUpdate } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { academicSessions, authSessions, schools, users } from '../../db/schema.js';
+import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/service.js';
+import { revokeSchoolSessions } from '../../auth/service.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -115,20 +116,13 @@ export async function setSchoolStatus(deps: Deps, schoolId: string, status: bool
   await row(deps.db, schoolId);
   await deps.db.transaction(async (tx) => {
     await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
-    if (!status) {
-      await tx
-        .update(authSessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(isNull(authSessions.revokedAt), inArray(authSessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)))),
-        );
-    }
+    if (!status) await revokeSchoolSessions(tx, schoolId);
   });
   return getSchool(deps, schoolId);
 }
 
-/** The platform owner acts on any school; the school must exist. */
-export async function assertSchool(deps: Deps, _caller: Caller, schoolId: string): Promise<void> {
+/** Admins are added only to an existing, published school. */
+export async function assertSchool(deps: Deps, schoolId: string): Promise<void> {
   const s = await row(deps.db, schoolId);
   if (s.isDraft) throw new AppError('BAD_REQUEST', 'Publish the school before adding its administrators.');
 }
