@@ -1,6 +1,6 @@
 // The server under benchmark: the real app plus one bare route returning constant JSON (the ceiling).
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { PLATFORM, openDatabase } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/db/seed/demo.js';
 import { buildApp } from '../src/app.js';
 import { eq } from 'drizzle-orm';
@@ -10,15 +10,16 @@ import { reserveLoginIds } from '../src/modules/users/service.js';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000' });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-await seedIfEmpty(database.db, { demo: true });
+await seedIfEmpty(database, { demo: true });
+const db = database.scoped(PLATFORM);
 
 // A school of 2,000 students for the list benchmarks (one hash shared: only the list is measured).
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
-const [demo] = await database.db.select().from(schools).where(eq(schools.code, 'DEMO'));
+const [demo] = await db.select().from(schools).where(eq(schools.code, 'DEMO'));
 const passwordHash = await hashGenerated('bench-only');
-const ids = await reserveLoginIds(database.db, 'DEMO', 116, STUDENTS);
+const ids = await reserveLoginIds(db, 'DEMO', 116, STUDENTS);
 for (let start = 0; start < STUDENTS; start += 500) {
-  await database.db.insert(users).values(
+  await db.insert(users).values(
     ids.slice(start, start + 500).map((loginId, i) => ({
       schoolId: demo!.id,
       roleId: 116,
@@ -30,7 +31,7 @@ for (let start = 0; start < STUDENTS; start += 500) {
     })),
   );
 }
-const app = await buildApp({ config, db: database.db, logger: false });
+const app = await buildApp({ config, database, logger: false });
 app.get('/bench/ceiling', { schema: { hide: true } }, async () => ({ result: { ok: true } }));
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 process.send?.('ready');

@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawServerDefault,
-} from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -26,7 +20,8 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_LIMITS, WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
-import type { Db } from './db/client.js';
+import type { Database } from './db/client.js';
+import type { App } from './http/types.js';
 import { AppError } from './errors.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
@@ -43,11 +38,11 @@ import fileRoutes from './modules/files/routes.js';
 import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type { App } from './http/types.js';
 
 export interface BuildOptions {
   config: Config;
-  db: Db;
+  database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
 }
@@ -78,7 +73,7 @@ const STATUS_CODE: Record<number, ErrorEnvelope['error']> = {
 };
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
-  const { config, db } = opts;
+  const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -96,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     log: app.log,
   });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log });
-  const deps: Deps = { db, config, mailer, realtime, log: app.log };
+  const deps: Deps = { data: database, config, mailer, realtime, log: app.log };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());

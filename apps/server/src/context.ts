@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shala/contract';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Database } from './db/client.js';
 import type { Mailer } from './mail/index.js';
 import type { Realtime } from './realtime/index.js';
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
-  db: Db;
+  /** The database; reach it through policy's tenantDb, inTenant or asPlatform. */
+  data: Database;
   config: Config;
   mailer: Mailer;
   realtime: Realtime;

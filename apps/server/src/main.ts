@@ -15,10 +15,10 @@ const ROLE_NAMES: Record<string, string> = {
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, database });
 app.addHook('onClose', async () => database.close());
 
-const seeded = await seedIfEmpty(database.db, { demo: config.DEMO });
+const seeded = await seedIfEmpty(database, { demo: config.DEMO });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authSessions, schools, users } from '../src/db/schema.js';
 import { sha256 } from '../src/auth/crypto.js';
+import { sessionCache } from '../src/auth/session-cache.js';
 import { setupApp, type TestEnv, type TestSchool } from './helpers.js';
 
 let env: TestEnv;
@@ -135,11 +136,34 @@ describe('sessions', () => {
     const [k1, k2, k3] = [await env.f.token(t1), await env.f.token(t2), await env.f.token(t3)];
     await env.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.userId, t3.id));
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k3 } })).statusCode).toBe(401);
+    // These writes go around the services, which drop cached sessions when they revoke: clear the
+    // cache so the lookup itself is what is tested.
     await env.db.update(users).set({ status: false }).where(eq(users.id, t1.id));
+    sessionCache.clear();
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k1 } })).statusCode).toBe(401);
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k2 } })).statusCode).toBe(200);
     await env.db.update(schools).set({ status: false }).where(eq(schools.id, s2.id));
+    sessionCache.clear();
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k2 } })).statusCode).toBe(401);
+  });
+
+  it('a session just used (so cached) ends at once when the school deactivates the user or the owner the school', async () => {
+    const s2 = await env.f.school();
+    const admin = await env.f.user(113, s2);
+    const [teacher, other] = [await env.f.user(114, s2), await env.f.user(114, s2)];
+    const owner = await env.f.user(111, null);
+    const [ka, kt, ko, kw] = [await env.f.token(admin), await env.f.token(teacher), await env.f.token(other), await env.f.token(owner)];
+    const dashboard = (token: string) => env.app.inject({ url: '/api/dashboard', headers: { token } }).then((r) => r.statusCode);
+    expect(await dashboard(kt)).toBe(200);
+    expect(await dashboard(ko)).toBe(200);
+    const off = await env.app.inject({ method: 'PATCH', url: `/api/school/teacher/${teacher.id}/status`, headers: { token: ka }, payload: { status: false } });
+    expect(off.statusCode).toBe(200);
+    expect(await dashboard(kt)).toBe(401);
+    expect(await dashboard(ko)).toBe(200);
+    const closed = await env.app.inject({ method: 'PATCH', url: `/api/schools/${s2.id}/status`, headers: { token: kw }, payload: { status: false } });
+    expect(closed.statusCode).toBe(200);
+    expect(await dashboard(ko)).toBe(401);
+    expect(await dashboard(ka)).toBe(401);
   });
 
   it('changing the password keeps this session, revokes the others and checks the current one', async () => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Role } from '@shala/contract';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Db } from '../src/db/client.js';
+import { PLATFORM, openDatabase, type Database, type Db } from '../src/db/client.js';
 import { academicSessions, schools } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
 import { createUser, nextLoginId } from '../src/modules/users/service.js';
@@ -15,7 +15,9 @@ export const PASSWORD = 'Password@123';
 
 export interface TestEnv {
   app: App;
+  /** The platform scope: factories and checks that cross schools. */
   db: Db;
+  database: Database;
   config: Config;
   dataDir: string;
   f: Factories;
@@ -53,14 +55,16 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
   } else {
     database = await openDatabase({ dataDir: null });
   }
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, database, logger: false });
+  const db = database.scoped(PLATFORM);
   await app.ready();
   return {
     app,
-    db: database.db,
+    db,
+    database,
     config,
     dataDir,
-    f: factories(app, database.db),
+    f: factories(app, db),
     async close() {
       await app.close();
       await database.close();

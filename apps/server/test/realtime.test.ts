@@ -74,7 +74,7 @@ if (process.env.TEST_REDIS_URL) describe('realtime across two nodes (Redis adapt
     const a = await setupApp({ REDIS_URL: process.env.TEST_REDIS_URL! });
     // Node B shares node A's database: build a second app on the same handle.
     const { buildApp } = await import('../src/app.js');
-    const b = await buildApp({ config: a.config, db: a.db, logger: false });
+    const b = await buildApp({ config: a.config, database: a.database, logger: false });
     try {
       await b.listen({ port: 0, host: '127.0.0.1' });
       const addr = b.server.address();

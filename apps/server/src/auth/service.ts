@@ -1,10 +1,13 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { OTP, isRole, type ChangePasswordBody, type ResetBody, type SigninBody, type SigninResult } from '@shala/contract';
 import type { Caller, Deps } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { PLATFORM } from '../db/client.js';
+import { asPlatform, inTenant } from '../policy/index.js';
 import { fullName } from '../modules/users/service.js';
+import { sessionCache } from './session-cache.js';
 import { dummyHash, hashSecret, newOtp, newToken, sha256, verifySecret } from './crypto.js';
 
 const INVALID = 'Invalid id or password.';
@@ -13,7 +16,7 @@ export const RESET_MESSAGE = 'Password Update successful';
 const BAD_OTP = 'The code is wrong or has expired. Please ask for a new one.';
 
 function findByLoginId(deps: Deps, loginId: string) {
-  return deps.db
+  return asPlatform(deps)
     .select({
       id: users.id,
       loginId: users.loginId,
@@ -48,14 +51,15 @@ export async function signin(
   }
   const token = newToken();
   const expiresAt = new Date(Date.now() + deps.config.SESSION_TTL_HOURS * 3600_000);
-  await deps.db.insert(authSessions).values({
+  await asPlatform(deps).insert(authSessions).values({
     userId: user.id,
+    schoolId: user.schoolId,
     tokenHash: sha256(token),
     expiresAt,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300),
   });
-  await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await asPlatform(deps).update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return {
     token,
     expiresAt: expiresAt.toISOString(),
@@ -71,9 +75,13 @@ export async function signin(
 /** Resolves a session token to its caller in one query; null when unknown, expired, revoked or inactive. */
 export async function resolveToken(deps: Deps, token: string): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await deps.db
+  const tokenHash = sha256(token);
+  const cached = sessionCache.get(tokenHash);
+  if (cached) return cached;
+  const [row] = await asPlatform(deps)
     .select({
       sessionId: authSessions.id,
+      expiresAt: authSessions.expiresAt,
       userId: users.id,
       roleId: users.roleId,
       schoolId: users.schoolId,
@@ -85,7 +93,7 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(
       and(
-        eq(authSessions.tokenHash, sha256(token)),
+        eq(authSessions.tokenHash, tokenHash),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, new Date()),
         eq(users.status, true),
@@ -94,11 +102,14 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
     )
     .limit(1);
   if (!row || !isRole(row.roleId)) return null;
-  return { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row) };
+  const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row) };
+  sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
+  return caller;
 }
 
 export async function signout(deps: Deps, caller: Caller): Promise<void> {
-  await deps.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, caller.sessionId));
+  await asPlatform(deps).update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, caller.sessionId));
+  sessionCache.drop({ sessionId: caller.sessionId });
 }
 
 /** Revokes every open session of a user (password reset, deactivation), except one if given. */
@@ -113,6 +124,7 @@ export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId
         exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
       ),
     );
+  sessionCache.drop({ userId, exceptSessionId });
 }
 
 /** Revokes every open session of a school's users (the school is deactivated). */
@@ -120,9 +132,8 @@ export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promis
   await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(isNull(authSessions.revokedAt), inArray(authSessions.userId, db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)))),
-    );
+    .where(and(isNull(authSessions.revokedAt), eq(authSessions.schoolId, schoolId)));
+  sessionCache.drop({ schoolId });
 }
 
 /**
@@ -137,7 +148,7 @@ export async function forgot(deps: Deps, loginId: string): Promise<void> {
   }
   const code = newOtp(OTP.digits);
   const codeHash = await hashSecret(code);
-  await deps.db.transaction(async (tx) => {
+  await inTenant(deps, PLATFORM, async (tx) => {
     // A new code replaces any earlier one.
     await tx
       .update(otpCodes)
@@ -173,7 +184,7 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
     await dummyHash().then((h) => verifySecret(h, body.otp));
     throw new AppError('INVALID_OTP', BAD_OTP);
   }
-  const [code] = await deps.db
+  const [code] = await asPlatform(deps)
     .select()
     .from(otpCodes)
     .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
@@ -181,7 +192,7 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
     .limit(1);
   if (!code) throw new AppError('INVALID_OTP', BAD_OTP);
   // Count the try first, atomically, so parallel guesses cannot exceed the limit.
-  const [counted] = await deps.db
+  const [counted] = await asPlatform(deps)
     .update(otpCodes)
     .set({ attempts: sql`${otpCodes.attempts} + 1` })
     .where(and(eq(otpCodes.id, code.id), isNull(otpCodes.usedAt), sql`${otpCodes.attempts} < ${OTP.maxAttempts}`))
@@ -189,12 +200,12 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
   if (!counted) throw new AppError('INVALID_OTP', BAD_OTP);
   if (!(await verifySecret(code.codeHash, body.otp))) {
     if (counted.attempts >= OTP.maxAttempts) {
-      await deps.db.update(otpCodes).set({ usedAt: new Date() }).where(eq(otpCodes.id, code.id));
+      await asPlatform(deps).update(otpCodes).set({ usedAt: new Date() }).where(eq(otpCodes.id, code.id));
     }
     throw new AppError('INVALID_OTP', BAD_OTP);
   }
   const passwordHash = await hashSecret(body.password);
-  await deps.db.transaction(async (tx) => {
+  await inTenant(deps, PLATFORM, async (tx) => {
     const [used] = await tx
       .update(otpCodes)
       .set({ usedAt: new Date() })
@@ -207,13 +218,13 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
 }
 
 export async function changePassword(deps: Deps, caller: Caller, body: ChangePasswordBody): Promise<void> {
-  const [user] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
+  const [user] = await asPlatform(deps).select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
   if (!user || !(await verifySecret(user.hash, body.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'The current password is wrong.');
   }
-  await deps.db
+  await asPlatform(deps)
     .update(users)
     .set({ passwordHash: await hashSecret(body.newPassword), updatedAt: new Date() })
     .where(eq(users.id, caller.userId));
-  await revokeSessions(deps.db, caller.userId, caller.sessionId);
+  await revokeSessions(asPlatform(deps), caller.userId, caller.sessionId);
 }

@@ -1,50 +1,76 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema.js';
+import { connectPostgres } from './postgres.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A database handle or an open transaction on it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+/**
+ * A handle on the database. Every handle the app gets is bound to a tenant scope: each statement
+ * runs with `app.tenant` set, and row-level security (migration 0004) shows it only that school's
+ * rows. A handle that is open as a transaction has the same type.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Db;
+export type DbOrTx = Db;
+
+/** The one explicit cross-school scope: the platform owner's work, sign-in, seeding. */
+export const PLATFORM = 'platform';
+/** A school's id, or PLATFORM. */
+export type Scope = string;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A scope is a school id or PLATFORM, nothing else: it is also sent inside SQL text. */
+export function checkScope(scope: Scope): Scope {
+  if (scope !== PLATFORM && !UUID.test(scope)) throw new Error('invalid tenant scope');
+  return scope;
+}
+
+/** The database role the app works as: it owns no table and cannot bypass row-level security. */
+export const APP_ROLE = 'shala_app';
 
 export interface Database {
-  db: Db;
   kind: 'pglite' | 'postgres';
+  /** A handle whose every statement runs in `scope` (on PostgreSQL in one round trip each). */
+  scoped(scope: Scope): Db;
+  /** Runs fn in one transaction in `scope`. */
+  transaction<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
 
+/** Keeps one handle per scope: a handful of schools per node, bounded all the same. */
+export function scopeCache(make: (scope: Scope) => Db): (scope: Scope) => Db {
+  const cache = new Map<Scope, Db>();
+  return (scope) => {
+    let db = cache.get(scope);
+    if (!db) {
+      if (cache.size >= 10_000) cache.clear();
+      db = make(checkScope(scope));
+      // Statements of a scoped handle may run on different connections: a transaction must come
+      // from Database.transaction(scope, fn), which holds one connection.
+      db.transaction = () => {
+        throw new Error('use Database.transaction(scope, fn) for a transaction');
+      };
+      cache.set(scope, db);
+    }
+    return db;
+  };
+}
+
 /**
  * Opens the database: PostgreSQL when a URL is given, else the embedded PGlite (in memory when
- * dataDir is null, else under dataDir/pglite). Applies the committed migrations.
+ * dataDir is null, else under dataDir/pglite). Applies the committed migrations as the connecting
+ * user, then works as APP_ROLE.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null; poolSize?: number }): Promise<Database> {
-  if (opts.url) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle connection that the server drops (restart, failover) must not crash the process:
-    // the pool replaces it on the next query.
-    pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.warn(`database: idle connection lost: ${err.message}`);
-    });
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
-    // Several app nodes may start at once: one applies the migrations, the others wait.
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-      client.release();
-    }
-    return { db, kind: 'postgres', close: () => pool.end() };
-  }
+  if (opts.url) return connectPostgres(opts.url, opts.poolSize ?? 10);
+
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
@@ -52,10 +78,33 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
-  const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  // PGlite is one session: from here on, everything runs as the app role.
+  await client.query(`set role ${APP_ROLE}`);
+
+  type Client = typeof client;
+  const SET = "select set_config('app.tenant', $1, true)";
+  // Each statement of a scoped handle is its own short transaction that first sets the tenant.
+  const scopedClient = (scope: Scope) =>
+    ({
+      query: (text: string, params?: unknown[], options?: object) =>
+        client.transaction(async (t) => {
+          await t.query(SET, [scope]);
+          return t.query(text, params, options);
+        }),
+    }) as unknown as Client;
+  const scoped = scopeCache((scope) => drizzle({ client: scopedClient(scope) }) as unknown as Db);
+  return {
+    kind: 'pglite',
+    scoped,
+    transaction: (scope, fn) =>
+      client.transaction(async (t) => {
+        await t.query(SET, [checkScope(scope)]);
+        return fn(drizzle({ client: t as unknown as Client }) as unknown as Db);
+      }),
+    close: () => client.close(),
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

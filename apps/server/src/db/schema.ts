@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -85,12 +86,37 @@ export const users = pgTable(
     uniqueIndex('users_school_role_email_uq')
       .on(t.schoolId, t.roleId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
+    // Search by name, login id or email stays an index scan at any size (pg_trgm; btree_gin for school_id).
+    index('users_search_trgm_idx').using('gin', t.schoolId, sql`(${searchText(t)}) gin_trgm_ops`),
   ],
+);
+
+/** The text a people search matches: names, login id and email, lower-cased (the trigram index's expression). */
+export function searchText(t: { firstName: unknown; lastName: unknown; loginId: unknown; email: unknown }) {
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.loginId} || ' ' || coalesce(${t.email}, ''))`;
+}
+
+/**
+ * How many users of each role and status a school has, kept by a statement trigger on users in
+ * the same transaction (migration 0004): dashboards and list totals read it instead of counting.
+ */
+export const schoolCounts = pgTable(
+  'school_counts',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    roleId: smallint('role_id').notNull(),
+    active: boolean('active').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.roleId, t.active] })],
 );
 
 /** Counters for generated login ids, one per prefix (e.g. DEMO-T). */
 export const loginIdCounters = pgTable('login_id_counters', {
   prefix: text('prefix').primaryKey(),
+  schoolId: uuid('school_id').references(() => schools.id),
   value: integer('value').notNull(),
 });
 
@@ -102,6 +128,8 @@ export const authSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** The user's school (null for the platform owner): a school may revoke its own users' sessions. */
+    schoolId: uuid('school_id').references(() => schools.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -109,7 +137,11 @@ export const authSessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('auth_sessions_token_uq').on(t.tokenHash), index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_sessions_token_uq').on(t.tokenHash),
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_school_idx').on(t.schoolId).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /** One-time codes for password reset: hashed, expiring, single use, limited tries. */

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@shala/contract';
-import type { Caller } from '../context.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Caller, Deps } from '../context.js';
+import { PLATFORM, type Db, type Scope, type Tx } from '../db/client.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors.js';
 
 /**
@@ -24,28 +23,42 @@ export function requireCaller(req: FastifyRequest): Caller {
   return req.caller;
 }
 
-/**
- * A row of another school answers 404, never 403: its existence is not disclosed.
- * The platform owner (111) may act on any school.
- */
-export function assertSameSchool(caller: Caller, rowSchoolId: string | null | undefined, what?: string): void {
-  if (caller.roleId === 111) return;
-  if (!rowSchoolId || rowSchoolId !== caller.schoolId) throw notFound(what);
-}
-
-/** The school a school-scoped request acts on: the caller's own, from the session. */
+/** The caller's own school, from the session; an account without one cannot do school work. */
 export function schoolOf(caller: Caller): string {
   if (!caller.schoolId) throw new AppError('BAD_REQUEST', 'This account does not belong to a school.');
   return caller.schoolId;
 }
 
 /**
- * Runs fn in a transaction bound to the caller's school: `app.school_id` is set for the
- * transaction, so row-level security policies can be added in this one place as a second wall.
+ * The tenant scope a request acts in. Everyone acts on its own school, from the session; a school
+ * id from the request that is not the caller's answers 404 (its existence is not disclosed). The
+ * platform owner (111) acts on the school it names, or across schools when it names none.
  */
-export function inTenant<T>(db: Db, caller: Caller, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.school_id', ${caller.schoolId ?? ''}, true)`);
-    return fn(tx);
-  });
+export function scopeOf(caller: Caller, schoolId?: string | null): Scope {
+  if (caller.roleId === 111) return schoolId ?? PLATFORM;
+  const own = schoolOf(caller);
+  if (schoolId && schoolId !== own) throw notFound();
+  return own;
+}
+
+/**
+ * A database handle bound to a scope: row-level security shows each statement only that
+ * school's rows (PLATFORM: every school's), so a query that forgets its school filter still
+ * cannot read or write another school's data.
+ */
+export function tenantDb(deps: Pick<Deps, 'data'>, scope: Scope): Db {
+  return deps.data.scoped(scope);
+}
+
+/** Runs fn in one transaction bound to a scope. */
+export function inTenant<T>(deps: Pick<Deps, 'data'>, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return deps.data.transaction(scope, fn);
+}
+
+/**
+ * The one explicit cross-school path: sign-in and sessions (the school is not known until the
+ * account is found), the platform owner's school management, seeding. Grep for it.
+ */
+export function asPlatform(deps: Pick<Deps, 'data'>): Db {
+  return deps.data.scoped(PLATFORM);
 }

@@ -4,7 +4,7 @@ import { seedIfEmpty } from './demo.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-const result = await seedIfEmpty(database.db, { demo: config.DEMO });
+const result = await seedIfEmpty(database, { demo: config.DEMO });
 console.log(result.created ? 'Seeded:' : 'The database already has data; nothing seeded.');
 for (const a of result.accounts) console.log(`  ${a.role}  ${a.loginId}  ${a.password}`);
 await database.close();

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Role } from '@shala/contract';
-import type { Db } from '../client.js';
+import { PLATFORM, type Database } from '../client.js';
 import { academicSessions, classes, loginIdCounters, schools, users } from '../schema.js';
 import { createUser } from '../../modules/users/service.js';
 import { newPassword } from '../../auth/crypto.js';
@@ -28,11 +28,11 @@ export interface SeedResult {
  * First run: with demo data, a demo school with one account of every role; without, only the
  * platform owner with a one-time password. Does nothing when any user exists.
  */
-export async function seedIfEmpty(db: Db, opts: { demo: boolean }): Promise<SeedResult> {
-  const [existing] = await db.select({ n: count() }).from(users);
+export async function seedIfEmpty(database: Database, opts: { demo: boolean }): Promise<SeedResult> {
+  const [existing] = await database.scoped(PLATFORM).select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { created: false, accounts: [] };
 
-  return db.transaction(async (tx) => {
+  return database.transaction(PLATFORM, async (tx) => {
     const ownerPassword = opts.demo ? DEMO_PASSWORD : newPassword(14);
     await createUser(tx, { schoolId: null, loginId: OWNER_LOGIN_ID, roleId: 111, firstName: 'Platform', lastName: 'Owner', email: 'owner@shala.local', password: ownerPassword });
     const accounts: SeededAccount[] = [{ role: 111, loginId: OWNER_LOGIN_ID, password: ownerPassword, name: 'Platform Owner' }];
@@ -89,7 +89,7 @@ export async function seedIfEmpty(db: Db, opts: { demo: boolean }): Promise<Seed
       accounts.push({ role: p.role, loginId: p.loginId, password: DEMO_PASSWORD, name: `${p.first} ${p.last}` });
     }
     // Keep the login id counters in step with the demo ids.
-    await tx.insert(loginIdCounters).values(['A', 'P', 'T', 'G', 'S'].map((l) => ({ prefix: `DEMO-${l}`, value: 1 })));
+    await tx.insert(loginIdCounters).values(['A', 'P', 'T', 'G', 'S'].map((l) => ({ prefix: `DEMO-${l}`, schoolId, value: 1 })));
 
     const principal = byRole.get(113)!;
     for (const role of [112, 114, 115, 116] as const) {

@@ -1,5 +1,5 @@
 import { API } from '@shala/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { listSessions } from './service.js';

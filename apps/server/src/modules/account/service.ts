@@ -6,11 +6,12 @@ import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { columnsOf, type PersonInput } from '../people/service.js';
 import { fullName } from '../users/service.js';
+import { scopeOf, tenantDb } from '../../policy/index.js';
 
 /** A profile the caller may read: for now its own; anyone else's answers 404. */
 export async function getProfile(deps: Deps, caller: Caller, userId: string): Promise<Profile> {
   if (userId !== caller.userId) throw notFound('User');
-  const [row] = await deps.db
+  const [row] = await tenantDb(deps, scopeOf(caller))
     .select({
       userId: users.id,
       loginId: users.loginId,
@@ -38,7 +39,7 @@ export async function updateProfile(deps: Deps, caller: Caller, userId: string, 
   const set = columnsOf(body);
   if (Object.keys(set).length) {
     try {
-      await deps.db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tenantDb(deps, scopeOf(caller)).update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.');
       throw err;

@@ -1,8 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CountKey, DashboardCounts, Role } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import { schools, users } from '../../db/schema.js';
-import { inTenant } from '../../policy/index.js';
+import { schoolCounts, schools, users } from '../../db/schema.js';
+import { PLATFORM } from '../../db/client.js';
+import { scopeOf, tenantDb } from '../../policy/index.js';
 
 /** Which counts each role's dashboard shows (spec section 1: "as relevant to the role"). */
 export const COUNTS_BY_ROLE: Record<Role, readonly CountKey[]> = {
@@ -22,9 +23,13 @@ const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes'>, Role> = {
   parents: 115,
 };
 
-/** All of a dashboard's counts in one statement. */
+/**
+ * All of a dashboard's counts in one statement, from the counters the users trigger keeps (active
+ * accounts only): no count grows with the school.
+ */
 export async function dashboardCounts(deps: Deps, caller: Caller): Promise<DashboardCounts> {
   const wanted = COUNTS_BY_ROLE[caller.roleId];
+  const scope = scopeOf(caller);
   const columns: Record<string, SQL<number>> = {};
   for (const key of wanted) {
     if (key === 'schools') {
@@ -33,16 +38,17 @@ export async function dashboardCounts(deps: Deps, caller: Caller): Promise<Dashb
       // Classes of the school's current session.
       // (Drizzle leaves columns unqualified inside sql``, so this subquery names its own aliases.)
       columns[key] = sql<number>`(select count(*) from classes c inner join academic_sessions s
-        on s.id = c.session_id where c.school_id = ${caller.schoolId} and s.is_current)`.mapWith(Number);
+        on s.id = c.session_id where c.school_id = ${scope} and s.is_current)`.mapWith(Number);
     } else if (key === 'students' && caller.roleId === 115) {
       // A parent counts its own children.
-      columns[key] = sql<number>`count(*) filter (where ${users.roleId} = 116 and ${users.parentUserId} = ${caller.userId})`.mapWith(Number);
+      columns[key] = sql<number>`(select count(*) from ${users} where ${users.schoolId} = ${scope}
+        and ${users.roleId} = 116 and ${users.parentUserId} = ${caller.userId} and ${users.status})`.mapWith(Number);
     } else {
-      columns[key] = sql<number>`count(*) filter (where ${users.roleId} = ${USER_ROLE[key]})`.mapWith(Number);
+      columns[key] = sql<number>`coalesce(sum(${schoolCounts.n}) filter (where ${schoolCounts.roleId} = ${USER_ROLE[key]}), 0)`.mapWith(Number);
     }
   }
-  const scope = caller.roleId === 111 ? undefined : eq(users.schoolId, caller.schoolId!);
-  const [row] = await inTenant(deps.db, caller, (tx) => tx.select(columns).from(users).where(scope));
+  const where = and(eq(schoolCounts.active, true), scope === PLATFORM ? undefined : eq(schoolCounts.schoolId, scope));
+  const [row] = await tenantDb(deps, scope).select(columns).from(schoolCounts).where(where);
   const counts: DashboardCounts['counts'] = {};
   for (const key of wanted) counts[key] = Number(row?.[key] ?? 0);
   return { counts };

@@ -1,5 +1,5 @@
 import { API } from '@shala/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { createStorage } from '../../storage/index.js';
 import { openUpload, uploadFiles, uploadImage } from './service.js';

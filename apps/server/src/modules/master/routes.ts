@@ -1,6 +1,6 @@
 import { API, type Place } from '@shala/contract';
 import type { FastifyReply } from 'fastify';
-import type { App } from '../../app.js';
+import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { listCities, listDistricts, listStates } from './service.js';
 

@@ -3,6 +3,7 @@ import { REALTIME_EVENTS, type Notification, type NotificationPage, type PageQue
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
+import { scopeOf, tenantDb } from '../../policy/index.js';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -17,32 +18,34 @@ function present(n: Row): Notification {
   };
 }
 
+/** A page of the caller's notifications with the total and unread counts, in one statement. */
 export async function listNotifications(deps: Deps, caller: Caller, page: PageQuery): Promise<NotificationPage> {
   const mine = eq(notifications.userId, caller.userId);
-  const [items, [totals]] = await Promise.all([
-    deps.db
-      .select()
-      .from(notifications)
-      .where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    deps.db
-      .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) })
-      .from(notifications)
-      .where(mine),
-  ]);
+  const db = tenantDb(deps, scopeOf(caller));
+  const totals = {
+    total: sql<number>`count(*) over ()`.mapWith(Number),
+    unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
+  };
+  const rows = await db
+    .select({ n: notifications, ...totals })
+    .from(notifications)
+    .where(mine)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  // A page past the end has no rows to carry the counts: ask for them alone.
+  const counts = rows[0] ?? (await db.select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) }).from(notifications).where(mine))[0];
   return {
-    items: items.map(present),
-    total: totals?.total ?? 0,
-    unread: totals?.unread ?? 0,
+    items: rows.map((r) => present(r.n)),
+    total: counts?.total ?? 0,
+    unread: counts?.unread ?? 0,
     page: page.page,
     pageSize: page.pageSize,
   };
 }
 
 export async function markAllRead(deps: Deps, caller: Caller): Promise<void> {
-  await deps.db
+  await tenantDb(deps, scopeOf(caller))
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)));

@@ -21,10 +21,10 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { inTenant, schoolOf } from '../../policy/index.js';
+import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
-import { columnsOf, parentsByLoginId, schoolCode, scopeOf, searchOf, statusOf, type PersonInput } from './service.js';
+import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf, type PersonInput } from './service.js';
 
 const ROW_SCHEMA: Record<ImportKind, z.ZodType<PersonInput & { parentLoginId?: string | null }>> = {
   teachers: personFields,
@@ -114,7 +114,7 @@ export async function importPeople(
     else seen.set(email, v.row);
   }
   const role = KIND_ROLE[kind];
-  await inTenant(deps.db, caller, async (tx) => {
+  await inTenant(deps, schoolId, async (tx) => {
     if (seen.size) {
       const taken = await tx
         .select({ email: users.email })
@@ -153,7 +153,7 @@ export async function importPeople(
   const hashes = await Promise.all(passwords.map((p) => hashGenerated(p)));
   let loginIds: string[];
   try {
-    loginIds = await inTenant(deps.db, caller, async (tx) => {
+    loginIds = await inTenant(deps, schoolId, async (tx) => {
       const code = await schoolCode(tx, schoolId);
       const ids = await reserveLoginIds(tx, code, role, valid.length);
       for (let start = 0; start < valid.length; start += INSERT_CHUNK) {
@@ -204,21 +204,21 @@ export async function exportPeople(
   q: Omit<ListQuery, 'page' | 'pageSize'>,
   reply: FastifyReply,
 ) {
-  const where = and(scopeOf(caller, kind), statusOf(q.status), searchOf(q.search));
+  const scope = scopeOf(caller);
+  const where = and(kindWhere(kind, scope), statusOf(q.status), searchOf(q.search));
+  const db = tenantDb(deps, scope);
   const columns = ['loginId', ...(kind === 'principals' ? IMPORT_COLUMNS.teachers : IMPORT_COLUMNS[kind as ImportKind]), 'status'];
   async function* lines() {
     yield '\uFEFF' + columns.join(',') + '\r\n';
     for (let offset = 0; offset < EXPORT_MAX; offset += EXPORT_BATCH) {
-      const rows = await inTenant(deps.db, caller, (tx) =>
-        tx
-          .select({ u: users, parentLoginId: parent.loginId })
-          .from(users)
-          .leftJoin(parent, eq(parent.id, users.parentUserId))
-          .where(where)
-          .orderBy(asc(users.createdAt), asc(users.id))
-          .limit(EXPORT_BATCH)
-          .offset(offset),
-      );
+      const rows = await db
+        .select({ u: users, parentLoginId: parent.loginId })
+        .from(users)
+        .leftJoin(parent, eq(parent.id, users.parentUserId))
+        .where(where)
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(EXPORT_BATCH)
+        .offset(offset);
       let chunk = '';
       for (const { u, parentLoginId } of rows) {
         const record: Record<string, unknown> = { ...u, parentLoginId, status: u.status ? 'active' : 'inactive' };

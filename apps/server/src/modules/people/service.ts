@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   KIND_ROLE,
@@ -10,13 +10,14 @@ import {
   type StudentFields,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { schools, users } from '../../db/schema.js';
+import { schoolCounts, schools, searchText, users } from '../../db/schema.js';
+import { PLATFORM, type Scope } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
 import { revokeSessions } from '../../auth/service.js';
-import { inTenant, schoolOf } from '../../policy/index.js';
+import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 
@@ -86,8 +87,8 @@ const summaryColumns = {
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummary>>[number];
 
-function presentSummary(r: SummaryRow): PersonSummary {
-  const { parentFirstName, parentLastName, createdAt, ...rest } = r;
+function presentSummary(r: Omit<SummaryRow, 'total'> & { total?: number }): PersonSummary {
+  const { parentFirstName, parentLastName, createdAt, total: _total, ...rest } = r;
   return {
     ...rest,
     fullName: fullName(r),
@@ -97,36 +98,44 @@ function presentSummary(r: SummaryRow): PersonSummary {
   };
 }
 
-function selectSummary(db: DbOrTx) {
+/** People rows with their school and parent; `total` rides along when a list needs it. */
+function selectSummary(db: DbOrTx, total: SQL<number> = sql<number>`0`.mapWith(Number)) {
   return db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, total })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .leftJoin(parent, eq(parent.id, users.parentUserId));
 }
 
-/** Rows of one kind that the caller may see: its own school (the platform owner: any, or one). */
-export function scopeOf(caller: Caller, kind: PeopleKind, schoolId?: string): SQL {
-  const conds: SQL[] = [eq(users.roleId, KIND_ROLE[kind])];
-  if (caller.roleId !== 111) conds.push(eq(users.schoolId, schoolOf(caller)));
-  else if (schoolId) conds.push(eq(users.schoolId, schoolId));
-  return and(...conds)!;
+/** Rows of one kind in a scope (the application's filter; row-level security is the second wall). */
+export function kindWhere(kind: PeopleKind, scope: Scope): SQL {
+  const role = eq(users.roleId, KIND_ROLE[kind]);
+  return scope === PLATFORM ? role : and(role, eq(users.schoolId, scope))!;
 }
 
-/** Case-insensitive search in names, login id and email; % and _ typed by users match literally. */
+/**
+ * Case-insensitive search in names, login id and email, on the trigram-indexed expression
+ * (`searchText`); % and _ typed by users match literally.
+ */
 export function searchOf(search: string | undefined): SQL | undefined {
-  const q = search?.trim();
+  const q = search?.trim().toLowerCase();
   if (!q) return undefined;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-    ilike(users.loginId, like),
-    ilike(users.email, like),
-  );
+  return sql`${searchText(users)} like ${like}`;
 }
 
 export function statusOf(status: ListQuery['status']): SQL | undefined {
   return status === 'active' ? eq(users.status, true) : status === 'inactive' ? eq(users.status, false) : undefined;
+}
+
+/** How many people of a kind a scope has, from the counters the users trigger keeps: no scan. */
+function countedTotal(kind: PeopleKind, scope: Scope, status: ListQuery['status']): SQL<number> {
+  const where = and(
+    eq(schoolCounts.roleId, KIND_ROLE[kind]),
+    scope === PLATFORM ? undefined : eq(schoolCounts.schoolId, scope),
+    status === 'all' ? undefined : eq(schoolCounts.active, status === 'active'),
+  );
+  return sql<number>`(select coalesce(sum(${schoolCounts.n}), 0) from ${schoolCounts} where ${where})`.mapWith(Number);
 }
 
 export async function listPeople(
@@ -135,17 +144,25 @@ export async function listPeople(
   kind: PeopleKind,
   q: ListQuery & { schoolId?: string },
 ): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
-  const where = and(scopeOf(caller, kind, q.schoolId), statusOf(q.status), searchOf(q.search));
-  return inTenant(deps.db, caller, async (tx) => {
-    // Newest first; (school_id, role_id, created_at, id) serves this order with a top-N index scan.
-    const rows = await selectSummary(tx)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [total] = await tx.select({ n: count() }).from(users).where(where);
-    return { items: rows.map(presentSummary), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
-  });
+  const scope = scopeOf(caller, q.schoolId);
+  const search = searchOf(q.search);
+  const where = and(kindWhere(kind, scope), statusOf(q.status), search);
+  // One statement: the page, newest first ((school_id, role_id, created_at, id) serves it with a
+  // top-N index scan), and its total: the counters without a search, else the matches' count.
+  const total = search ? sql<number>`count(*) over ()`.mapWith(Number) : countedTotal(kind, scope, q.status);
+  const db = tenantDb(deps, scope);
+  const rows = await selectSummary(db, total)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  let n = rows[0]?.total;
+  if (n === undefined) {
+    // A page past the end: count on its own.
+    if (search) n = (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
+    else n = Number(((await db.execute(sql`select ${total} as n`)) as unknown as { rows: Array<{ n: string }> }).rows[0]?.n ?? 0);
+  }
+  return { items: rows.map(presentSummary), total: n, page: q.page, pageSize: q.pageSize };
 }
 
 const MAX_CHILDREN = 50;
@@ -194,18 +211,19 @@ async function detail(db: DbOrTx, where: SQL): Promise<PersonDetail | null> {
 }
 
 export async function getPerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string): Promise<PersonDetail> {
-  const person = await inTenant(deps.db, caller, (tx) => detail(tx, and(scopeOf(caller, kind), eq(users.id, userId))!));
+  const scope = scopeOf(caller);
+  const person = await detail(tenantDb(deps, scope), and(kindWhere(kind, scope), eq(users.id, userId))!);
   if (!person) throw notFound(KIND_NAME[kind]);
   return person;
 }
 
 /** A student's parent must be a parent account of the same school. */
-async function assertParent(db: DbOrTx, schoolId: string, parentId: string | null | undefined) {
+async function assertParent(db: DbOrTx, schoolId: string | null, parentId: string | null | undefined) {
   if (!parentId) return;
   const [p] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, parentId), eq(users.roleId, 115), eq(users.schoolId, schoolId)));
+    .where(and(eq(users.id, parentId), eq(users.roleId, 115), schoolId ? eq(users.schoolId, schoolId) : undefined));
   if (!p) throw new AppError('BAD_REQUEST', 'Choose a parent of this school.');
 }
 
@@ -219,6 +237,16 @@ export async function schoolCode(db: DbOrTx, schoolId: string): Promise<string> 
   return s.code;
 }
 
+/** Unique violations (an email taken in the school) answer 409. */
+async function orConflict<T>(kind: PeopleKind, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(kind);
+    throw err;
+  }
+}
+
 /** Creates an account with a generated login id and first password, mailed when there is an email. */
 export async function createPerson(
   deps: Deps,
@@ -227,13 +255,13 @@ export async function createPerson(
   body: PersonInput,
   opts: { schoolId?: string } = {},
 ): Promise<CreatedAccount> {
-  const schoolId = caller.roleId === 111 && opts.schoolId ? opts.schoolId : schoolOf(caller);
+  const schoolId = scopeOf(caller, opts.schoolId);
+  if (schoolId === PLATFORM) throw new AppError('BAD_REQUEST', 'Choose a school.');
   const password = newPassword();
   const passwordHash = await hashGenerated(password);
-  let userId: string;
-  let loginId: string;
-  try {
-    ({ userId, loginId } = await inTenant(deps.db, caller, async (tx) => {
+  const { person, loginId } = await orConflict(
+    kind,
+    inTenant(deps, schoolId, async (tx) => {
       const code = await schoolCode(tx, schoolId);
       if (kind === 'students') await assertParent(tx, schoolId, (body as StudentFields).parentId);
       const id = await nextLoginId(tx, code, KIND_ROLE[kind]);
@@ -241,69 +269,74 @@ export async function createPerson(
         .insert(users)
         .values({ firstName: '', ...columnsOf(body), schoolId, roleId: KIND_ROLE[kind], loginId: id, passwordHash })
         .returning({ id: users.id });
-      return { userId: row!.id, loginId: id };
-    }));
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(kind);
-    throw err;
-  }
-  const person = (await inTenant(deps.db, caller, (tx) => detail(tx, eq(users.id, userId))))!;
+      return { person: (await detail(tx, eq(users.id, row!.id)))!, loginId: id };
+    }),
+  );
   const mailed = !!person.email;
   if (person.email) sendCredentials(deps, { to: person.email, name: person.fullName, loginId, password });
   return { person, loginId, password, mailed };
 }
 
-export async function updatePerson(
+/**
+ * Changes one person in one transaction: the write carries the scope and kind in its WHERE and
+ * answers 404 when it touched nothing; then the person as it now is.
+ */
+function changePerson(
   deps: Deps,
   caller: Caller,
   kind: PeopleKind,
   userId: string,
-  body: PersonInput,
+  change: (tx: Tx, where: SQL) => Promise<void>,
 ): Promise<PersonDetail> {
-  const existing = await getPerson(deps, caller, kind, userId);
-  try {
-    await inTenant(deps.db, caller, async (tx) => {
-      if (kind === 'students') await assertParent(tx, existing.schoolId!, body.parentId);
-      const set = columnsOf(body);
-      if (Object.keys(set).length) await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(kind);
-    throw err;
-  }
-  return getPerson(deps, caller, kind, userId);
+  const scope = scopeOf(caller);
+  const where = and(kindWhere(kind, scope), eq(users.id, userId))!;
+  return orConflict(
+    kind,
+    inTenant(deps, scope, async (tx) => {
+      await change(tx, where);
+      const person = await detail(tx, where);
+      if (!person) throw notFound(KIND_NAME[kind]);
+      return person;
+    }),
+  );
+}
+
+async function updateWhere(tx: Tx, where: SQL, set: Partial<typeof users.$inferInsert>, kind: PeopleKind): Promise<void> {
+  const [row] = await tx.update(users).set({ ...set, updatedAt: new Date() }).where(where).returning({ id: users.id });
+  if (!row) throw notFound(KIND_NAME[kind]);
+}
+
+export function updatePerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, body: PersonInput): Promise<PersonDetail> {
+  return changePerson(deps, caller, kind, userId, async (tx, where) => {
+    if (kind === 'students') await assertParent(tx, caller.schoolId, body.parentId);
+    const set = columnsOf(body);
+    if (Object.keys(set).length) await updateWhere(tx, where, set, kind);
+  });
 }
 
 /** Activates or deactivates; deactivating ends the person's sessions at once. */
-export async function setPersonStatus(
-  deps: Deps,
-  caller: Caller,
-  kind: PeopleKind,
-  userId: string,
-  status: boolean,
-): Promise<PersonDetail> {
-  await getPerson(deps, caller, kind, userId);
-  await inTenant(deps.db, caller, async (tx) => {
-    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+export function setPersonStatus(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, status: boolean): Promise<PersonDetail> {
+  return changePerson(deps, caller, kind, userId, async (tx, where) => {
+    await updateWhere(tx, where, { status }, kind);
     if (!status) await revokeSessions(tx, userId);
   });
-  return getPerson(deps, caller, kind, userId);
 }
 
 /** A parent's own children. */
 export async function myChildren(deps: Deps, caller: Caller): Promise<PersonSummary[]> {
-  const rows = await inTenant(deps.db, caller, (tx) =>
-    selectSummary(tx)
-      .where(and(scopeOf(caller, 'students'), eq(users.parentUserId, caller.userId)))
-      .orderBy(asc(users.firstName))
-      .limit(MAX_CHILDREN),
-  );
+  const scope = scopeOf(caller);
+  const rows = await selectSummary(tenantDb(deps, scope))
+    .where(and(kindWhere('students', scope), eq(users.parentUserId, caller.userId)))
+    .orderBy(asc(users.firstName))
+    .limit(MAX_CHILDREN);
   return rows.map(presentSummary);
 }
 
 export async function myChild(deps: Deps, caller: Caller, userId: string): Promise<PersonDetail> {
-  const child = await inTenant(deps.db, caller, (tx) =>
-    detail(tx, and(scopeOf(caller, 'students'), eq(users.parentUserId, caller.userId), eq(users.id, userId))!),
+  const scope = scopeOf(caller);
+  const child = await detail(
+    tenantDb(deps, scope),
+    and(kindWhere('students', scope), eq(users.parentUserId, caller.userId), eq(users.id, userId))!,
   );
   if (!child) throw notFound('Student');
   return child;

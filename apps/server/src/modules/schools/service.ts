@@ -7,6 +7,8 @@ import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/service.js';
 import { revokeSchoolSessions } from '../../auth/service.js';
+import { PLATFORM } from '../../db/client.js';
+import { asPlatform, inTenant } from '../../policy/index.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -59,14 +61,14 @@ export async function listSchools(deps: Deps, q: SchoolListQuery) {
     like ? or(ilike(schools.name, like), ilike(schools.code, like), ilike(schools.city, like)) : undefined,
   ];
   const where = and(...filters);
-  const rows = await deps.db
+  const rows = await asPlatform(deps)
     .select()
     .from(schools)
     .where(where)
     .orderBy(desc(schools.createdAt), desc(schools.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const [total] = await deps.db.select({ n: count() }).from(schools).where(where);
+  const [total] = await asPlatform(deps).select({ n: count() }).from(schools).where(where);
   return { items: rows.map(present), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
@@ -77,14 +79,14 @@ async function row(db: DbOrTx, schoolId: string): Promise<Row> {
 }
 
 export async function getSchool(deps: Deps, schoolId: string): Promise<School> {
-  return present(await row(deps.db, schoolId));
+  return present(await row(asPlatform(deps), schoolId));
 }
 
 /** Adds a school with its current academic session, ready for classes. */
 export async function createSchool(deps: Deps, input: SchoolInput): Promise<School> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      return await inTenant(deps, PLATFORM, async (tx) => {
         const code = await codeFor(tx, input.name);
         const [s] = await tx
           .insert(schools)
@@ -102,27 +104,29 @@ export async function createSchool(deps: Deps, input: SchoolInput): Promise<Scho
   }
 }
 
+/** The write carries the school in its WHERE and returns the row: 404 when it touched nothing. */
+async function updateRow(db: DbOrTx, schoolId: string, set: Partial<Row>): Promise<School> {
+  const [s] = await db.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId)).returning();
+  if (!s) throw notFound('School');
+  return present(s);
+}
+
 export async function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate): Promise<School> {
-  await row(deps.db, schoolId);
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (Object.keys(set).length) {
-    await deps.db.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
-  }
-  return getSchool(deps, schoolId);
+  return updateRow(asPlatform(deps), schoolId, set);
 }
 
 /** Deactivating a school stops its users from signing in and ends their sessions. */
-export async function setSchoolStatus(deps: Deps, schoolId: string, status: boolean): Promise<School> {
-  await row(deps.db, schoolId);
-  await deps.db.transaction(async (tx) => {
-    await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+export function setSchoolStatus(deps: Deps, schoolId: string, status: boolean): Promise<School> {
+  return inTenant(deps, PLATFORM, async (tx) => {
+    const school = await updateRow(tx, schoolId, { status });
     if (!status) await revokeSchoolSessions(tx, schoolId);
+    return school;
   });
-  return getSchool(deps, schoolId);
 }
 
 /** Admins are added only to an existing, published school. */
 export async function assertSchool(deps: Deps, schoolId: string): Promise<void> {
-  const s = await row(deps.db, schoolId);
+  const s = await row(asPlatform(deps), schoolId);
   if (s.isDraft) throw new AppError('BAD_REQUEST', 'Publish the school before adding its administrators.');
 }

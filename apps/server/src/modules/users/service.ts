@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_LETTER, type Role } from '@shala/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { loginIdCounters, users } from '../../db/schema.js';
+import { loginIdCounters, schools, users } from '../../db/schema.js';
 import { hashSecret } from '../../auth/crypto.js';
 
 /** Next login id for a school and role: school code + role letter + 4-digit sequence (DEMO-T0007). */
@@ -13,9 +13,11 @@ export async function nextLoginId(db: DbOrTx, schoolCode: string, role: Role): P
 /** Reserves `count` consecutive login ids in one statement (bulk import). */
 export async function reserveLoginIds(db: DbOrTx, schoolCode: string, role: Role, count: number): Promise<string[]> {
   const prefix = `${schoolCode.toUpperCase()}-${ROLE_LETTER[role]}`;
+  // The counter belongs to the school of that code (row-level security refuses another school's).
+  const schoolId = sql`(select ${schools.id} from ${schools} where lower(${schools.code}) = ${schoolCode.toLowerCase()})`;
   const [row] = await db
     .insert(loginIdCounters)
-    .values({ prefix, value: count })
+    .values({ prefix, schoolId, value: count })
     .onConflictDoUpdate({ target: loginIdCounters.prefix, set: { value: sql`${loginIdCounters.value} + ${count}` } })
     .returning({ value: loginIdCounters.value });
   const last = row!.value;

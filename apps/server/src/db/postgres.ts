@@ -1,0 +1,125 @@
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema.js';
+import { APP_ROLE, MIGRATIONS_DIR, checkScope, scopeCache, type Database, type Db, type Scope } from './client.js';
+
+const SET_TENANT = "select set_config('app.tenant', $1, true)";
+const SET_TENANT_NAME = 'shala_set_tenant';
+
+interface Connection {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(msg: { text: string; name: string; types: unknown[] }): void;
+  bind(msg: { statement: string; values: unknown[] }): void;
+  execute(msg: { portal: string; rows?: number }): void;
+}
+
+/**
+ * One statement with the tenant set, in one round trip: the extended-protocol messages of
+ * `set_config('app.tenant', $1, true)` and of the statement go out together before a single Sync,
+ * so both run in one implicit transaction and the setting holds for the statement alone. The
+ * set_config statement is prepared once per connection; its row and completion are not reported.
+ */
+class TenantQuery extends pg.Query {
+  private settingDone = false;
+  constructor(
+    config: pg.QueryConfig,
+    private readonly scope: Scope,
+  ) {
+    super(config);
+  }
+  requiresPreparation() {
+    return true;
+  }
+  prepare(connection: Connection) {
+    if (!connection.parsedStatements[SET_TENANT_NAME] && !connection.submittedNamedStatements[SET_TENANT_NAME]) {
+      connection.parse({ text: SET_TENANT, name: SET_TENANT_NAME, types: [] });
+      // The statement is parsed from now on; pg records only the active query's own name.
+      connection.parsedStatements[SET_TENANT_NAME] = SET_TENANT;
+    }
+    connection.bind({ statement: SET_TENANT_NAME, values: [this.scope] });
+    connection.execute({ portal: '' });
+    // @ts-expect-error pg's Query.prepare is not in its type definitions
+    super.prepare(connection);
+  }
+  handleDataRow(msg: unknown) {
+    // @ts-expect-error not in pg's type definitions
+    if (this.settingDone) super.handleDataRow(msg);
+  }
+  handleCommandComplete(msg: unknown, connection: unknown) {
+    if (!this.settingDone) {
+      this.settingDone = true;
+      return;
+    }
+    // @ts-expect-error not in pg's type definitions
+    super.handleCommandComplete(msg, connection);
+  }
+}
+
+/** A pg client-like object whose every query runs through TenantQuery in `scope`. */
+function tenantClient(pool: pg.Pool, scope: Scope) {
+  return {
+    query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+      return new Promise((resolve, reject) => {
+        pool.connect((err, client, release) => {
+          if (err || !client) return reject(err);
+          const q = new TenantQuery({ ...config, values: values ?? config.values }, scope);
+          q.on('error', (e: Error) => {
+            release();
+            reject(e);
+          });
+          q.on('end', (result: pg.QueryResult) => {
+            release();
+            resolve(result);
+          });
+          client.query(q);
+        });
+      });
+    },
+  };
+}
+
+/** The migrations run as the connecting user; the app's pool works as APP_ROLE. */
+export async function connectPostgres(url: string, poolSize: number): Promise<Database> {
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    // Several app nodes may start at once: one applies the migrations, the others wait.
+    await owner.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle({ client: owner, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await owner.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await owner.end();
+  }
+
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.warn(`database: idle connection lost: ${err.message}`);
+  });
+  const scoped = scopeCache((scope) => drizzle({ client: tenantClient(pool, scope) as unknown as pg.Pool }) as unknown as Db);
+
+  return {
+    kind: 'postgres',
+    scoped,
+    async transaction(scope, fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // BEGIN and the tenant in one round trip (simple protocol; the scope is a checked uuid).
+        await client.query(`begin; select set_config('app.tenant', '${checkScope(scope)}', true)`);
+        const result = await fn(drizzle({ client }) as unknown as Db);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
