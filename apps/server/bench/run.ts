@@ -1,5 +1,8 @@
 // `npm run bench`: drives the server on loopback with autocannon and prints, from one run, each
-// endpoint's requests/s and latency as ratios to a bare route (the ceiling). Bounded in time.
+// endpoint's requests/s and latency as ratios to a bare route through the app's own hooks (the
+// ceiling). A plain Fastify line shows what those hooks cost. Bounded in time; stops itself.
+// BENCH_LOAD=1 adds the load case: BENCH_LOAD_CONNECTIONS (200) for BENCH_LOAD_SECONDS (60) over
+// the authenticated reads.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,27 +20,32 @@ const server = fork(path.join(import.meta.dirname, 'server.ts'), [], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
   stdio: 'inherit',
 });
-await new Promise<void>((resolve, reject) => {
-  server.once('message', () => resolve());
+const info = await new Promise<{ big: number; students: number }>((resolve, reject) => {
+  server.once('message', (m) => resolve(m as { big: number; students: number }));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 
-async function signin(): Promise<string> {
+async function signin(loginId: string): Promise<string> {
   const res = await fetch(`${base}/api/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId: 'DEMO-P0001', password: 'Shala@2024' }),
+    body: JSON.stringify({ loginId, password: 'Shala@2024' }),
   });
-  return (await res.json()).result.token;
+  const body = await res.json();
+  if (!res.ok) throw new Error(`sign-in of ${loginId} failed: ${JSON.stringify(body)}`);
+  return body.result.token;
 }
-const token = await signin();
+const token = await signin('DEMO-P0001');
+const bigToken = info.big ? await signin('BIG-P0001') : '';
+const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
 interface Case {
   name: string;
   opts: { path: string } & Partial<autocannon.Options>;
 }
 const cases: Case[] = [
-  { name: 'ceiling: bare route, constant JSON', opts: { path: '/bench/ceiling' } },
+  { name: 'ceiling: bare route, app hooks', opts: { path: '/bench/ceiling' } },
+  { name: 'plain Fastify, same route', opts: { path: '/bench/ceiling', url: `http://127.0.0.1:${PORT + 1}` } as Case['opts'] },
   { name: 'GET /api/health', opts: { path: '/api/health' } },
   {
     name: 'POST /api/signin (argon2id)',
@@ -50,20 +58,32 @@ const cases: Case[] = [
   },
   { name: 'GET /api/dashboard (principal)', opts: { path: '/api/dashboard', headers: { token } } },
   { name: 'GET /api/notifications', opts: { path: '/api/notifications', headers: { token } } },
-  { name: 'students, page 1 (2,000 in school)', opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
-  { name: 'students, search "verma"', opts: { path: '/api/school/student?search=verma&page=3', headers: { token } } },
+  { name: `students page 1 (${k(info.students)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
+  { name: `students search "verma" (${k(info.students)})`, opts: { path: '/api/school/student?search=verma', headers: { token } } },
 ];
+if (info.big) {
+  cases.push(
+    { name: `students page 1 (${k(info.big)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token: bigToken } } },
+    { name: `students search "student4242" (${k(info.big)})`, opts: { path: '/api/school/student?search=student4242', headers: { token: bigToken } } },
+    { name: `students search "verma" (${k(info.big)}, 20%)`, opts: { path: '/api/school/student?search=verma', headers: { token: bigToken } } },
+  );
+}
 
 const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
 for (const c of cases) {
-  const { path: urlPath, ...rest } = c.opts as { path: string };
-  const result = await autocannon({ url: base + urlPath, connections: CONNECTIONS, duration: DURATION, ...rest });
-  rows.push({
-    name: c.name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+  const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string };
+  const result = await autocannon({ url: (url ?? base) + urlPath, connections: CONNECTIONS, duration: DURATION, ...rest });
+  rows.push({ name: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+}
+
+let load: autocannon.Result | undefined;
+if (process.env.BENCH_LOAD === '1') {
+  const reads = ['/api/dashboard', '/api/notifications', '/api/school/student?page=1&pageSize=20', '/api/school/student?search=student4242'];
+  load = await autocannon({
+    url: base,
+    connections: Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200),
+    duration: Number(process.env.BENCH_LOAD_SECONDS ?? 60),
+    requests: reads.map((p) => ({ method: 'GET', path: p, headers: { token: info.big ? bigToken : token } })),
   });
 }
 server.kill('SIGTERM');
@@ -74,17 +94,24 @@ const ceiling = rows[0]!;
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(`\nShala bench: ${CONNECTIONS} connections, ${DURATION} s each, ${db}, ${os.cpus().length} cores\n`);
 console.log(
-  ['endpoint'.padEnd(38), 'req/s'.padStart(9), 'x ceiling'.padStart(10), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8)].join(' '),
+  ['endpoint'.padEnd(40), 'req/s'.padStart(9), 'x ceiling'.padStart(10), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8)].join(' '),
 );
 for (const r of rows) {
   console.log(
     [
-      r.name.padEnd(38),
+      r.name.padEnd(40),
       r.rps.toFixed(0).padStart(9),
       (r.rps / ceiling.rps).toFixed(3).padStart(10),
       String(r.p50).padStart(8),
       String(r.p99).padStart(8),
       String(r.errors).padStart(8),
     ].join(' '),
+  );
+}
+if (load) {
+  console.log(
+    `\nload: ${load.connections} connections, ${load.duration} s, dashboard/notifications/list/search in turn: ` +
+      `${load.requests.average.toFixed(0)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ` +
+      `errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}`,
   );
 }

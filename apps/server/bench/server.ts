@@ -1,38 +1,50 @@
-// The server under benchmark: the real app plus one bare route returning constant JSON (the ceiling).
+// The server under benchmark: the real app plus one bare route returning constant JSON (the
+// ceiling, through the app's own global hooks), and a plain Fastify with the same route on the
+// next port, so the cost of the hooks stays visible. Seeds a school of BENCH_STUDENTS (2,000)
+// students and, unless BENCH_BIG=0, a second school of BENCH_BIG_STUDENTS (100,000).
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { PLATFORM, openDatabase } from '../src/db/client.js';
-import { seedIfEmpty } from '../src/db/seed/demo.js';
+import { PLATFORM, openDatabase, type Db } from '../src/db/client.js';
+import { seedIfEmpty, DEMO_PASSWORD } from '../src/db/seed/demo.js';
 import { buildApp } from '../src/app.js';
-import { eq } from 'drizzle-orm';
-import { schools, users } from '../src/db/schema.js';
-import { hashGenerated } from '../src/auth/crypto.js';
-import { reserveLoginIds } from '../src/modules/users/service.js';
+import { hashGenerated, hashSecret } from '../src/auth/crypto.js';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000' });
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 20 });
 await seedIfEmpty(database, { demo: true });
 const db = database.scoped(PLATFORM);
 
-// A school of 2,000 students for the list benchmarks (one hash shared: only the list is measured).
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
-const [demo] = await db.select().from(schools).where(eq(schools.code, 'DEMO'));
-const passwordHash = await hashGenerated('bench-only');
-const ids = await reserveLoginIds(db, 'DEMO', 116, STUDENTS);
-for (let start = 0; start < STUDENTS; start += 500) {
-  await db.insert(users).values(
-    ids.slice(start, start + 500).map((loginId, i) => ({
-      schoolId: demo!.id,
-      roleId: 116,
-      loginId,
-      firstName: `Student${start + i}`,
-      lastName: ['Sharma', 'Verma', 'Iyer', 'Khan', 'Das'][(start + i) % 5]!,
-      email: `student${start + i}@bench.example.in`,
-      passwordHash,
-    })),
-  );
+/** Adds `count` students to a school in one statement (one hash shared: only reads are measured). */
+async function addStudents(db: Db, schoolId: string, code: string, count: number, from = 1) {
+  const hash = await hashGenerated('bench-only');
+  await db.execute(sql`
+    insert into users (school_id, role_id, login_id, first_name, last_name, email, password_hash)
+    select ${schoolId}::uuid, 116, ${code} || '-S' || lpad((i + 1)::text, 6, '0'), 'Student' || i,
+      (array['Sharma','Verma','Iyer','Khan','Das'])[i % 5 + 1], 'student' || i || '@' || lower(${code}) || '.bench.example.in', ${hash}
+    from generate_series(${from}::int, ${from + count - 1}::int) as i`);
 }
+
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
+const BIG = process.env.BENCH_BIG === '0' ? 0 : Number(process.env.BENCH_BIG_STUDENTS ?? 100_000);
+const rowsOf = (r: unknown) => (r as { rows: Array<{ id: string }> }).rows;
+const [demo] = rowsOf(await db.execute(sql`select id from schools where code = 'DEMO'`));
+await addStudents(db, demo!.id, 'DEMO', STUDENTS, 1000);
+if (BIG) {
+  const [big] = rowsOf(await db.execute(sql`insert into schools (code, name) values ('BIG', 'Bench Big School') returning id`));
+  await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+    values (${big!.id}, 113, 'BIG-P0001', 'Big', 'Principal', ${await hashSecret(DEMO_PASSWORD)})`);
+  await addStudents(db, big!.id, 'BIG', BIG);
+}
+await database.analyze();
+
 const app = await buildApp({ config, database, logger: false });
 app.get('/bench/ceiling', { schema: { hide: true } }, async () => ({ result: { ok: true } }));
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
-process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+
+const plain = Fastify({ logger: false });
+plain.get('/bench/ceiling', async () => ({ result: { ok: true } }));
+await plain.listen({ port: config.PORT + 1, host: '127.0.0.1' });
+
+process.send?.({ ready: true, big: BIG, students: STUDENTS });
+process.on('SIGTERM', () => void Promise.all([app.close(), plain.close()]).then(() => database.close()).then(() => process.exit(0)));

@@ -1,19 +1,33 @@
 -- Tenancy as a wall: row-level security on every school-owned table, forced for the table owner
--- too, keyed on the transaction-local setting app.tenant (a school's uuid, or 'platform' for the
--- one explicit cross-school path). The app connects and then switches to the role shala_app,
--- which owns nothing and cannot bypass row-level security.
-SELECT set_config('app.tenant', 'platform', true);
---> statement-breakpoint
+-- too, keyed on the transaction-local setting app.tenant (a school's uuid). The app's connections
+-- work as the role shala_app, which owns nothing and cannot bypass row-level security. The one
+-- explicit cross-school path (the platform owner, sign-in, seeding) switches, for one statement or
+-- transaction, to shala_platform, which bypasses it.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'shala_app') THEN
     CREATE ROLE shala_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
   END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'shala_platform') THEN
+    CREATE ROLE shala_platform NOLOGIN NOSUPERUSER BYPASSRLS NOINHERIT;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN
-  NULL; -- another database of this cluster created it at the same moment
+  NULL; -- another database of this cluster created them at the same moment
 END $$;
 --> statement-breakpoint
 GRANT shala_app TO CURRENT_USER;
+--> statement-breakpoint
+GRANT shala_platform TO shala_app;
+--> statement-breakpoint
+GRANT USAGE ON SCHEMA public TO shala_platform;
+--> statement-breakpoint
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO shala_platform;
+--> statement-breakpoint
+GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO shala_platform;
+--> statement-breakpoint
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO shala_platform;
+--> statement-breakpoint
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO shala_platform;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO shala_app;
 --> statement-breakpoint
@@ -25,14 +39,11 @@ ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE O
 --> statement-breakpoint
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO shala_app;
 --> statement-breakpoint
--- True when the current tenant may see a row of school sid (null: platform rows only).
-CREATE OR REPLACE FUNCTION app_visible(sid uuid) RETURNS boolean
+-- The school the current statement acts for (null when none is set: no row matches). Inlined by
+-- the planner, so `school_id = app_school()` is an index condition with a normal estimate.
+CREATE OR REPLACE FUNCTION app_school() RETURNS uuid
   LANGUAGE sql STABLE PARALLEL SAFE
-  AS $$ SELECT coalesce(current_setting('app.tenant', true), '') IN ('platform', sid::text) $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION app_platform() RETURNS boolean
-  LANGUAGE sql STABLE PARALLEL SAFE
-  AS $$ SELECT coalesce(current_setting('app.tenant', true), '') = 'platform' $$;
+  AS $$ SELECT nullif(current_setting('app.tenant', true), '')::uuid $$;
 --> statement-breakpoint
 UPDATE auth_sessions a SET school_id = u.school_id FROM users u WHERE u.id = a.user_id;
 --> statement-breakpoint
@@ -80,54 +91,52 @@ ALTER TABLE schools ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE schools FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON schools USING (app_visible(id)) WITH CHECK (app_visible(id));
+CREATE POLICY tenant ON schools USING (id = app_school()) WITH CHECK (id = app_school());
 --> statement-breakpoint
 ALTER TABLE users ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE users FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON users USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON users USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
 ALTER TABLE academic_sessions ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE academic_sessions FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON academic_sessions USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON academic_sessions USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
 ALTER TABLE classes ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE classes FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON classes USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON classes USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
 ALTER TABLE notifications ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE notifications FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON notifications USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON notifications USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
 ALTER TABLE school_counts ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE school_counts FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON school_counts USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON school_counts USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
 ALTER TABLE login_id_counters ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE login_id_counters FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON login_id_counters USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON login_id_counters USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
 -- A school may revoke its users' sessions; finding a session by its token is the platform's path.
 ALTER TABLE auth_sessions ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE auth_sessions FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY tenant ON auth_sessions USING (app_visible(school_id)) WITH CHECK (app_visible(school_id));
+CREATE POLICY tenant ON auth_sessions USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
--- One-time codes belong to the sign-in path, which is the platform's.
+-- One-time codes belong to the sign-in path, which is the platform's: no policy, so no school sees them.
 ALTER TABLE otp_codes ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE otp_codes FORCE ROW LEVEL SECURITY;
---> statement-breakpoint
-CREATE POLICY platform ON otp_codes USING (app_platform()) WITH CHECK (app_platform());

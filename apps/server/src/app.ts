@@ -6,11 +6,9 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -22,6 +20,8 @@ import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
+import { compiledSerializer } from './http/serializer.js';
+import { SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
@@ -82,7 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializer);
 
   const realtime = await createRealtime({
     server: app.server,
@@ -127,22 +127,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return reply.status(500).send(fail('INTERNAL', 'Server error'));
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        // Schools often run Shala on plain http inside their network: do not force https sub-requests.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  // Security headers: one precomputed object per answer.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
   await app.register(compress, { threshold: 1024 });
   // Files come as multipart/form-data; each route reads its parts with req.file() / req.files().

@@ -28,13 +28,17 @@ type Rows<T> = { rows: T[] };
 const rows = async <T>(q: Promise<unknown>) => ((await q) as Rows<T>).rows;
 
 describe('the database refuses what the application filter would forget', () => {
-  it('works as a role that is neither superuser, nor owner, nor able to bypass row-level security', async () => {
-    const [me] = await rows<{ name: string; rolsuper: boolean; rolbypassrls: boolean }>(
-      env.db.execute(sql`select current_user as name, rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
-    );
-    expect(me).toEqual({ name: 'shala_app', rolsuper: false, rolbypassrls: false });
-    const owned = await rows(env.db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tableowner = current_user`));
-    expect(owned).toEqual([]);
+  it("works for a school as a role that is neither superuser, nor owner, nor able to bypass row-level security", async () => {
+    const whoAmI = sql`select current_user as name, rolsuper, rolbypassrls,
+      (select count(*) from pg_tables where schemaname = 'public' and tableowner = current_user)::int as owns
+      from pg_roles where rolname = current_user`;
+    const [school] = await rows(env.database.scoped(mine.school.id).execute(whoAmI));
+    expect(school).toEqual({ name: 'shala_app', rolsuper: false, rolbypassrls: false, owns: 0 });
+    const [inTx] = await rows(env.database.transaction(mine.school.id, (tx) => tx.execute(whoAmI)));
+    expect(inTx).toEqual(school);
+    // Only the platform scope, the one explicit cross-school path, bypasses it.
+    const [platform] = await rows(env.db.execute(whoAmI));
+    expect(platform).toEqual({ name: 'shala_platform', rolsuper: false, rolbypassrls: true, owns: 0 });
   });
 
   it('has row-level security enabled and forced on every table that holds school data', async () => {

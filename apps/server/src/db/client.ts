@@ -29,6 +29,15 @@ export function checkScope(scope: Scope): Scope {
 
 /** The database role the app works as: it owns no table and cannot bypass row-level security. */
 export const APP_ROLE = 'shala_app';
+/** The role of the PLATFORM scope, for one statement or transaction at a time: it bypasses it. */
+export const PLATFORM_ROLE = 'shala_platform';
+
+/** Sets a statement's or transaction's scope: the tenant's school, and the role. */
+export const SET_SCOPE = "select set_config('app.tenant', $1, true), set_config('role', $2, true)";
+export function scopeParams(scope: Scope): [string, string] {
+  checkScope(scope);
+  return scope === PLATFORM ? ['', PLATFORM_ROLE] : [scope, APP_ROLE];
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -36,6 +45,8 @@ export interface Database {
   scoped(scope: Scope): Db;
   /** Runs fn in one transaction in `scope`. */
   transaction<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Refreshes the planner's statistics, as the tables' owner (after a bulk load). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,13 +95,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   await client.query(`set role ${APP_ROLE}`);
 
   type Client = typeof client;
-  const SET = "select set_config('app.tenant', $1, true)";
-  // Each statement of a scoped handle is its own short transaction that first sets the tenant.
+  // Each statement of a scoped handle is its own short transaction that first sets the scope.
   const scopedClient = (scope: Scope) =>
     ({
       query: (text: string, params?: unknown[], options?: object) =>
         client.transaction(async (t) => {
-          await t.query(SET, [scope]);
+          await t.query(SET_SCOPE, scopeParams(scope));
           return t.query(text, params, options);
         }),
     }) as unknown as Client;
@@ -100,9 +110,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     scoped,
     transaction: (scope, fn) =>
       client.transaction(async (t) => {
-        await t.query(SET, [checkScope(scope)]);
+        await t.query(SET_SCOPE, scopeParams(scope));
         return fn(drizzle({ client: t as unknown as Client }) as unknown as Db);
       }),
+    analyze: async () => {
+      await client.exec(`reset role; analyze; set role ${APP_ROLE}`);
+    },
     close: () => client.close(),
   };
 }

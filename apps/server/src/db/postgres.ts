@@ -2,10 +2,9 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
-import { APP_ROLE, MIGRATIONS_DIR, checkScope, scopeCache, type Database, type Db, type Scope } from './client.js';
+import { APP_ROLE, MIGRATIONS_DIR, SET_SCOPE, scopeCache, scopeParams, type Database, type Db, type Scope } from './client.js';
 
-const SET_TENANT = "select set_config('app.tenant', $1, true)";
-const SET_TENANT_NAME = 'shala_set_tenant';
+const SET_SCOPE_NAME = 'shala_set_scope';
 
 interface Connection {
   parsedStatements: Record<string, string>;
@@ -16,10 +15,11 @@ interface Connection {
 }
 
 /**
- * One statement with the tenant set, in one round trip: the extended-protocol messages of
- * `set_config('app.tenant', $1, true)` and of the statement go out together before a single Sync,
- * so both run in one implicit transaction and the setting holds for the statement alone. The
- * set_config statement is prepared once per connection; its row and completion are not reported.
+ * One statement in its scope, in one round trip: the extended-protocol messages of SET_SCOPE
+ * (set_config of the tenant and the role, transaction-local) and of the statement go out together
+ * before a single Sync, so both run in one implicit transaction and the scope holds for that
+ * statement alone. SET_SCOPE is prepared once per connection; its row and completion are not
+ * reported.
  */
 class TenantQuery extends pg.Query {
   private settingDone = false;
@@ -33,12 +33,12 @@ class TenantQuery extends pg.Query {
     return true;
   }
   prepare(connection: Connection) {
-    if (!connection.parsedStatements[SET_TENANT_NAME] && !connection.submittedNamedStatements[SET_TENANT_NAME]) {
-      connection.parse({ text: SET_TENANT, name: SET_TENANT_NAME, types: [] });
+    if (!connection.parsedStatements[SET_SCOPE_NAME] && !connection.submittedNamedStatements[SET_SCOPE_NAME]) {
+      connection.parse({ text: SET_SCOPE, name: SET_SCOPE_NAME, types: [] });
       // The statement is parsed from now on; pg records only the active query's own name.
-      connection.parsedStatements[SET_TENANT_NAME] = SET_TENANT;
+      connection.parsedStatements[SET_SCOPE_NAME] = SET_SCOPE;
     }
-    connection.bind({ statement: SET_TENANT_NAME, values: [this.scope] });
+    connection.bind({ statement: SET_SCOPE_NAME, values: scopeParams(this.scope) });
     connection.execute({ portal: '' });
     // @ts-expect-error pg's Query.prepare is not in its type definitions
     super.prepare(connection);
@@ -108,8 +108,10 @@ export async function connectPostgres(url: string, poolSize: number): Promise<Da
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // BEGIN and the tenant in one round trip (simple protocol; the scope is a checked uuid).
-        await client.query(`begin; select set_config('app.tenant', '${checkScope(scope)}', true)`);
+        // BEGIN and the scope in one round trip (simple protocol; the scope and role are checked
+        // constants: a uuid or PLATFORM, and one of our two role names).
+        const [tenant, role] = scopeParams(scope);
+        await client.query(`begin; select set_config('app.tenant', '${tenant}', true), set_config('role', '${role}', true)`);
         const result = await fn(drizzle({ client }) as unknown as Db);
         await client.query('commit');
         return result;
@@ -119,6 +121,11 @@ export async function connectPostgres(url: string, poolSize: number): Promise<Da
       } finally {
         client.release(broken);
       }
+    },
+    async analyze() {
+      const owner = new pg.Client({ connectionString: url });
+      await owner.connect();
+      await owner.query('analyze').finally(() => owner.end());
     },
     close: () => pool.end(),
   };
