@@ -72,6 +72,10 @@ export const users = pgTable(
     motherName: text('mother_name'),
     motherOccupation: text('mother_occupation'),
     parentUserId: uuid('parent_user_id'),
+    /** What a people search matches, kept by the database: names, login id and email, lower-cased. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || login_id || ' ' || coalesce(email, ''))`,
+    ),
     status: boolean('status').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -87,14 +91,9 @@ export const users = pgTable(
       .on(t.schoolId, t.roleId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
     // Search by name, login id or email stays an index scan at any size (pg_trgm; btree_gin for school_id).
-    index('users_search_trgm_idx').using('gin', t.schoolId, sql`(${searchText(t)}) gin_trgm_ops`),
+    index('users_search_trgm_idx').using('gin', t.schoolId, t.searchText.op('gin_trgm_ops')),
   ],
 );
-
-/** The text a people search matches: names, login id and email, lower-cased (the trigram index's expression). */
-export function searchText(t: { firstName: unknown; lastName: unknown; loginId: unknown; email: unknown }) {
-  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.loginId} || ' ' || coalesce(${t.email}, ''))`;
-}
 
 /**
  * How many users of each role and status a school has, kept by a statement trigger on users in

@@ -3,6 +3,7 @@ import type { CountKey, DashboardCounts, Role } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 
 /** Which counts each role's dashboard shows (spec section 1: "as relevant to the role"). */
@@ -30,25 +31,29 @@ const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes'>, Role> = {
 export async function dashboardCounts(deps: Deps, caller: Caller): Promise<DashboardCounts> {
   const wanted = COUNTS_BY_ROLE[caller.roleId];
   const scope = scopeOf(caller);
-  const columns: Record<string, SQL<number>> = {};
-  for (const key of wanted) {
-    if (key === 'schools') {
-      columns[key] = sql<number>`(select count(*) from ${schools})`.mapWith(Number);
-    } else if (key === 'classes') {
-      // Classes of the school's current session.
-      // (Drizzle leaves columns unqualified inside sql``, so this subquery names its own aliases.)
-      columns[key] = sql<number>`(select count(*) from classes c inner join academic_sessions s
-        on s.id = c.session_id where c.school_id = ${scope} and s.is_current)`.mapWith(Number);
-    } else if (key === 'students' && caller.roleId === 115) {
-      // A parent counts its own children.
-      columns[key] = sql<number>`(select count(*) from ${users} where ${users.schoolId} = ${scope}
-        and ${users.roleId} = 116 and ${users.parentUserId} = ${caller.userId} and ${users.status})`.mapWith(Number);
-    } else {
-      columns[key] = sql<number>`coalesce(sum(${schoolCounts.n}) filter (where ${schoolCounts.roleId} = ${USER_ROLE[key]}), 0)`.mapWith(Number);
+  const query = prepared(tenantDb(deps, scope), `dashboard_${caller.roleId}`, (db, name) => {
+    const school = sql.placeholder('school');
+    const columns: Record<string, SQL<number>> = {};
+    for (const key of wanted) {
+      if (key === 'schools') {
+        columns[key] = sql<number>`(select count(*) from ${schools})`.mapWith(Number);
+      } else if (key === 'classes') {
+        // Classes of the school's current session.
+        // (Drizzle leaves columns unqualified inside sql``, so this subquery names its own aliases.)
+        columns[key] = sql<number>`(select count(*) from classes c inner join academic_sessions s
+          on s.id = c.session_id where c.school_id = ${school} and s.is_current)`.mapWith(Number);
+      } else if (key === 'students' && caller.roleId === 115) {
+        // A parent counts its own children.
+        columns[key] = sql<number>`(select count(*) from ${users} where ${users.schoolId} = ${school}
+          and ${users.roleId} = 116 and ${users.parentUserId} = ${sql.placeholder('user')} and ${users.status})`.mapWith(Number);
+      } else {
+        columns[key] = sql<number>`coalesce(sum(${schoolCounts.n}) filter (where ${schoolCounts.roleId} = ${USER_ROLE[key]}), 0)`.mapWith(Number);
+      }
     }
-  }
-  const where = and(eq(schoolCounts.active, true), scope === PLATFORM ? undefined : eq(schoolCounts.schoolId, scope));
-  const [row] = await tenantDb(deps, scope).select(columns).from(schoolCounts).where(where);
+    const where = and(eq(schoolCounts.active, true), scope === PLATFORM ? undefined : eq(schoolCounts.schoolId, school));
+    return db.select(columns).from(schoolCounts).where(where).prepare(name);
+  });
+  const [row] = await query.execute({ school: scope, user: caller.userId });
   const counts: DashboardCounts['counts'] = {};
   for (const key of wanted) counts[key] = Number(row?.[key] ?? 0);
   return { counts };

@@ -4,6 +4,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
+import { prepared } from '../../db/prepared.js';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -20,21 +21,25 @@ function present(n: Row): Notification {
 
 /** A page of the caller's notifications with the total and unread counts, in one statement. */
 export async function listNotifications(deps: Deps, caller: Caller, page: PageQuery): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, caller.userId);
-  const db = tenantDb(deps, scopeOf(caller));
-  const totals = {
-    total: sql<number>`count(*) over ()`.mapWith(Number),
-    unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
-  };
-  const rows = await db
-    .select({ n: notifications, ...totals })
-    .from(notifications)
-    .where(mine)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  // A page past the end has no rows to carry the counts: ask for them alone.
-  const counts = rows[0] ?? (await db.select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) }).from(notifications).where(mine))[0];
+  const query = prepared(tenantDb(deps, scopeOf(caller)), 'notifications_page', (db, name) => {
+    const mine = eq(notifications.userId, sql.placeholder('user'));
+    const unread = sql<number>`count(*) filter (where ${notifications.readAt} is null)`;
+    return {
+      page: db
+        .select({ n: notifications, total: sql<number>`count(*) over ()`.mapWith(Number), unread: sql<number>`${unread} over ()`.mapWith(Number) })
+        .from(notifications)
+        .where(mine)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      // A page past the end has no rows to carry the counts: ask for them alone.
+      counts: db.select({ total: count(), unread: unread.mapWith(Number) }).from(notifications).where(mine).prepare(`${name}_n`),
+    };
+  });
+  const values = { user: caller.userId, limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+  const rows = await query.page.execute(values);
+  const counts = rows[0] ?? (await query.counts.execute(values))[0];
   return {
     items: rows.map((r) => present(r.n)),
     total: counts?.total ?? 0,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   KIND_ROLE,
@@ -10,9 +10,10 @@ import {
   type StudentFields,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { schoolCounts, schools, searchText, users } from '../../db/schema.js';
+import { schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM, type Scope } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
@@ -108,20 +109,21 @@ function selectSummary(db: DbOrTx, total: SQL<number> = sql<number>`0`.mapWith(N
 }
 
 /** Rows of one kind in a scope (the application's filter; row-level security is the second wall). */
-export function kindWhere(kind: PeopleKind, scope: Scope): SQL {
+export function kindWhere(kind: PeopleKind, scope: Scope | Placeholder): SQL {
   const role = eq(users.roleId, KIND_ROLE[kind]);
   return scope === PLATFORM ? role : and(role, eq(users.schoolId, scope))!;
 }
 
-/**
- * Case-insensitive search in names, login id and email, on the trigram-indexed expression
- * (`searchText`); % and _ typed by users match literally.
- */
-export function searchOf(search: string | undefined): SQL | undefined {
+/** The LIKE pattern of a search: lower-cased, % and _ typed by users match literally. */
+function likePattern(search: string | undefined): string | undefined {
   const q = search?.trim().toLowerCase();
-  if (!q) return undefined;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${searchText(users)} like ${like}`;
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
+/** Case-insensitive search in names, login id and email, on the trigram-indexed column `search_text`. */
+export function searchOf(search: string | undefined | Placeholder): SQL | undefined {
+  const like = typeof search === 'string' || search === undefined ? likePattern(search) : search;
+  return like === undefined ? undefined : sql`${users.searchText} like ${like}`;
 }
 
 export function statusOf(status: ListQuery['status']): SQL | undefined {
@@ -129,13 +131,37 @@ export function statusOf(status: ListQuery['status']): SQL | undefined {
 }
 
 /** How many people of a kind a scope has, from the counters the users trigger keeps: no scan. */
-function countedTotal(kind: PeopleKind, scope: Scope, status: ListQuery['status']): SQL<number> {
+function countedTotal(kind: PeopleKind, scope: Scope | Placeholder, status: ListQuery['status']): SQL<number> {
   const where = and(
     eq(schoolCounts.roleId, KIND_ROLE[kind]),
     scope === PLATFORM ? undefined : eq(schoolCounts.schoolId, scope),
     status === 'all' ? undefined : eq(schoolCounts.active, status === 'active'),
   );
   return sql<number>`(select coalesce(sum(${schoolCounts.n}), 0) from ${schoolCounts} where ${where})`.mapWith(Number);
+}
+
+/**
+ * One statement: a page, newest first ((school_id, role_id, created_at, id) serves it with a top-N
+ * index scan; a search uses the trigram index), and its total: the counters without a search,
+ * else the matches' count. Prepared once per scope and shape.
+ */
+function listQuery(db: Db, kind: PeopleKind, platform: boolean, status: ListQuery['status'], search: boolean) {
+  const name = `people_list_${kind}_${platform ? 'all' : 'school'}_${status}_${search ? 'search' : 'page'}`;
+  return prepared(db, name, (db) => {
+    const school = platform ? PLATFORM : sql.placeholder('school');
+    const where = and(kindWhere(kind, school), statusOf(status), search ? searchOf(sql.placeholder('like')) : undefined);
+    const total = search ? sql<number>`count(*) over ()`.mapWith(Number) : countedTotal(kind, school, status);
+    return {
+      page: selectSummary(db, total)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      // For a page past the end, which has no row to carry the total.
+      total: search ? db.select({ n: count() }).from(users).where(where).prepare(`${name}_n`) : db.select({ n: total }).from(schools).limit(1).prepare(`${name}_n`),
+    };
+  });
 }
 
 export async function listPeople(
@@ -145,24 +171,12 @@ export async function listPeople(
   q: ListQuery & { schoolId?: string },
 ): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
   const scope = scopeOf(caller, q.schoolId);
-  const search = searchOf(q.search);
-  const where = and(kindWhere(kind, scope), statusOf(q.status), search);
-  // One statement: the page, newest first ((school_id, role_id, created_at, id) serves it with a
-  // top-N index scan), and its total: the counters without a search, else the matches' count.
-  const total = search ? sql<number>`count(*) over ()`.mapWith(Number) : countedTotal(kind, scope, q.status);
-  const db = tenantDb(deps, scope);
-  const rows = await selectSummary(db, total)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  let n = rows[0]?.total;
-  if (n === undefined) {
-    // A page past the end: count on its own.
-    if (search) n = (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
-    else n = Number(((await db.execute(sql`select ${total} as n`)) as unknown as { rows: Array<{ n: string }> }).rows[0]?.n ?? 0);
-  }
-  return { items: rows.map(presentSummary), total: n, page: q.page, pageSize: q.pageSize };
+  const like = likePattern(q.search);
+  const query = listQuery(tenantDb(deps, scope), kind, scope === PLATFORM, q.status, like !== undefined);
+  const values = { school: scope, like, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const rows = await query.page.execute(values);
+  const total = rows[0]?.total ?? (await query.total.execute(values))[0]?.n ?? 0;
+  return { items: rows.map(presentSummary), total, page: q.page, pageSize: q.pageSize };
 }
 
 const MAX_CHILDREN = 50;
