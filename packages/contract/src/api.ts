@@ -221,5 +221,17 @@ export const API = {
   uploaded: route({ method: 'GET', url: '/api/uploads/:name', roles: 'public', summary: 'An uploaded image (unguessable name)', params: fileNameParams, raw: true, response: z.any() }),
 } as const satisfies Record<string, ApiRoute>;
 
+/**
+ * Each kind of person's routes, described once: the server mounts every kind from this table.
+ * (System admins are created per school by the platform owner: `schoolAdminCreate`.)
+ */
+export const PEOPLE_API = {
+  systemAdmins: { list: API.adminList, get: API.adminGet, update: API.adminUpdate, status: API.adminStatus },
+  principals: { list: API.principalList, create: API.principalCreate, get: API.principalGet, update: API.principalUpdate, status: API.principalStatus },
+  teachers: { list: API.teacherList, create: API.teacherCreate, get: API.teacherGet, update: API.teacherUpdate, status: API.teacherStatus },
+  students: { list: API.studentList, create: API.studentCreate, get: API.studentGet, update: API.studentUpdate, status: API.studentStatus },
+  parents: { list: API.parentList, create: API.parentCreate, get: API.parentGet, update: API.parentUpdate, status: API.parentStatus },
+} as const;
+
 export type ApiName = keyof typeof API;
 export type ApiResult<N extends ApiName> = z.infer<(typeof API)[N]['response']>;

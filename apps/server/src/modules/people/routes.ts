@@ -1,16 +1,13 @@
-import { API, type PeopleKind } from '@shala/contract';
+import { API, PEOPLE_API, PEOPLE_KINDS, type PeopleKind } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createPerson, getPerson, listPeople, myChild, myChildren, setPersonStatus, updatePerson } from './service.js';
 import { exportPeople, importPeople } from './bulk.js';
 
-/** Read, edit and toggle routes of one kind; create is separate where it takes a school. */
-function mount(
-  app: App,
-  kind: PeopleKind,
-  r: { list: typeof API.adminList; get: typeof API.teacherGet; update: typeof API.teacherUpdate; status: typeof API.teacherStatus },
-) {
+/** The routes of one kind of person, from its entry in the contract's PEOPLE_API. */
+function mountKind(app: App, kind: PeopleKind) {
+  const r: (typeof PEOPLE_API)[PeopleKind] = PEOPLE_API[kind];
   app.route({
     ...fromContract(r.list),
     handler: async (req) => ({ result: await listPeople(app.deps, requireCaller(req), kind, req.query) }),
@@ -21,10 +18,7 @@ function mount(
   });
   app.route({
     ...fromContract(r.update),
-    handler: async (req) => ({
-      message: 'Saved',
-      result: await updatePerson(app.deps, requireCaller(req), kind, req.params.userId, req.body as never),
-    }),
+    handler: async (req) => ({ message: 'Saved', result: await updatePerson(app.deps, requireCaller(req), kind, req.params.userId, req.body) }),
   });
   app.route({
     ...fromContract(r.status),
@@ -33,30 +27,16 @@ function mount(
       return { message: result.status ? 'Activated' : 'Deactivated', result };
     },
   });
+  if ('create' in r) {
+    app.route({
+      ...fromContract(r.create),
+      handler: async (req) => ({ message: 'Account created', result: await createPerson(app.deps, requireCaller(req), kind, req.body) }),
+    });
+  }
 }
 
 export default async function peopleRoutes(app: App) {
-  mount(app, 'systemAdmins', { list: API.adminList, get: API.adminGet, update: API.adminUpdate, status: API.adminStatus });
-  mount(app, 'principals', { list: API.principalList as typeof API.adminList, get: API.principalGet, update: API.principalUpdate, status: API.principalStatus });
-  mount(app, 'teachers', { list: API.teacherList as typeof API.adminList, get: API.teacherGet, update: API.teacherUpdate, status: API.teacherStatus });
-  mount(app, 'students', { list: API.studentList as typeof API.adminList, get: API.studentGet, update: API.studentUpdate as never, status: API.studentStatus });
-  mount(app, 'parents', { list: API.parentList as typeof API.adminList, get: API.parentGet, update: API.parentUpdate as never, status: API.parentStatus });
-
-  const creates = [
-    ['principals', API.principalCreate],
-    ['teachers', API.teacherCreate],
-    ['students', API.studentCreate],
-    ['parents', API.parentCreate],
-  ] as const;
-  for (const [kind, def] of creates) {
-    app.route({
-      ...fromContract(def),
-      handler: async (req) => ({
-        message: 'Account created',
-        result: await createPerson(app.deps, requireCaller(req), kind, req.body as never),
-      }),
-    });
-  }
+  for (const kind of PEOPLE_KINDS) mountKind(app, kind);
 
   app.route({
     ...fromContract(API.myChildren),

@@ -12,6 +12,7 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { peoplePolicy } from '../../policy/people.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM, type Scope } from '../../db/client.js';
@@ -232,13 +233,10 @@ export async function getPerson(deps: Deps, caller: Caller, kind: PeopleKind, us
 }
 
 /** A student's parent must be a parent account of the same school. */
-async function assertParent(db: DbOrTx, schoolId: string | null, parentId: string | null | undefined) {
-  if (!parentId) return;
-  const [p] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, parentId), eq(users.roleId, 115), schoolId ? eq(users.schoolId, schoolId) : undefined));
-  if (!p) throw new AppError('BAD_REQUEST', 'Choose a parent of this school.');
+async function assertParent(db: DbOrTx, schoolId: Scope, parentId: string | null | undefined) {
+  if (parentId && !(await peoplePolicy.accessible(db, schoolId, 'parents', [parentId])).has(parentId)) {
+    throw new AppError('BAD_REQUEST', 'Choose a parent of this school.');
+  }
 }
 
 function conflict(kind: PeopleKind) {
@@ -322,7 +320,7 @@ async function updateWhere(tx: Tx, where: SQL, set: Partial<typeof users.$inferI
 
 export function updatePerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, body: PersonInput): Promise<PersonDetail> {
   return changePerson(deps, caller, kind, userId, async (tx, where) => {
-    if (kind === 'students') await assertParent(tx, caller.schoolId, body.parentId);
+    if (kind === 'students') await assertParent(tx, scopeOf(caller), body.parentId);
     const set = columnsOf(body);
     if (Object.keys(set).length) await updateWhere(tx, where, set, kind);
   });
