@@ -28,6 +28,7 @@ import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Db } from './db/client.js';
 import { AppError } from './errors.js';
+import { bodyTimeout, serverOptions } from './http/server-options.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
@@ -84,7 +85,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  bodyTimeout(app, config.BODY_TIMEOUT_MS);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
