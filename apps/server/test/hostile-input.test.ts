@@ -69,6 +69,17 @@ describe('text and dates', () => {
   });
 });
 
+describe('addresses', () => {
+  it('answers an over-long or badly escaped path parameter with the envelope', async () => {
+    const long = await env.app.inject({ url: `/api/school/teacher/${'a'.repeat(300)}`, headers: { token } });
+    expect(expectEnvelope(long, 414).error).toBe('BAD_REQUEST');
+    const escaped = await env.app.inject({ url: '/api/school/teacher/%E0%A4%A', headers: { token } });
+    expect(escaped.statusCode).toBeGreaterThanOrEqual(400);
+    expect(escaped.statusCode).toBeLessThan(500);
+    errorEnvelope.parse(escaped.json());
+  });
+});
+
 describe('CSV import and multipart', () => {
   const post = (payload: string | Buffer, contentType: string, dryRun = true) =>
     env.app.inject({
