@@ -48,12 +48,15 @@ export const optionalText = (max = 200, opts: TextOptions = {}) =>
 export const searchText = (max = 100) => text(max).optional();
 
 export const DATE_RANGE = { min: '1900-01-01', max: '2100-12-31' } as const;
+export const DATE_FORMAT_MESSAGE = 'Enter a date as YYYY-MM-DD';
+const rangeMessage = (min: string, max: string) => `Enter a date between ${min} and ${max}`;
+export const DATE_RANGE_MESSAGE = rangeMessage(DATE_RANGE.min, DATE_RANGE.max);
 
 /** A real calendar date `YYYY-MM-DD` between `min` and `max` (1900-01-01 to 2100-12-31 by default). */
 export const dateIn = (min: string = DATE_RANGE.min, max: string = DATE_RANGE.max) =>
   z.iso
-    .date('Enter a date as YYYY-MM-DD')
-    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || (v >= min && v <= max), `Enter a date between ${min} and ${max}`);
+    .date(DATE_FORMAT_MESSAGE)
+    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || (v >= min && v <= max), rangeMessage(min, max));
 
 /** Optional date field: empty strings become null. */
 export const isoDate = dateIn().or(z.literal('').transform(() => null)).nullish();
