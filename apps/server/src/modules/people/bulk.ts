@@ -59,6 +59,8 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
     trim: true,
     relax_column_count: true,
     max_record_size: 20_000,
+    // One record past the limit is enough to refuse the file; parsing the rest would only cost time.
+    to: IMPORT_LIMITS.rows + 1,
   });
   // pipeline, not pipe: a broken or cut-off upload must fail the parser, not leave it waiting.
   pipeline(file.file, parser, () => undefined);
