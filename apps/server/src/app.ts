@@ -23,6 +23,7 @@ import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
+import { bodyTimeout, serverOptions } from './http/server-options.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
@@ -79,7 +80,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  bodyTimeout(app, config.BODY_TIMEOUT_MS);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer);

@@ -5,6 +5,9 @@ const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
+/** A duration in milliseconds: at least 100 ms, at most a day. */
+const ms = z.coerce.number().int().min(100).max(86_400_000);
+
 /** Every setting, read from the environment and validated once. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,8 +23,20 @@ const schema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  HEADERS_TIMEOUT_MS: ms.default(10_000),
+  BODY_TIMEOUT_MS: ms.default(30_000),
+  UPLOAD_TIMEOUT_MS: ms.default(300_000),
+  IDLE_TIMEOUT_MS: ms.default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: ms.default(72_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+}).check((ctx) => {
+  // Node refuses a headers timeout longer than the whole-request timeout.
+  for (const key of ['HEADERS_TIMEOUT_MS', 'BODY_TIMEOUT_MS'] as const) {
+    if (ctx.value[key] > ctx.value.UPLOAD_TIMEOUT_MS) {
+      ctx.issues.push({ code: 'custom', path: [key], message: 'must not be longer than UPLOAD_TIMEOUT_MS', input: ctx.value[key] });
+    }
+  }
 });
 
 export type RawConfig = z.infer<typeof schema>;

@@ -41,6 +41,9 @@ async function start(env: Record<string, string>) {
   return { port, output: () => out, stop };
 }
 
+// Each case starts the real server (twice in the first): allow for a loaded machine.
+const START_CASE_MS = 120_000;
+
 describe('npm start', () => {
   it('seeds the demo school once, prints its accounts, keeps data across restarts and stops cleanly', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-main-'));
@@ -66,7 +69,7 @@ describe('npm start', () => {
     expect(again.status).toBe(200);
     expect((await again.json()).result.counts).toMatchObject({ teachers: 1, students: 1, parents: 1, classes: 10 });
     expect(await second.stop()).toBe(0);
-  });
+  }, START_CASE_MS);
 
   it('with DEMO=off creates only the platform owner and prints a one-time password', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-main-'));
@@ -85,7 +88,7 @@ describe('npm start', () => {
     });
     expect(signin.status).toBe(200);
     expect(await run.stop()).toBe(0);
-  });
+  }, START_CASE_MS);
 
   it('refuses an invalid configuration with a clear message', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -98,5 +101,5 @@ describe('npm start', () => {
     expect(code).not.toBe(0);
     expect(err).toContain('Invalid configuration');
     expect(err).toContain('PORT');
-  });
+  }, START_CASE_MS);
 });

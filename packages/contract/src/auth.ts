@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { safeString, text } from './text.js';
 
-export const loginId = z.string().trim().min(1).max(64);
-export const password = z.string().min(8).max(128);
+export const loginId = text(64).min(1);
+export const password = safeString().min(8).max(128);
 
 export const signinBody = z.object({
   loginId,
-  password: z.string().min(1).max(128),
+  password: safeString().min(1).max(128),
 });
 export type SigninBody = z.infer<typeof signinBody>;
 
@@ -28,13 +29,13 @@ export type ForgotBody = z.infer<typeof forgotBody>;
 /** One-time code step: id, code and the new password. */
 export const resetBody = z.object({
   loginId,
-  otp: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits'),
+  otp: safeString().trim().regex(/^\d{6}$/, 'The code has 6 digits'),
   password,
 });
 export type ResetBody = z.infer<typeof resetBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1).max(128),
+  currentPassword: safeString().min(1).max(128),
   newPassword: password,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './envelope.js';
+export * from './text.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './sessions.js';

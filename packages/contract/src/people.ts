@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
-
-const text = (max = 200) => z.string().trim().max(max);
-/** Optional text field: empty strings become null. */
-export const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullish();
+import { isoDate, optionalText, safeString, searchText, text } from './text.js';
 
 const opt = optionalText;
 
@@ -19,27 +10,23 @@ export const MARITAL_STATUSES = ['single', 'married', 'widowed', 'divorced'] as 
 export const CATEGORIES = ['general', 'obc', 'sc', 'st', 'ews', 'other'] as const;
 
 /** Indian mobile or landline: digits, spaces, +, -, 7 to 20 characters. */
-export const phone = z
-  .string()
+export const phone = safeString()
   .trim()
   .regex(/^\+?[0-9][0-9 -]{6,18}$/, 'Enter a valid phone number')
   .or(z.literal('').transform(() => null))
   .nullish();
-export const email = z
-  .string()
+export const email = safeString()
   .trim()
   .toLowerCase()
   .pipe(z.email('Enter a valid email'))
   .or(z.literal('').transform(() => null))
   .nullish();
 /** Indian PIN code: 6 digits, not starting with 0. */
-export const zip = z
-  .string()
+export const zip = safeString()
   .trim()
   .regex(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code')
   .or(z.literal('').transform(() => null))
   .nullish();
-export const isoDate = z.iso.date().or(z.literal('').transform(() => null)).nullish();
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values).or(z.literal('').transform(() => null)).nullish();
 
@@ -51,7 +38,7 @@ export const personFields = z.object({
   contact: phone,
   gender: choice(GENDERS),
   dateOfBirth: isoDate,
-  address: opt(300),
+  address: opt(300, { multiline: true }),
   state: opt(100),
   district: opt(100),
   city: opt(100),
@@ -79,7 +66,7 @@ export const parentFields = z.object({
   lastName: text(100).optional(),
   email,
   contact: phone,
-  address: opt(300),
+  address: opt(300, { multiline: true }),
   image: opt(200),
 });
 export type ParentFields = z.infer<typeof parentFields>;
@@ -142,7 +129,7 @@ export type CreatedAccount = z.infer<typeof createdAccount>;
 
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export const listQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: searchText(),
   status: z.enum(STATUS_FILTERS).default('all'),
 });
 export type ListQuery = z.infer<typeof listQuery>;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { email, optionalText as opt, phone, zip } from './people.js';
+import { email, phone, zip } from './people.js';
+import { optionalText as opt, searchText, text } from './text.js';
 import { pageQuery } from './envelope.js';
 
 /** A school's fields (spec section 3); `isDraft` saves it without publishing. */
 export const schoolInput = z.object({
-  name: z.string().trim().min(2, 'Required').max(200),
+  name: text(200).min(2, 'Required'),
   websiteName: opt(200),
   email,
   phone,
-  address: opt(300),
+  address: opt(300, { multiline: true }),
   state: opt(100),
   district: opt(100),
   city: opt(100),
@@ -40,7 +41,7 @@ export const school = z.object({
 export type School = z.infer<typeof school>;
 
 export const schoolListQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: searchText(),
   status: z.enum(['all', 'active', 'inactive', 'draft']).default('all'),
 });
 export type SchoolListQuery = z.infer<typeof schoolListQuery>;

@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import {
+  BROKEN_TEXT_MESSAGE,
+  CONTROL_CHARACTERS_MESSAGE,
+  DATE_FORMAT_MESSAGE,
+  DATE_RANGE_MESSAGE,
+  MULTI_LINE_CONTROL_MESSAGE,
+} from '@shala/contract';
 
 /**
  * Form errors are stored as tokens and translated at render time, so an error already on screen
@@ -18,6 +25,11 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Enter a 6-digit PIN code': 'validation.zip',
   'The code has 6 digits': 'validation.otp',
   'Invalid ISO date': 'validation.date',
+  [DATE_FORMAT_MESSAGE]: 'validation.date',
+  [DATE_RANGE_MESSAGE]: 'validation.dateRange',
+  [CONTROL_CHARACTERS_MESSAGE]: 'validation.controlCharacters',
+  [MULTI_LINE_CONTROL_MESSAGE]: 'validation.controlCharactersMultiline',
+  [BROKEN_TEXT_MESSAGE]: 'validation.brokenText',
 };
 
 interface IssueLike {

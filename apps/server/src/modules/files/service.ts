@@ -44,7 +44,7 @@ export function cleanOriginalName(raw: string | undefined): string {
 }
 
 /** The multipart parser's failures are the client's mistakes: say which, never a 5xx. */
-function parserError(err: unknown, maxBytes: number): unknown {
+export function parserError(err: unknown, maxBytes: number): unknown {
   if (err instanceof AppError) return err;
   const e = err as { code?: string; statusCode?: number };
   switch (e.code) {
@@ -132,7 +132,7 @@ async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Pro
  * its first bytes), the rest is discarded and the connection closed after the answer, so the
  * client gets the answer and the socket is not left waiting on unread bytes.
  */
-async function reading<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+export async function reading<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

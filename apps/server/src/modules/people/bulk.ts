@@ -1,15 +1,18 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parse, CsvError } from 'csv-parse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import {
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
+  isSafeText,
   KIND_ROLE,
   parentFields,
   personFields,
+  text,
   type ImportKind,
   type ImportResult,
   type ImportRowError,
@@ -22,13 +25,14 @@ import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { parserError, reading } from '../files/service.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf, type PersonInput } from './service.js';
 
 const ROW_SCHEMA: Record<ImportKind, z.ZodType<PersonInput & { parentLoginId?: string | null }>> = {
   teachers: personFields,
-  students: personFields.extend({ parentLoginId: z.string().trim().max(64).nullish() }),
+  students: personFields.extend({ parentLoginId: text(64).nullish() }),
   parents: parentFields,
 };
 const MAX_ERRORS = 200;
@@ -40,34 +44,47 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
   if (!req.isMultipart()) {
     throw new AppError('BAD_REQUEST', 'Send the CSV file as multipart/form-data in the field "file".');
   }
-  const file = await req.file({ limits: { fileSize: IMPORT_LIMITS.bytes, files: 1 } });
+  let file: MultipartFile | undefined;
+  try {
+    file = await req.file({ limits: { fileSize: IMPORT_LIMITS.bytes, files: 1 } });
+  } catch (err) {
+    throw parserError(err, IMPORT_LIMITS.bytes);
+  }
   if (!file) throw new AppError('BAD_REQUEST', 'Choose a CSV file to import.');
   const known = new Map(IMPORT_COLUMNS[kind].map((c) => [c.toLowerCase(), c]));
-  const parser = file.file.pipe(
-    parse({
-      bom: true,
-      columns: (header: string[]) => header.map((h) => known.get(h.trim().toLowerCase()) ?? `?${h}`),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-      max_record_size: 20_000,
-    }),
-  );
+  const parser = parse({
+    bom: true,
+    columns: (header: string[]) => header.map((h) => known.get(h.trim().toLowerCase()) ?? `?${h}`),
+    skip_empty_lines: true,
+    trim: true,
+    relax_column_count: true,
+    max_record_size: 20_000,
+    // One record past the limit is enough to refuse the file; parsing the rest would only cost time.
+    to: IMPORT_LIMITS.rows + 1,
+  });
+  // pipeline, not pipe: a broken or cut-off upload must fail the parser, not leave it waiting.
+  pipeline(file.file, parser, () => undefined);
   const rows: Array<Record<string, string>> = [];
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
       if (rows.length === 0 && !('firstName' in record)) {
         throw new AppError('BAD_REQUEST', `The first line must name the columns (${IMPORT_COLUMNS[kind].join(', ')}); firstName is required.`);
       }
+      const line = rows.length + 2; // line 1 is the header
+      for (const [column, value] of Object.entries(record)) {
+        if (!isSafeText(value, { multiline: true })) {
+          throw new AppError('BAD_REQUEST', `Line ${line}, column ${column.replace(/^\?/, '')}: the cell has control characters (such as NUL); is this a CSV text file?`);
+        }
+      }
       rows.push(record);
       if (rows.length > IMPORT_LIMITS.rows) {
-        file.file.destroy();
         throw new AppError('PAYLOAD_TOO_LARGE', `A file may have at most ${IMPORT_LIMITS.rows} rows. Split it into smaller files.`);
       }
     }
   } catch (err) {
+    file.file.destroy();
     if (err instanceof CsvError) throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${err.message}`);
-    throw err;
+    throw parserError(err, IMPORT_LIMITS.bytes);
   }
   if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 2 MB.');
   if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The file has no rows to import.');
@@ -84,9 +101,10 @@ export async function importPeople(
   kind: ImportKind,
   dryRun: boolean,
   req: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<ImportResult> {
   const schoolId = schoolOf(caller);
-  const records = await readCsv(req, kind);
+  const records = await reading(req, reply, () => readCsv(req, kind));
   const errors: ImportRowError[] = [];
   const addError = (e: ImportRowError) => errors.length < MAX_ERRORS && errors.push(e);
   const valid: Array<{ row: number; input: PersonInput & { parentLoginId?: string | null } }> = [];
@@ -208,24 +226,32 @@ export async function exportPeople(
   const where = and(kindWhere(kind, scope), statusOf(q.status), searchOf(q.search));
   const db = tenantDb(deps, scope);
   const columns = ['loginId', ...(kind === 'principals' ? IMPORT_COLUMNS.teachers : IMPORT_COLUMNS[kind as ImportKind]), 'status'];
+  const batch = (offset: number) =>
+    db
+      .select({ u: users, parentLoginId: parent.loginId })
+      .from(users)
+      .leftJoin(parent, eq(parent.id, users.parentUserId))
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(EXPORT_BATCH)
+      .offset(offset);
+  // The first batch is read before the headers go out, so a failing query answers with an error
+  // envelope instead of a cut-off file; a later failure aborts the response (never a silent end).
+  const first = await batch(0);
   async function* lines() {
     yield '\uFEFF' + columns.join(',') + '\r\n';
-    for (let offset = 0; offset < EXPORT_MAX; offset += EXPORT_BATCH) {
-      const rows = await db
-        .select({ u: users, parentLoginId: parent.loginId })
-        .from(users)
-        .leftJoin(parent, eq(parent.id, users.parentUserId))
-        .where(where)
-        .orderBy(asc(users.createdAt), asc(users.id))
-        .limit(EXPORT_BATCH)
-        .offset(offset);
+    let rows = first;
+    let offset = 0;
+    for (;;) {
       let chunk = '';
       for (const { u, parentLoginId } of rows) {
         const record: Record<string, unknown> = { ...u, parentLoginId, status: u.status ? 'active' : 'inactive' };
         chunk += columns.map((c) => csvCell(record[c])).join(',') + '\r\n';
       }
       if (chunk) yield chunk;
-      if (rows.length < EXPORT_BATCH) return;
+      offset += EXPORT_BATCH;
+      if (rows.length < EXPORT_BATCH || offset >= EXPORT_MAX) return;
+      rows = await batch(offset);
     }
   }
   const day = new Date().toISOString().slice(0, 10);

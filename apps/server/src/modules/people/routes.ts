@@ -49,7 +49,7 @@ export default async function peopleRoutes(app: App) {
 
   app.route({
     ...fromContract(API.importPeople),
-    handler: async (req) => ({ result: await importPeople(app.deps, requireCaller(req), req.params.kind, req.query.dryRun, req) }),
+    handler: async (req, reply) => ({ result: await importPeople(app.deps, requireCaller(req), req.params.kind, req.query.dryRun, req, reply) }),
   });
   app.route({
     ...fromContract(API.exportPeople),
