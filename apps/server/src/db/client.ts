@@ -95,14 +95,27 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   await client.query(`set role ${APP_ROLE}`);
 
   type Client = typeof client;
-  // Each statement of a scoped handle is its own short transaction that first sets the scope.
+  // PGlite is one session in this process. A scoped statement sets the scope for the session when
+  // it differs from the last one, then runs: one call per statement while the scope stays the
+  // same. A small lock keeps another statement from changing the scope in between; transactions
+  // set theirs transaction-locally, so the session's stays as it was.
+  const SET_SESSION_SCOPE = "select set_config('app.tenant', $1, false), set_config('role', $2, false)";
+  let sessionScope: Scope | null = null;
+  let lock: Promise<unknown> = Promise.resolve();
   const scopedClient = (scope: Scope) =>
     ({
-      query: (text: string, params?: unknown[], options?: object) =>
-        client.transaction(async (t) => {
-          await t.query(SET_SCOPE, scopeParams(scope));
-          return t.query(text, params, options);
-        }),
+      query: (text: string, params?: unknown[], options?: object) => {
+        const run = lock.then(async () => {
+          if (sessionScope !== scope) {
+            sessionScope = null;
+            await client.query(SET_SESSION_SCOPE, scopeParams(scope));
+            sessionScope = scope;
+          }
+          return client.query(text, params, options);
+        });
+        lock = run.catch(() => undefined);
+        return run;
+      },
     }) as unknown as Client;
   const scoped = scopeCache((scope) => drizzle({ client: scopedClient(scope) }) as unknown as Db);
   return {
