@@ -40,6 +40,15 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 console.log(`\nShala is running at ${base}/sms_frontend/  (API docs: ${base}/api/docs)`);
 console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+if (config.DEMO) {
+  console.log(
+    '\nTHIS IS A DEMO: its accounts have a published password. Do not enter real pupils\' data.' +
+      '\nFor real use start with DEMO=off on an empty data folder (see the README).',
+  );
+}
+if (config.HOST !== '127.0.0.1' && config.HOST !== 'localhost' && config.HOST !== '::1') {
+  console.log(`Listening on ${config.HOST}: reachable from other machines.`);
+}
 if (seeded.created) {
   console.log(config.DEMO ? '\nDemo accounts (login id / password):' : '\nPlatform owner (shown once; change it after signing in):');
   for (const a of seeded.accounts) {
