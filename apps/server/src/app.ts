@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
-  type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
 import {
@@ -28,7 +28,8 @@ import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Db } from './db/client.js';
 import { AppError } from './errors.js';
-import { createMailer, type Mailer } from './mail/index.js';
+import { loggerOptions, logsRequests, safeError } from './log.js';
+import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
 import { resolveToken } from './auth/service.js';
@@ -48,7 +49,8 @@ export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 export interface BuildOptions {
   config: Config;
   db: Db;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all; else the app's logger options (log.ts) writing to this stream. */
+  logger?: false | { stream?: NodeJS.WritableStream };
   mailer?: Mailer;
 }
 
@@ -80,7 +82,8 @@ const STATUS_CODE: Record<number, ErrorEnvelope['error']> = {
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logger?.stream),
+    logController: new LogController({ disableRequestLogging: !logsRequests(config) }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -100,6 +103,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
+  // Outbox files holding codes and first passwords go once expired: now and every few minutes.
+  const sweepMail = () => void mailer.sweep().catch((err: unknown) => app.log.warn({ err: safeError(err) }, 'outbox sweep failed'));
+  sweepMail();
+  const mailSweeper = setInterval(sweepMail, OUTBOX_SWEEP_MS).unref();
+  app.addHook('onClose', async () => clearInterval(mailSweeper));
+  // API answers carry personal data: no browser or proxy keeps them. A route may set its own.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(fail(err.code, err.message));
@@ -112,7 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.status(400).send(fail('VALIDATION_ERROR', 'Some fields are missing or invalid.', issues));
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      req.log.error({ err: safeError(err) }, 'response did not match its schema');
       return reply.status(500).send(fail('INTERNAL', 'Server error'));
     }
     const status = err.statusCode ?? 500;
@@ -128,7 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
               : err.message || 'Bad request';
       return reply.status(status).send(fail(code, message));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: safeError(err) }, 'unhandled error');
     return reply.status(500).send(fail('INTERNAL', 'Server error'));
   });
 

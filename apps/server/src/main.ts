@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/demo.js';
 import { buildApp } from './app.js';
+import { safeError } from './log.js';
 import { ROLE_KEY } from '@shala/contract';
 
 const ROLE_NAMES: Record<string, string> = {
@@ -30,7 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .close()
       .then(() => process.exit(0))
       .catch((err) => {
-        app.log.error({ err }, 'shutdown failed');
+        app.log.error({ err: safeError(err) }, 'shutdown failed');
         process.exit(1);
       });
   });

@@ -4,6 +4,7 @@ import type { Caller, Deps } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { safeError } from '../log.js';
 import { fullName } from '../modules/users/service.js';
 import { dummyHash, hashSecret, newOtp, newToken, sha256, verifySecret } from './crypto.js';
 
@@ -162,9 +163,10 @@ export async function forgot(deps: Deps, loginId: string): Promise<void> {
       '',
       `आपका वन-टाइम कोड: ${code} (${OTP.ttlMinutes} मिनट तक मान्य)`,
     ].join('\n'),
+    keepMs: OTP.ttlMinutes * 60_000,
   };
   // Delivery runs after the answer, so its time does not tell whether the account exists.
-  deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'one-time code mail failed'));
+  deps.mailer.send(mail).catch((err) => deps.log.error({ err: safeError(err) }, 'one-time code mail failed'));
 }
 
 export async function reset(deps: Deps, body: ResetBody): Promise<void> {
