@@ -23,7 +23,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { UPLOAD_LIMITS, WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
+import { API, PASSWORD_RULES, UPLOAD_LIMITS, WEB_BASE_PATH, setCommonPasswords, type ErrorEnvelope } from '@shala/contract';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Db } from './db/client.js';
@@ -33,6 +34,8 @@ import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
 import { resolveToken } from './auth/service.js';
+import { configureArgon } from './auth/crypto.js';
+import { createAddressLimiter } from './auth/limits.js';
 import authRoutes from './auth/routes.js';
 import accountRoutes from './modules/account/routes.js';
 import academicsRoutes from './modules/academics/routes.js';
@@ -79,13 +82,17 @@ const STATUS_CODE: Record<number, ErrorEnvelope['error']> = {
   429: 'RATE_LIMITED',
 };
 
+// The password policy's list of the most common passwords (zxcvbn-ts, MIT), checked on the server.
+setCommonPasswords(dictionary['passwords-common'].slice(0, PASSWORD_RULES.commonListSize));
+
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config, opts.logger?.stream),
     logController: new LogController({ disableRequestLogging: !logsRequests(config) }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Behind a reverse proxy, TRUST_PROXY lets req.ip be the client's address (X-Forwarded-For).
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -99,7 +106,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     log: app.log,
   });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log });
-  const deps: Deps = { db, config, mailer, realtime, log: app.log };
+  let redisForLimits: import('ioredis').Redis | undefined;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    redisForLimits = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => void (await redisForLimits?.quit().catch(() => undefined)));
+  }
+  configureArgon({ concurrency: config.ARGON2_CONCURRENCY, queue: config.ARGON2_QUEUE });
+  const addressLimiter = createAddressLimiter({
+    max: config.AUTH_ADDRESS_LIMIT_MAX,
+    windowMs: config.AUTH_ADDRESS_LIMIT_WINDOW_MS,
+    redis: redisForLimits,
+  });
+  const deps: Deps = { db, config, mailer, realtime, log: app.log, addressLimiter };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
@@ -185,13 +204,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         },
       } as typeof route.config;
     }
+    // Public credential routes: a failed attempt counts against the address across all ids.
+    if (route.config?.authRateLimit && route.config.roles === 'public') {
+      const check = async (req: { ip: string }) => addressLimiter.check(req.ip);
+      const count = async (req: { ip: string }, reply: { statusCode: number }) => {
+        if (reply.statusCode !== 200 || route.url === API.forgot.url) await addressLimiter.fail(req.ip).catch(() => undefined);
+      };
+      route.onRequest = [...[route.onRequest ?? []].flat(), check] as typeof route.onRequest;
+      route.onResponse = [...[route.onResponse ?? []].flat(), count] as typeof route.onResponse;
+    }
   });
-  let redisForLimits: import('ioredis').Redis | undefined;
-  if (config.REDIS_URL) {
-    const { Redis } = await import('ioredis');
-    redisForLimits = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-    app.addHook('onClose', async () => void (await redisForLimits?.quit().catch(() => undefined)));
-  }
   await app.register(rateLimit, {
     global: false,
     redis: redisForLimits,

@@ -33,6 +33,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
     LOG_LEVEL: 'silent',
     DEMO: 'off',
     AUTH_RATE_LIMIT_MAX: '1000',
+    AUTH_ADDRESS_LIMIT_MAX: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Profile } from '@shala/contract';
+import type { Profile, SelfProfileFields } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { columnsOf, type PersonInput } from '../people/service.js';
+import { columnsOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
 
 /** A profile the caller may read: for now its own; anyone else's answers 404. */
@@ -32,10 +32,14 @@ export async function getProfile(deps: Deps, caller: Caller, userId: string): Pr
   return { ...row, fullName: fullName(row), schoolName: row.schoolName ?? null };
 }
 
-/** Edits the caller's own profile fields (names, contact, address, image…); not role or status. */
-export async function updateProfile(deps: Deps, caller: Caller, userId: string, body: PersonInput): Promise<Profile> {
+/**
+ * Edits the caller's own contact fields and photo; the contract refuses any other field, and
+ * only these are taken here too (names and the rest of the record are the school's).
+ */
+export async function updateProfile(deps: Deps, caller: Caller, userId: string, body: SelfProfileFields): Promise<Profile> {
   if (userId !== caller.userId) throw notFound('User');
-  const set = columnsOf(body);
+  const { email, contact, address, image } = body;
+  const set = columnsOf({ email, contact, address, image });
   if (Object.keys(set).length) {
     try {
       await deps.db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));

@@ -5,6 +5,7 @@ import { parse, CsvError } from 'csv-parse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  KIND_MANAGERS,
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
   KIND_ROLE,
@@ -20,8 +21,8 @@ import type { Caller, Deps } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { inTenant, schoolOf } from '../../policy/index.js';
+import { hashMany, newPassword } from '../../auth/crypto.js';
+import { assertAllowed, inTenant, schoolOf } from '../../policy/index.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { columnsOf, parentsByLoginId, schoolCode, scopeOf, searchOf, statusOf, type PersonInput } from './service.js';
@@ -150,7 +151,7 @@ export async function importPeople(
   if (dryRun || errors.length) return { ...base, imported: 0, accounts: [] };
 
   const passwords = valid.map(() => newPassword());
-  const hashes = await Promise.all(passwords.map((p) => hashGenerated(p)));
+  const hashes = await hashMany(passwords);
   let loginIds: string[];
   try {
     loginIds = await inTenant(deps.db, caller, async (tx) => {
@@ -204,6 +205,8 @@ export async function exportPeople(
   q: Omit<ListQuery, 'page' | 'pageSize'>,
   reply: FastifyReply,
 ) {
+  // The route admits every role that may export some kind; each kind follows its list's roles.
+  assertAllowed(KIND_MANAGERS[kind], caller);
   const where = and(scopeOf(caller, kind), statusOf(q.status), searchOf(q.search));
   const columns = ['loginId', ...(kind === 'principals' ? IMPORT_COLUMNS.teachers : IMPORT_COLUMNS[kind as ImportKind]), 'status'];
   async function* lines() {

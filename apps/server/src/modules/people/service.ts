@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { revokeSessions } from '../../auth/service.js';
+import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
 import { inTenant, schoolOf } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
@@ -287,6 +287,7 @@ export async function setPersonStatus(
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
     if (!status) await revokeSessions(tx, userId);
   });
+  if (!status) onSessionsRevoked(deps, { userId });
   return getPerson(deps, caller, kind, userId);
 }
 

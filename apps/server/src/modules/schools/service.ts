@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/service.js';
-import { revokeSchoolSessions } from '../../auth/service.js';
+import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -118,6 +118,7 @@ export async function setSchoolStatus(deps: Deps, schoolId: string, status: bool
     await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
     if (!status) await revokeSchoolSessions(tx, schoolId);
   });
+  if (!status) onSessionsRevoked(deps, { schoolId });
   return getSchool(deps, schoolId);
 }
 
