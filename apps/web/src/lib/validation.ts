@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { PASSWORD_MESSAGES } from '@shala/contract';
 
 /**
  * Form errors are stored as tokens and translated at render time, so an error already on screen
@@ -18,6 +19,8 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Enter a 6-digit PIN code': 'validation.zip',
   'The code has 6 digits': 'validation.otp',
   'Invalid ISO date': 'validation.date',
+  [PASSWORD_MESSAGES.blank]: 'validation.passwordBlank',
+  [PASSWORD_MESSAGES.common]: 'validation.passwordCommon',
 };
 
 interface IssueLike {
