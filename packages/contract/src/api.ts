@@ -219,7 +219,7 @@ export const API = {
   // Files
   upload: route({ method: 'POST', url: '/api/fileupload', roles: ALL, summary: 'Upload one image (field "file")', multipart: true, response: envelope(uploadedFile) }),
   uploadMulti: route({ method: 'POST', url: '/api/fileupload/multi', roles: ALL, summary: 'Upload up to 5 files (field "files")', multipart: true, response: envelope(z.array(uploadedFile)) }),
-  uploaded: route({ method: 'GET', url: '/api/uploads/:name', roles: 'public', summary: 'An uploaded image (unguessable name)', params: fileNameParams, raw: true, response: z.any() }),
+  uploaded: route({ method: 'GET', url: '/api/uploads/:name', roles: ALL, summary: 'An uploaded file: for a session of its school (404 otherwise); the platform owner reads any', params: fileNameParams, raw: true, response: z.any() }),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -19,6 +19,7 @@ import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
 import { inTenant, schoolOf } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
+import { attachFile } from '../files/service.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
   systemAdmins: 'System admin',
@@ -241,6 +242,7 @@ export async function createPerson(
         .insert(users)
         .values({ firstName: '', ...columnsOf(body), schoolId, roleId: KIND_ROLE[kind], loginId: id, passwordHash })
         .returning({ id: users.id });
+      await attachFile(tx, body.image, { schoolId, callerId: caller.userId });
       return { userId: row!.id, loginId: id };
     }));
   } catch (err) {
@@ -266,6 +268,7 @@ export async function updatePerson(
       if (kind === 'students') await assertParent(tx, existing.schoolId!, body.parentId);
       const set = columnsOf(body);
       if (Object.keys(set).length) await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+      await attachFile(tx, body.image, { schoolId: existing.schoolId, callerId: caller.userId });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(kind);

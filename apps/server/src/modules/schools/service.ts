@@ -7,6 +7,7 @@ import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/service.js';
 import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
+import { attachFile } from '../files/service.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -81,7 +82,7 @@ export async function getSchool(deps: Deps, schoolId: string): Promise<School> {
 }
 
 /** Adds a school with its current academic session, ready for classes. */
-export async function createSchool(deps: Deps, input: SchoolInput): Promise<School> {
+export async function createSchool(deps: Deps, input: SchoolInput, callerId?: string): Promise<School> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await deps.db.transaction(async (tx) => {
@@ -92,6 +93,7 @@ export async function createSchool(deps: Deps, input: SchoolInput): Promise<Scho
           .returning();
         const [year] = academicYears(new Date(), 1);
         await tx.insert(academicSessions).values({ ...year!, schoolId: s!.id });
+        if (callerId) await attachFile(tx, input.image, { schoolId: s!.id, callerId });
         return present(s!);
       });
     } catch (err) {
@@ -102,12 +104,13 @@ export async function createSchool(deps: Deps, input: SchoolInput): Promise<Scho
   }
 }
 
-export async function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate): Promise<School> {
+export async function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate, callerId?: string): Promise<School> {
   await row(deps.db, schoolId);
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length) {
     await deps.db.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
   }
+  if (callerId) await attachFile(deps.db, input.image, { schoolId, callerId });
   return getSchool(deps, schoolId);
 }
 
