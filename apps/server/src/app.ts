@@ -207,11 +207,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     // Public credential routes: a failed attempt counts against the address across all ids.
     if (route.config?.authRateLimit && route.config.roles === 'public') {
       const check = async (req: { ip: string }) => addressLimiter.check(req.ip);
-      const count = async (req: { ip: string }, reply: { statusCode: number }) => {
+      // Counted before the answer leaves, so the client's next attempt sees it (also through Redis).
+      const count = async (req: { ip: string }, reply: { statusCode: number }, payload: unknown) => {
         if (reply.statusCode !== 200 || route.url === API.forgot.url) await addressLimiter.fail(req.ip).catch(() => undefined);
+        return payload;
       };
       route.onRequest = [...[route.onRequest ?? []].flat(), check] as typeof route.onRequest;
-      route.onResponse = [...[route.onResponse ?? []].flat(), count] as typeof route.onResponse;
+      route.onSend = [...[route.onSend ?? []].flat(), count] as typeof route.onSend;
     }
   });
   await app.register(rateLimit, {

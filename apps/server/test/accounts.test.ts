@@ -130,6 +130,23 @@ describe('password spraying', () => {
   });
 });
 
+/** Where a Redis is given (CI sets TEST_REDIS_URL), the counters are shared through it. */
+if (process.env.TEST_REDIS_URL) describe('password spraying across nodes (Redis)', () => {
+  it('counts failures in Redis', async () => {
+    const env2 = await setupApp({ AUTH_ADDRESS_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1', REDIS_URL: process.env.TEST_REDIS_URL! });
+    try {
+      const s = await env2.f.school();
+      const u = await env2.f.user(114, s);
+      // A fresh documentation address per run, so counters of earlier runs do not count.
+      const from = { 'x-forwarded-for': `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}` };
+      for (let i = 0; i < 2; i++) await post('/api/signin', { loginId: u.loginId, password: 'wrong-password-x' }, from, env2);
+      expect((await post('/api/signin', { loginId: u.loginId, password: u.password }, from, env2)).statusCode).toBe(429);
+    } finally {
+      await env2.close();
+    }
+  });
+});
+
 describe('password policy', () => {
   it('refuses short, blank and common passwords with a 400 naming the field', async () => {
     const u = await env.f.user(114, school);

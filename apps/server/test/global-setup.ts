@@ -11,7 +11,7 @@ import { testLogDir } from '../../../scripts/test-logs.mjs';
 export default async function setup(project: TestProject) {
   const logDir = testLogDir();
   fs.rmSync(logDir, { recursive: true, force: true });
-  fs.mkdirSync(logDir, { recursive: true });
+  fs.mkdirSync(logDir, { recursive: true, mode: 0o700 });
   project.provide('logDir', logDir);
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
