@@ -311,6 +311,13 @@ describe('quota and orphans', () => {
     expect(await env.db.select().from(files).where(eq(files.name, orphan))).toEqual([]);
     expect((await get(photo)).statusCode).toBe(200);
     expect((await get(orphan)).statusCode).toBe(404);
+
+    // A replaced photo is no longer attached: it goes at the next sweep and frees its bytes.
+    const next = await upload();
+    await env.app.inject({ method: 'PATCH', url: `/api/account/${me.id}`, headers: { token: me.token }, payload: { image: next } });
+    await sweepOrphans(env.db, storage, new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
+    expect(stored()).not.toContain(photo);
+    expect(stored()).toContain(next);
   });
 });
 

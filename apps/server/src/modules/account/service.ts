@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { columnsOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
-import { attachFile } from '../files/service.js';
+import { attachFile, replaceFile } from '../files/service.js';
 
 /** A profile the caller may read: for now its own; anyone else's answers 404. */
 export async function getProfile(deps: Deps, caller: Caller, userId: string): Promise<Profile> {
@@ -43,8 +43,10 @@ export async function updateProfile(deps: Deps, caller: Caller, userId: string, 
   const set = columnsOf({ email, contact, address, image });
   if (Object.keys(set).length) {
     try {
+      const [before] = await deps.db.select({ image: users.image }).from(users).where(eq(users.id, userId));
       await deps.db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
       await attachFile(deps.db, image, { schoolId: caller.schoolId, callerId: caller.userId });
+      await replaceFile(deps.db, before?.image, image);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.');
       throw err;

@@ -7,7 +7,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type UploadedFile } from '@shala/contract';
 import type { Caller } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { files } from '../../db/schema.js';
+import { files, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
 
@@ -275,6 +275,19 @@ export async function attachFile(db: DbOrTx, name: string | null | undefined, at
           : and(isNull(files.schoolId), eq(files.ownerId, at.callerId)),
       ),
     );
+}
+
+/**
+ * A record's image changed from `previous`: unless another record still shows it, the old file
+ * is detached, so the sweep removes it and it stops counting against its owner's quota.
+ */
+export async function replaceFile(db: DbOrTx, previous: string | null | undefined, next: string | null | undefined): Promise<void> {
+  if (!previous || previous === next || next === undefined || !isStoredName(previous)) return;
+  await db.execute(sql`
+    update ${files} set attached_at = null
+    where ${files.name} = ${previous}
+      and not exists (select 1 from ${users} where ${users.image} = ${previous})
+      and not exists (select 1 from ${schools} where ${schools.image} = ${previous})`);
 }
 
 /** How long an uploaded file may stay unattached before the sweep removes it. */

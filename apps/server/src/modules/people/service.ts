@@ -19,7 +19,7 @@ import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
 import { inTenant, schoolOf } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
-import { attachFile } from '../files/service.js';
+import { attachFile, replaceFile } from '../files/service.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
   systemAdmins: 'System admin',
@@ -269,6 +269,7 @@ export async function updatePerson(
       const set = columnsOf(body);
       if (Object.keys(set).length) await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
       await attachFile(tx, body.image, { schoolId: existing.schoolId, callerId: caller.userId });
+      await replaceFile(tx, existing.image, body.image);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(kind);

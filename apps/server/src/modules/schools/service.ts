@@ -7,7 +7,7 @@ import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/service.js';
 import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
-import { attachFile } from '../files/service.js';
+import { attachFile, replaceFile } from '../files/service.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -105,12 +105,13 @@ export async function createSchool(deps: Deps, input: SchoolInput, callerId?: st
 }
 
 export async function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate, callerId?: string): Promise<School> {
-  await row(deps.db, schoolId);
+  const before = await row(deps.db, schoolId);
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length) {
     await deps.db.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
   }
   if (callerId) await attachFile(deps.db, input.image, { schoolId, callerId });
+  await replaceFile(deps.db, before.image, input.image);
   return getSchool(deps, schoolId);
 }
 
