@@ -48,6 +48,21 @@ describe('logs', () => {
     expect(line).not.toContain('Asha');
   });
 
+  it('redact secrets and personal data wherever a log call passes them', async () => {
+    app.log.info(
+      {
+        user: { email: 'asha@example.org', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc', firstName: 'Asha', lastName: 'Verma' },
+        headers: { token: 'P6CnSPKla2g_4RunVvgTHdH9UNW8d6P6t4iVQGVjwJA' },
+        query: { search: 'Kavya' },
+        body: { password: 'Secret-pass-1' },
+      },
+      'redaction check',
+    );
+    const line = await waitFor(() => lines.find((l) => l.includes('redaction check')));
+    for (const secret of ['asha@example.org', '$argon2', 'Asha', 'Verma', 'P6CnSPKla2g', 'Kavya', 'Secret-pass-1']) expect(line).not.toContain(secret);
+    expect(line).toContain('[redacted]');
+  });
+
   it('keep per-request lines, search terms and recipients out at the default level', async () => {
     const { users } = await everyRole(env);
     lines.length = 0;
