@@ -20,6 +20,8 @@ const server = fork(path.join(import.meta.dirname, 'server.ts'), [], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
   stdio: 'inherit',
 });
+// The server never outlives this script, whatever ends it.
+process.on('exit', () => server.kill('SIGKILL'));
 const info = await new Promise<{ big: number; students: number }>((resolve, reject) => {
   server.once('message', (m) => resolve(m as { big: number; students: number }));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));

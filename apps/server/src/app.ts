@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -15,7 +15,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { UPLOAD_LIMITS, WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
+import { API, PASSWORD_RULES, UPLOAD_LIMITS, WEB_BASE_PATH, setCommonPasswords, type ErrorEnvelope } from '@shala/contract';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Database } from './db/client.js';
@@ -24,10 +25,14 @@ import { compiledSerializer } from './http/serializer.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
-import { createMailer, type Mailer } from './mail/index.js';
+import { loggerOptions, logsRequests, safeError } from './log.js';
+import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
 import { resolveToken } from './auth/service.js';
+import { sessionCache } from './auth/session-cache.js';
+import { configureArgon } from './auth/crypto.js';
+import { createAddressLimiter } from './auth/limits.js';
 import authRoutes from './auth/routes.js';
 import accountRoutes from './modules/account/routes.js';
 import academicsRoutes from './modules/academics/routes.js';
@@ -44,7 +49,8 @@ export type { App } from './http/types.js';
 export interface BuildOptions {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all; else the app's logger options (log.ts) writing to this stream. */
+  logger?: false | { stream?: NodeJS.WritableStream };
   mailer?: Mailer;
 }
 
@@ -73,12 +79,17 @@ const STATUS_CODE: Record<number, ErrorEnvelope['error']> = {
   429: 'RATE_LIMITED',
 };
 
+// The password policy's list of the most common passwords (zxcvbn-ts, MIT), checked on the server.
+setCommonPasswords(dictionary['passwords-common'].slice(0, PASSWORD_RULES.commonListSize));
+
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logger?.stream),
+    logController: new LogController({ disableRequestLogging: !logsRequests(config) }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Behind a reverse proxy, TRUST_PROXY lets req.ip be the client's address (X-Forwarded-For).
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     ...serverOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
@@ -91,13 +102,36 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     server: app.server,
     redisUrl: config.REDIS_URL,
     resolve: (token) => resolveToken(app.deps, token),
+    onRemoteRevoked: (which) => sessionCache.drop(which),
     log: app.log,
   });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log });
-  const deps: Deps = { data: database, config, mailer, realtime, log: app.log };
+  let redisForLimits: import('ioredis').Redis | undefined;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    redisForLimits = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => void (await redisForLimits?.quit().catch(() => undefined)));
+  }
+  configureArgon({ concurrency: config.ARGON2_CONCURRENCY, queue: config.ARGON2_QUEUE });
+  const addressLimiter = createAddressLimiter({
+    max: config.AUTH_ADDRESS_LIMIT_MAX,
+    windowMs: config.AUTH_ADDRESS_LIMIT_WINDOW_MS,
+    redis: redisForLimits,
+  });
+  const deps: Deps = { data: database, config, mailer, realtime, log: app.log, addressLimiter };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
+  // Outbox files holding codes and first passwords go once expired: now and every few minutes.
+  const sweepMail = () => void mailer.sweep().catch((err: unknown) => app.log.warn({ err: safeError(err) }, 'outbox sweep failed'));
+  sweepMail();
+  const mailSweeper = setInterval(sweepMail, OUTBOX_SWEEP_MS).unref();
+  app.addHook('onClose', async () => clearInterval(mailSweeper));
+  // API answers carry personal data: no browser or proxy keeps them. A route may set its own.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(fail(err.code, err.message));
@@ -110,7 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.status(400).send(fail('VALIDATION_ERROR', 'Some fields are missing or invalid.', issues));
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      req.log.error({ err: safeError(err) }, 'response did not match its schema');
       return reply.status(500).send(fail('INTERNAL', 'Server error'));
     }
     const status = err.statusCode ?? 500;
@@ -126,7 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
               : err.message || 'Bad request';
       return reply.status(status).send(fail(code, message));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: safeError(err) }, 'unhandled error');
     return reply.status(500).send(fail('INTERNAL', 'Server error'));
   });
 
@@ -158,13 +192,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         },
       } as typeof route.config;
     }
+    // Public credential routes: a failed attempt counts against the address across all ids.
+    if (route.config?.authRateLimit && route.config.roles === 'public') {
+      const check = async (req: { ip: string }) => addressLimiter.check(req.ip);
+      // Counted before the answer leaves, so the client's next attempt sees it (also through Redis).
+      const count = async (req: { ip: string }, reply: { statusCode: number }, payload: unknown) => {
+        if (reply.statusCode !== 200 || route.url === API.forgot.url) await addressLimiter.fail(req.ip).catch(() => undefined);
+        return payload;
+      };
+      route.onRequest = [...[route.onRequest ?? []].flat(), check] as typeof route.onRequest;
+      route.onSend = [...[route.onSend ?? []].flat(), count] as typeof route.onSend;
+    }
   });
-  let redisForLimits: import('ioredis').Redis | undefined;
-  if (config.REDIS_URL) {
-    const { Redis } = await import('ioredis');
-    redisForLimits = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-    app.addHook('onClose', async () => void (await redisForLimits?.quit().catch(() => undefined)));
-  }
   await app.register(rateLimit, {
     global: false,
     redis: redisForLimits,

@@ -11,7 +11,7 @@ const ms = z.coerce.number().int().min(100).max(86_400_000);
 /** Every setting, read from the environment and validated once. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DEMO: bool.default(true),
@@ -22,6 +22,20 @@ const schema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  AUTH_ADDRESS_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  AUTH_ADDRESS_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  ARGON2_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  ARGON2_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .refine((v) => !/^\s*\d+\s*$/.test(v) || ['0', '1'].includes(v.trim()), 'use off, on, or the proxy addresses (IP/CIDR, comma separated): hop counts can be spoofed')
+    .transform((v): boolean | string => {
+      const t = v.trim().toLowerCase();
+      if (['off', 'false', 'no', '0'].includes(t)) return false;
+      if (['on', 'true', 'yes', '1'].includes(t)) return true;
+      return v.trim();
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   HEADERS_TIMEOUT_MS: ms.default(10_000),
   BODY_TIMEOUT_MS: ms.default(30_000),

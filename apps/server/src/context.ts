@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './mail/index.js';
 import type { Realtime } from './realtime/index.js';
+import type { AddressLimiter } from './auth/limits.js';
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   mailer: Mailer;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** Failed credential attempts per client address, across ids (password spraying). */
+  addressLimiter: AddressLimiter;
 }
 
 /** The signed-in caller, resolved from the session token. */
@@ -22,6 +25,8 @@ export interface Caller {
   schoolId: string | null;
   sessionId: string;
   name: string;
+  /** When the session ends (sockets are closed then). */
+  expiresAt?: Date;
 }
 
 declare module 'fastify' {
@@ -34,5 +39,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: 'public' | readonly Role[];
     authRateLimit?: boolean;
+    /** Public credential routes: failures count against the client address (auth/limits.ts). */
+    addressLimit?: boolean;
   }
 }

@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/demo.js';
 import { buildApp } from './app.js';
+import { safeError } from './log.js';
 import { ROLE_KEY } from '@shala/contract';
 
 const ROLE_NAMES: Record<string, string> = {
@@ -30,7 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .close()
       .then(() => process.exit(0))
       .catch((err) => {
-        app.log.error({ err }, 'shutdown failed');
+        app.log.error({ err: safeError(err) }, 'shutdown failed');
         process.exit(1);
       });
   });
@@ -40,6 +41,15 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 console.log(`\nShala is running at ${base}/sms_frontend/  (API docs: ${base}/api/docs)`);
 console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+if (config.DEMO) {
+  console.log(
+    '\nTHIS IS A DEMO: its accounts have a published password. Do not enter real pupils\' data.' +
+      '\nFor real use start with DEMO=off on an empty data folder (see the README).',
+  );
+}
+if (config.HOST !== '127.0.0.1' && config.HOST !== 'localhost' && config.HOST !== '::1') {
+  console.log(`Listening on ${config.HOST}: reachable from other machines.`);
+}
 if (seeded.created) {
   console.log(config.DEMO ? '\nDemo accounts (login id / password):' : '\nPlatform owner (shown once; change it after signing in):');
   for (const a of seeded.accounts) {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS, fileNameParams } from '@shala/contract';
-import { cleanOriginalName } from '../src/modules/files/service.js';
+import { eq } from 'drizzle-orm';
+import { ORPHAN_AFTER_MS, cleanOriginalName, sweepOrphans } from '../src/modules/files/service.js';
+import { files } from '../src/db/schema.js';
+import { createStorage } from '../src/storage/index.js';
 import { everyRole, setupApp, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -80,14 +83,14 @@ describe('POST /api/fileupload', () => {
       expect(fileNameParams.safeParse({ name: result.imageName }).success).toBe(true);
       expect(fs.readFileSync(path.join(uploadsDir(), result.imageName)).equals(file)).toBe(true);
 
-      const served = await env.app.inject({ url: `/api/uploads/${result.imageName}` }); // no session needed
+      const served = await env.app.inject({ url: `/api/uploads/${result.imageName}`, headers: { token: tokens[116].token } }); // a session of the school
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(file)).toBe(true);
       expect(served.headers['content-type']).toBe(mime);
       expect(served.headers['content-length']).toBe(String(file.length));
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['content-disposition']).toBe(`inline; filename="${result.imageName}"`);
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['cache-control']).toBe('private, no-store');
     }
   });
 
@@ -189,7 +192,7 @@ describe('POST /api/fileupload/multi', () => {
     expect(png).toMatchObject({ originalName: 'diagram.png', mime: 'image/png', size: PNG.length });
     expect(pdf).toMatchObject({ originalName: 'homework.pdf', mime: 'application/pdf', size: PDF.length });
     expect(pdf.imageName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    const served = await env.app.inject({ url: `/api/uploads/${pdf.imageName}` });
+    const served = await env.app.inject({ url: `/api/uploads/${pdf.imageName}`, headers: { token: token() } });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PDF)).toBe(true);
     expect(served.headers['content-type']).toBe('application/pdf');
@@ -234,17 +237,87 @@ describe('POST /api/fileupload/multi', () => {
   });
 });
 
+const get = (name: string, t: string | null = token()) => env.app.inject({ url: `/api/uploads/${name}`, headers: t ? { token: t } : {} });
+
 describe('GET /api/uploads/:name', () => {
   it('answers 404 for an unknown name and 400 for a malformed one', async () => {
-    const unknown = await env.app.inject({ url: `/api/uploads/${randomUUID()}.png` });
+    const unknown = await get(`${randomUUID()}.png`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'NOT_FOUND', message: 'File not found.' });
-    expect((await env.app.inject({ url: `/api/uploads/${randomUUID()}.exe` })).statusCode).toBe(404);
+    expect((await get(`${randomUUID()}.exe`)).statusCode).toBe(404);
     for (const name of ['passwd', '..%2F..%2Fetc%2Fpasswd', `${randomUUID()}.PNG`, '.%2E%2Fx.png']) {
-      const res = await env.app.inject({ url: `/api/uploads/${name}` });
+      const res = await get(name);
       expect(res.statusCode, name).toBe(400);
       expect(res.json().error).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it('is private: 401 without a session, 404 for another school, the platform owner reads any', async () => {
+    const up = await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }]);
+    const name = up.json().result.imageName as string;
+    const noSession = await get(name, null);
+    expect(noSession.statusCode).toBe(401);
+    expect(noSession.json().error).toBe('UNAUTHENTICATED');
+    const other = await everyRole(env);
+    const elsewhere = await get(name, other.users[113].token);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ error: 'NOT_FOUND', message: 'File not found.' });
+    expect((await get(name, tokens[114].token)).statusCode).toBe(200);
+    expect((await get(name, other.users[111].token)).statusCode).toBe(200);
+  });
+
+  it("attaches a school logo uploaded by the platform owner to that school, so the school's users can read it", async () => {
+    const owner = tokens[111].token;
+    const up = await post('/api/fileupload', [{ field: 'file', filename: 'logo.png', type: 'image/png', data: PNG }], owner);
+    const name = up.json().result.imageName as string;
+    const s = await env.f.school();
+    const principal = await env.f.token(await env.f.user(113, s));
+    expect((await get(name, principal)).statusCode).toBe(404);
+    const saved = await env.app.inject({ method: 'PATCH', url: `/api/schools/${s.id}`, headers: { token: owner }, payload: { image: name } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get(name, principal)).statusCode).toBe(200);
+    expect((await get(name, token())).statusCode).toBe(404);
+  });
+});
+
+describe('quota and orphans', () => {
+  it(`refuses uploads beyond ${UPLOAD_LIMITS.userQuotaBytes / 1024 / 1024} MB per person with 413 and a clear message`, async () => {
+    const s = await env.f.school();
+    const teacher = await env.f.user(114, s);
+    const t = await env.f.token(teacher);
+    // The files already stored by this teacher fill the quota but for a few bytes.
+    await env.db.insert(files).values({ name: `${randomUUID()}.pdf`, schoolId: s.id, ownerId: teacher.id, size: UPLOAD_LIMITS.userQuotaBytes - 10, mime: 'application/pdf' });
+    const before = stored();
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }], t);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('50 MB, the most allowed per person') });
+    expect(stored()).toEqual(before);
+    // Another person of the same school is not affected.
+    expect((await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }])).statusCode).toBe(200);
+  });
+
+  it('removes files never attached to a record after a day, bytes and row; attached ones stay', async () => {
+    const storage = createStorage(env.config);
+    const upload = async () => (await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }])).json().result.imageName as string;
+    const [orphan, photo] = [await upload(), await upload()];
+    const me = tokens[113];
+    const saved = await env.app.inject({ method: 'PATCH', url: `/api/account/${me.id}`, headers: { token: me.token }, payload: { image: photo } });
+    expect(saved.statusCode).toBe(200);
+    await sweepOrphans(env.db, storage, new Date(Date.now() + 60_000));
+    expect(stored()).toContain(orphan);
+    await sweepOrphans(env.db, storage, new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
+    expect(stored()).not.toContain(orphan);
+    expect(stored()).toContain(photo);
+    expect(await env.db.select().from(files).where(eq(files.name, orphan))).toEqual([]);
+    expect((await get(photo)).statusCode).toBe(200);
+    expect((await get(orphan)).statusCode).toBe(404);
+
+    // A replaced photo is no longer attached: it goes at the next sweep and frees its bytes.
+    const next = await upload();
+    await env.app.inject({ method: 'PATCH', url: `/api/account/${me.id}`, headers: { token: me.token }, payload: { image: next } });
+    await sweepOrphans(env.db, storage, new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
+    expect(stored()).not.toContain(photo);
+    expect(stored()).toContain(next);
   });
 });
 

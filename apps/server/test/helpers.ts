@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Role } from '@shala/contract';
 import { loadConfig, type Config } from '../src/config.js';
 import { PLATFORM, openDatabase, type Database, type Db } from '../src/db/client.js';
@@ -35,6 +35,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
     LOG_LEVEL: 'silent',
     DEMO: 'off',
     AUTH_RATE_LIMIT_MAX: '1000',
+    AUTH_ADDRESS_LIMIT_MAX: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
@@ -55,7 +56,9 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
   } else {
     database = await openDatabase({ dataDir: null });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const log = openTestLog();
+  const app = await buildApp({ config: { ...config, LOG_LEVEL: 'debug' }, database, logger: { stream: log.stream } });
+  log.watch(app);
   const db = database.scoped(PLATFORM);
   await app.ready();
   return {
@@ -69,7 +72,66 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
       await app.close();
       await database.close();
       await dropDb();
+      log.remember(dataDir);
+      await log.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let apps = 0;
+
+/**
+ * The app's log goes, at debug level, to a file of this test file in the run's log folder; every
+ * secret the test sees (passwords and codes sent, tokens and first passwords answered, codes and
+ * passwords mailed) is listed next to it, so scripts/test-logs.mjs can check that none was logged.
+ */
+function openTestLog() {
+  const dir = inject('logDir');
+  fs.mkdirSync(dir, { recursive: true });
+  const testFile = path.basename(expect.getState().testPath ?? 'test').replace(/\.test\.ts$/, '');
+  const base = path.join(dir, `${testFile}-${process.pid}-${++apps}`);
+  const stream = fs.createWriteStream(`${base}.log`, { flags: 'a' });
+  const secrets = new Set<string>();
+  const keep = (kind: string, value: unknown) => {
+    if (typeof value === 'string' && value.length >= 6) secrets.add(`${kind}\t${value}`);
+  };
+  const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'otp', 'token'];
+  const collect = (obj: unknown, depth = 0) => {
+    if (!obj || typeof obj !== 'object' || depth > 4) return;
+    for (const [k, v] of Object.entries(obj)) {
+      if (SECRET_KEYS.includes(k)) keep(k, v);
+      else collect(v, depth + 1);
+    }
+  };
+  return {
+    stream,
+    watch(app: App) {
+      app.addHook('preHandler', async (req) => collect(req.body));
+      app.addHook('onSend', async (req, _reply, payload) => {
+        if (typeof payload === 'string' && payload.startsWith('{')) {
+          try {
+            collect(JSON.parse(payload));
+          } catch {
+            /* not JSON */
+          }
+        }
+        return payload;
+      });
+    },
+    /** Codes and first passwords from the outbox mails of this app. */
+    remember(dataDir: string) {
+      const outbox = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(outbox)) return;
+      for (const f of fs.readdirSync(outbox)) {
+        const text = fs.readFileSync(path.join(outbox, f), 'utf8');
+        for (const m of text.matchAll(/code[^:\n]*is: (\d{6})/g)) keep('one-time code', m[1]);
+        for (const m of text.matchAll(/First password: (\S+)/g)) keep('first password', m[1]);
+      }
+    },
+    async end() {
+      await new Promise<void>((resolve) => stream.end(resolve));
+      if (secrets.size) fs.writeFileSync(`${base}.secrets`, [...secrets].join('\n') + '\n', { mode: 0o600 });
     },
   };
 }

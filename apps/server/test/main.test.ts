@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 async function start(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -53,6 +53,16 @@ describe('npm start', () => {
       expect(first.output()).toContain(id);
     }
     expect(first.output()).toContain(`http://localhost:${first.port}/sms_frontend/`);
+    // A demo says so, and by default listens on this machine only.
+    expect(first.output()).toContain('THIS IS A DEMO');
+    expect(first.output()).toContain('DEMO=off');
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    if (outside) {
+      // Refused or unanswered (a firewall may drop it): either way, no answer.
+      await expect(fetch(`http://${outside.address}:${first.port}/api/health`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    }
     const signin = await fetch(`http://127.0.0.1:${first.port}/api/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -81,6 +91,7 @@ describe('npm start', () => {
     expect(password).not.toBe('Shala@2024');
     expect(password.length).toBeGreaterThanOrEqual(12);
     expect(run.output()).not.toContain('DEMO-P0001');
+    expect(run.output()).not.toContain('THIS IS A DEMO');
     const signin = await fetch(`http://127.0.0.1:${run.port}/api/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -91,6 +91,11 @@ if (process.env.TEST_REDIS_URL) describe('realtime across two nodes (Redis adapt
         message: 'Holiday tomorrow',
       });
       expect((await received).message).toBe('Holiday tomorrow');
+      // Signing out on node A ends the socket held by node B.
+      const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      const out = await a.app.inject({ method: 'POST', url: '/api/signout', headers: { token: users[116].token } });
+      expect(out.statusCode).toBe(200);
+      expect(await ended).toBe('io server disconnect');
       socket.close();
     } finally {
       await b.close();

@@ -185,3 +185,29 @@ test('forgot password end to end: code by mail, mismatch blocked, new password s
   await expectPath(page, '/parentdashboard');
   expect(pathOf(page)).toBe('/parentdashboard');
 });
+
+test('a student changes its own photo and contact; the photo is private and shown through the session', async ({ page }) => {
+  // A 1×1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await signIn(page, ACCOUNTS[116].loginId);
+  await expectPath(page, ACCOUNTS[116].landing);
+  await page.goto('editprofile');
+  await expect(page.getByRole('textbox', { name: 'Address' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /First name/ })).toHaveCount(0);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image uploaded.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Contact number' }).fill('9876501234');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectPath(page, '/profile');
+  await expect(page.getByText('9876501234')).toBeVisible();
+  const photo = page.locator('img[src^="blob:"]').first();
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  // The file itself answers only with a session.
+  const name = await page.evaluate(async () => {
+    const token = document.cookie.split('; ').find((c) => c.startsWith('token='))?.slice(6) ?? '';
+    const res = await fetch(`/api/account/${document.cookie.split('; ').find((c) => c.startsWith('UserID='))?.slice(7)}`, { headers: { token } });
+    return ((await res.json()) as { result: { image: string } }).result.image;
+  });
+  expect((await page.request.get(`/api/uploads/${name}`)).status()).toBe(401);
+});

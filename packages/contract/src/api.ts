@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
-import { profile, userIdParams } from './account.js';
+import { profile, selfProfileFields, userIdParams } from './account.js';
 import { academicSession } from './sessions.js';
 import { notificationPage } from './notifications.js';
 import { dashboardCounts } from './dashboard.js';
 import {
+  KIND_MANAGERS,
   createdAccount,
   listQuery,
   parentFields,
@@ -66,11 +67,11 @@ function people<B extends z.ZodObject>(url: string, roles: readonly Role[], body
   };
 }
 
-const systemAdmins = people('/api/admins', [111], personFields, 'system admin');
-const principals = people('/api/school/principal', [112], personFields, 'principal');
-const teachers = people('/api/school/teacher', ADMINS, personFields, 'teacher');
-const students = people('/api/school/student', ADMINS, studentFields, 'student');
-const parents = people('/api/school/parent', ADMINS, parentFields, 'parent');
+const systemAdmins = people('/api/admins', KIND_MANAGERS.systemAdmins, personFields, 'system admin');
+const principals = people('/api/school/principal', KIND_MANAGERS.principals, personFields, 'principal');
+const teachers = people('/api/school/teacher', KIND_MANAGERS.teachers, personFields, 'teacher');
+const students = people('/api/school/student', KIND_MANAGERS.students, studentFields, 'student');
+const parents = people('/api/school/parent', KIND_MANAGERS.parents, parentFields, 'parent');
 
 export const API = {
   health: route({
@@ -164,9 +165,9 @@ export const API = {
     method: 'PATCH',
     url: '/api/account/:userId',
     roles: ALL,
-    summary: 'Edit the own profile',
+    summary: 'Edit the own contact fields and photo (email, contact, address, image); other fields answer 400',
     params: userIdParams,
-    body: personFields.partial(),
+    body: selfProfileFields,
     response: envelope(profile),
   }),
 
@@ -208,7 +209,7 @@ export const API = {
 
   // Bulk
   importPeople: route({ method: 'POST', url: '/api/school/import/:kind', roles: ADMINS, summary: 'Import from CSV: dryRun=true previews; false imports all rows or none', params: importKindParams, querystring: importQuery, multipart: true, response: envelope(importResult) }),
-  exportPeople: route({ method: 'GET', url: '/api/school/export/:kind', roles: ADMINS, summary: 'Export a list to CSV', params: exportKindParams, querystring: listQuery.omit({ page: true, pageSize: true }), raw: true, response: z.string() }),
+  exportPeople: route({ method: 'GET', url: '/api/school/export/:kind', roles: ADMINS, summary: 'Export a list to CSV (each kind: the roles that may list it, KIND_MANAGERS)', params: exportKindParams, querystring: listQuery.omit({ page: true, pageSize: true }), raw: true, response: z.string() }),
 
   // Master data
   states: route({ method: 'GET', url: '/api/states', roles: ALL, summary: 'States and union territories of India', response: envelope(z.array(place)) }),
@@ -218,7 +219,7 @@ export const API = {
   // Files
   upload: route({ method: 'POST', url: '/api/fileupload', roles: ALL, summary: 'Upload one image (field "file")', multipart: true, response: envelope(uploadedFile) }),
   uploadMulti: route({ method: 'POST', url: '/api/fileupload/multi', roles: ALL, summary: 'Upload up to 5 files (field "files")', multipart: true, response: envelope(z.array(uploadedFile)) }),
-  uploaded: route({ method: 'GET', url: '/api/uploads/:name', roles: 'public', summary: 'An uploaded image (unguessable name)', params: fileNameParams, raw: true, response: z.any() }),
+  uploaded: route({ method: 'GET', url: '/api/uploads/:name', roles: ALL, summary: 'An uploaded file: for a session of its school (404 otherwise); the platform owner reads any', params: fileNameParams, raw: true, response: z.any() }),
 } as const satisfies Record<string, ApiRoute>;
 
 /**

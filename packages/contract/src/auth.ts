@@ -2,7 +2,30 @@ import { z } from 'zod';
 import { safeString, text } from './text.js';
 
 export const loginId = text(64).min(1);
-export const password = safeString().min(8).max(128);
+/** The rule for every password a person chooses (reset, change): DESIGN section 4. */
+export const PASSWORD_RULES = { minLength: 10, maxLength: 128, commonListSize: 10_000 } as const;
+export const PASSWORD_MESSAGES = {
+  blank: 'The password cannot be only spaces',
+  common: 'This password is too common: choose another',
+} as const;
+
+/**
+ * The most common passwords, lower-cased. Empty in the browser (the list is large); the server
+ * fills it at start, so the check runs there and its 400 names the field.
+ */
+let commonPasswords: ReadonlySet<string> = new Set();
+export function setCommonPasswords(list: Iterable<string>): void {
+  commonPasswords = new Set(Array.from(list, (p) => p.toLowerCase()));
+}
+export function isCommonPassword(candidate: string): boolean {
+  return commonPasswords.has(candidate.toLowerCase()) || commonPasswords.has(candidate.trim().toLowerCase());
+}
+
+export const password = safeString()
+  .min(PASSWORD_RULES.minLength)
+  .max(PASSWORD_RULES.maxLength)
+  .refine((p) => p.trim().length > 0, PASSWORD_MESSAGES.blank)
+  .refine((p) => !isCommonPassword(p), PASSWORD_MESSAGES.common);
 
 export const signinBody = z.object({
   loginId,

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** Files accepted by the multi upload (class work and documents). */
 export const FILE_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
-export const UPLOAD_LIMITS = { imageBytes: 2 * 1024 * 1024, fileBytes: 10 * 1024 * 1024, files: 5 } as const;
+/** Per file, per request, and per person (all of one user's uploads together). */
+export const UPLOAD_LIMITS = { imageBytes: 2 * 1024 * 1024, fileBytes: 10 * 1024 * 1024, files: 5, userQuotaBytes: 50 * 1024 * 1024 } as const;
 
 export const uploadedFile = z.object({
   imageName: z.string(),

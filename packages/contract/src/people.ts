@@ -75,6 +75,17 @@ export const PEOPLE_KINDS = ['systemAdmins', 'principals', 'teachers', 'students
 export type PeopleKind = (typeof PEOPLE_KINDS)[number];
 /** The role code each kind of person has. */
 export const KIND_ROLE = { systemAdmins: 112, principals: 113, teachers: 114, students: 116, parents: 115 } as const;
+/**
+ * Who may list, read, edit and export each kind of person: the one table that the people routes
+ * and the export's per-kind check both read.
+ */
+export const KIND_MANAGERS = {
+  systemAdmins: [111],
+  principals: [112],
+  teachers: [112, 113],
+  students: [112, 113],
+  parents: [112, 113],
+} as const satisfies Record<PeopleKind, readonly (111 | 112 | 113)[]>;
 
 /** One row of a people list. */
 export const personSummary = z.object({

@@ -4,11 +4,12 @@ import type { Caller, Deps } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { safeError } from '../log.js';
 import { PLATFORM } from '../db/client.js';
 import { asPlatform, inTenant } from '../policy/index.js';
-import { fullName } from '../modules/users/service.js';
 import { sessionCache } from './session-cache.js';
-import { dummyHash, hashSecret, newOtp, newToken, sha256, verifySecret } from './crypto.js';
+import { fullName } from '../modules/users/service.js';
+import { dummyHash, hashSecret, isLightHash, newOtp, newToken, sha256, verifySecret } from './crypto.js';
 
 const INVALID = 'Invalid id or password.';
 export const FORGOT_MESSAGE = 'If the account exists and has an email, a one-time code has been sent to it.';
@@ -43,8 +44,14 @@ export async function signin(
   client: { ip: string; userAgent?: string },
 ): Promise<SigninResult> {
   const user = await findByLoginId(deps, body.loginId);
+  // One argon2 verification in every branch: known, unknown, inactive, first password.
   const ok = await verifySecret(user?.passwordHash ?? (await dummyHash()), body.password);
   if (!user || !ok || !isRole(user.roleId)) throw new AppError('INVALID_CREDENTIALS', INVALID);
+  // A first password hashed with the old light setting is rehashed now that it is known.
+  if (isLightHash(user.passwordHash)) {
+    const passwordHash = await hashSecret(body.password);
+    await asPlatform(deps).update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  }
   if (!user.status) throw new AppError('ACCOUNT_INACTIVE', 'This account is inactive. Please contact your school.');
   if (user.schoolId && user.schoolStatus === false) {
     throw new AppError('SCHOOL_INACTIVE', 'This school is inactive. Please contact the platform administrator.');
@@ -81,12 +88,12 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
   const [row] = await asPlatform(deps)
     .select({
       sessionId: authSessions.id,
-      expiresAt: authSessions.expiresAt,
       userId: users.id,
       roleId: users.roleId,
       schoolId: users.schoolId,
       firstName: users.firstName,
       lastName: users.lastName,
+      expiresAt: authSessions.expiresAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -102,17 +109,35 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
     )
     .limit(1);
   if (!row || !isRole(row.roleId)) return null;
-  const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row) };
+  const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row), expiresAt: row.expiresAt };
   sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
   return caller;
 }
 
 export async function signout(deps: Deps, caller: Caller): Promise<void> {
   await asPlatform(deps).update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, caller.sessionId));
-  sessionCache.drop({ sessionId: caller.sessionId });
+  onSessionsRevoked(deps, { sessionId: caller.sessionId });
 }
 
-/** Revokes every open session of a user (password reset, deactivation), except one if given. */
+/** Which sessions were just revoked: one, a user's (but one), or a whole school's. */
+export type RevokedSessions = { sessionId: string } | { userId: string; exceptSessionId?: string } | { schoolId: string };
+
+/**
+ * Call after every committed revocation: closes the sockets of those sessions on every node.
+ * The one place where caches of sessions are to be dropped too.
+ */
+export function onSessionsRevoked(deps: Pick<Deps, 'realtime'>, which: RevokedSessions): void {
+  sessionCache.drop(which);
+  deps.realtime.sessionsRevoked(which);
+  if ('sessionId' in which) deps.realtime.disconnectSession(which.sessionId);
+  else if ('userId' in which) deps.realtime.disconnectUser(which.userId, which.exceptSessionId);
+  else deps.realtime.disconnectSchool(which.schoolId);
+}
+
+/**
+ * Revokes every open session of a user (password reset, deactivation), except one if given.
+ * Inside a transaction: call onSessionsRevoked once it has committed.
+ */
 export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<void> {
   await db
     .update(authSessions)
@@ -124,7 +149,6 @@ export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId
         exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
       ),
     );
-  sessionCache.drop({ userId, exceptSessionId });
 }
 
 /** Revokes every open session of a school's users (the school is deactivated). */
@@ -133,7 +157,6 @@ export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promis
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(and(isNull(authSessions.revokedAt), eq(authSessions.schoolId, schoolId)));
-  sessionCache.drop({ schoolId });
 }
 
 /**
@@ -142,12 +165,10 @@ export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promis
  */
 export async function forgot(deps: Deps, loginId: string): Promise<void> {
   const user = await findByLoginId(deps, loginId);
-  if (!user || !user.status || !user.email || user.schoolStatus === false) {
-    await dummyHash().then((h) => verifySecret(h, 'x'));
-    return;
-  }
   const code = newOtp(OTP.digits);
+  // One argon2 computation in every branch.
   const codeHash = await hashSecret(code);
+  if (!user || !user.status || !user.email || user.schoolStatus === false) return;
   await inTenant(deps, PLATFORM, async (tx) => {
     // A new code replaces any earlier one.
     await tx
@@ -173,38 +194,46 @@ export async function forgot(deps: Deps, loginId: string): Promise<void> {
       '',
       `आपका वन-टाइम कोड: ${code} (${OTP.ttlMinutes} मिनट तक मान्य)`,
     ].join('\n'),
+    keepMs: OTP.ttlMinutes * 60_000,
   };
   // Delivery runs after the answer, so its time does not tell whether the account exists.
-  deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'one-time code mail failed'));
+  deps.mailer.send(mail).catch((err) => deps.log.error({ err: safeError(err) }, 'one-time code mail failed'));
 }
 
+/**
+ * Every branch (unknown id, no pending code, code used up, wrong code, right code) does the same
+ * argon2 work: one verification of the code (against a dummy when there is none) and one hash
+ * of the new password.
+ */
 export async function reset(deps: Deps, body: ResetBody): Promise<void> {
   const user = await findByLoginId(deps, body.loginId);
-  if (!user) {
-    await dummyHash().then((h) => verifySecret(h, body.otp));
-    throw new AppError('INVALID_OTP', BAD_OTP);
-  }
-  const [code] = await asPlatform(deps)
-    .select()
-    .from(otpCodes)
-    .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
-  if (!code) throw new AppError('INVALID_OTP', BAD_OTP);
+  const [code] = user
+    ? await asPlatform(deps)
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1)
+    : [];
   // Count the try first, atomically, so parallel guesses cannot exceed the limit.
-  const [counted] = await asPlatform(deps)
-    .update(otpCodes)
-    .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(and(eq(otpCodes.id, code.id), isNull(otpCodes.usedAt), sql`${otpCodes.attempts} < ${OTP.maxAttempts}`))
-    .returning({ attempts: otpCodes.attempts });
-  if (!counted) throw new AppError('INVALID_OTP', BAD_OTP);
-  if (!(await verifySecret(code.codeHash, body.otp))) {
+  const [counted] = code
+    ? await asPlatform(deps)
+        .update(otpCodes)
+        .set({ attempts: sql`${otpCodes.attempts} + 1` })
+        .where(and(eq(otpCodes.id, code.id), isNull(otpCodes.usedAt), sql`${otpCodes.attempts} < ${OTP.maxAttempts}`))
+        .returning({ attempts: otpCodes.attempts })
+    : [];
+  const [right, passwordHash] = await Promise.all([
+    verifySecret(counted && code ? code.codeHash : await dummyHash(), body.otp),
+    hashSecret(body.password),
+  ]);
+  if (!user || !code || !counted) throw new AppError('INVALID_OTP', BAD_OTP);
+  if (!right) {
     if (counted.attempts >= OTP.maxAttempts) {
       await asPlatform(deps).update(otpCodes).set({ usedAt: new Date() }).where(eq(otpCodes.id, code.id));
     }
     throw new AppError('INVALID_OTP', BAD_OTP);
   }
-  const passwordHash = await hashSecret(body.password);
   await inTenant(deps, PLATFORM, async (tx) => {
     const [used] = await tx
       .update(otpCodes)
@@ -215,6 +244,7 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeSessions(tx, user.id);
   });
+  onSessionsRevoked(deps, { userId: user.id });
 }
 
 export async function changePassword(deps: Deps, caller: Caller, body: ChangePasswordBody): Promise<void> {
@@ -227,4 +257,5 @@ export async function changePassword(deps: Deps, caller: Caller, body: ChangePas
     .set({ passwordHash: await hashSecret(body.newPassword), updatedAt: new Date() })
     .where(eq(users.id, caller.userId));
   await revokeSessions(asPlatform(deps), caller.userId, caller.sessionId);
+  onSessionsRevoked(deps, { userId: caller.userId, exceptSessionId: caller.sessionId });
 }

@@ -127,7 +127,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
         return fn(drizzle({ client: t as unknown as Client }) as unknown as Db);
       }),
     analyze: async () => {
-      await client.exec(`reset role; analyze; set role ${APP_ROLE}`);
+      const run = lock.then(async () => {
+        sessionScope = null;
+        await client.exec(`reset role; analyze; set role ${APP_ROLE}`);
+      });
+      lock = run.catch(() => undefined);
+      await run;
     },
     close: () => client.close(),
   };

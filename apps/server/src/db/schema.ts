@@ -213,3 +213,28 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * An uploaded file: who uploaded it and for which school. Files are private: only a signed-in
+ * user of its school (or the platform owner) reads it. A file not attached to a record (a photo,
+ * a logo) within a day is an orphan and is removed with its bytes.
+ */
+export const files = pgTable(
+  'files',
+  {
+    name: text('name').primaryKey(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    size: integer('size').notNull(),
+    mime: text('mime').notNull(),
+    createdAt: createdAt(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('files_school_idx').on(t.schoolId, t.createdAt),
+    index('files_owner_idx').on(t.ownerId),
+    index('files_orphans_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
+  ],
+);

@@ -1,13 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { IMAGE_BASE_PATH } from '@shala/contract';
+import { useFileUrl } from '../api/files';
 
 /** Shipped in public/: shown when there is no image or it fails to load. */
 export const FALLBACK_AVATAR = `${import.meta.env.BASE_URL}avatar.svg`;
-
-export function avatarUrl(image: string | null | undefined): string | null {
-  return image ? `${IMAGE_BASE_PATH}${image.split('/').map(encodeURIComponent).join('/')}` : null;
-}
 
 interface Props extends Omit<AvatarProps, 'src'> {
   image: string | null | undefined;
@@ -16,8 +12,9 @@ interface Props extends Omit<AvatarProps, 'src'> {
   placeholder?: ReactNode;
 }
 
+/** A person's photo or a school's logo: the private file, fetched with the session (useFileUrl). */
 export function UserAvatar({ image, alt, placeholder, ...rest }: Props) {
-  const url = avatarUrl(image);
+  const { url } = useFileUrl(image);
   const [failed, setFailed] = useState<string | null>(null);
   const src = url && url !== failed ? url : FALLBACK_AVATAR;
   if (placeholder && src === FALLBACK_AVATAR) {

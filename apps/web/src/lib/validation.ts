@@ -6,6 +6,7 @@ import {
   DATE_FORMAT_MESSAGE,
   DATE_RANGE_MESSAGE,
   MULTI_LINE_CONTROL_MESSAGE,
+  PASSWORD_MESSAGES,
 } from '@shala/contract';
 
 /**
@@ -30,6 +31,8 @@ const MESSAGE_KEYS: Record<string, string> = {
   [CONTROL_CHARACTERS_MESSAGE]: 'validation.controlCharacters',
   [MULTI_LINE_CONTROL_MESSAGE]: 'validation.controlCharactersMultiline',
   [BROKEN_TEXT_MESSAGE]: 'validation.brokenText',
+  [PASSWORD_MESSAGES.blank]: 'validation.passwordBlank',
+  [PASSWORD_MESSAGES.common]: 'validation.passwordCommon',
 };
 
 interface IssueLike {

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Profile } from '@shala/contract';
+import type { Profile, SelfProfileFields } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { columnsOf, type PersonInput } from '../people/service.js';
+import { columnsOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { attachFile, replaceFile } from '../files/service.js';
 
 /** A profile the caller may read: for now its own; anyone else's answers 404. */
 export async function getProfile(deps: Deps, caller: Caller, userId: string): Promise<Profile> {
@@ -33,13 +34,22 @@ export async function getProfile(deps: Deps, caller: Caller, userId: string): Pr
   return { ...row, fullName: fullName(row), schoolName: row.schoolName ?? null };
 }
 
-/** Edits the caller's own profile fields (names, contact, address, image…); not role or status. */
-export async function updateProfile(deps: Deps, caller: Caller, userId: string, body: PersonInput): Promise<Profile> {
+/**
+ * Edits the caller's own contact fields and photo; the contract refuses any other field, and
+ * only these are taken here too (names and the rest of the record are the school's).
+ */
+export async function updateProfile(deps: Deps, caller: Caller, userId: string, body: SelfProfileFields): Promise<Profile> {
   if (userId !== caller.userId) throw notFound('User');
-  const set = columnsOf(body);
+  const { email, contact, address, image } = body;
+  const set = columnsOf({ email, contact, address, image });
   if (Object.keys(set).length) {
     try {
-      await tenantDb(deps, scopeOf(caller)).update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+      await inTenant(deps, scopeOf(caller), async (tx) => {
+        const [before] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId));
+        await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+        await attachFile(tx, image, { schoolId: caller.schoolId, callerId: caller.userId });
+        await replaceFile(tx, before?.image, image);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.');
       throw err;

@@ -1,33 +1,48 @@
+import type { FastifyRequest } from 'fastify';
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
+import { asPlatform, requireCaller, scopeOf, tenantDb } from '../../policy/index.js';
+import { safeError } from '../../log.js';
 import { createStorage } from '../../storage/index.js';
-import { openUpload, uploadFiles, uploadImage } from './service.js';
+import { ORPHAN_SWEEP_MS, openUpload, sweepOrphans, uploadFiles, uploadImage } from './service.js';
 
 export default async function fileRoutes(app: App) {
   const storage = createStorage(app.deps.config);
+  // Each request works in its caller's scope; the orphan sweep is the platform's.
+  const dbOf = (req: FastifyRequest) => tenantDb(app.deps, scopeOf(requireCaller(req)));
 
   app.route({
     ...fromContract(API.upload),
-    handler: async (req, reply) => ({ result: await uploadImage(storage, req, reply) }),
+    handler: async (req, reply) => ({ result: await uploadImage(dbOf(req), storage, requireCaller(req), req, reply) }),
   });
   app.route({
     ...fromContract(API.uploadMulti),
-    handler: async (req, reply) => ({ result: await uploadFiles(storage, req, reply) }),
+    handler: async (req, reply) => ({ result: await uploadFiles(dbOf(req), storage, requireCaller(req), req, reply) }),
   });
-  // Public: the unguessable name is the capability (avatars load in <img>, which sends no token).
+  // Private: a session of the file's school (the web fetches it with the token and shows a blob URL).
   app.route({
     ...fromContract(API.uploaded),
     handler: async (req, reply) => {
-      const file = await openUpload(storage, req.params.name);
+      const file = await openUpload(dbOf(req), storage, requireCaller(req), req.params.name);
       const disposition = file.mime.startsWith('image/') ? 'inline' : 'attachment';
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', `${disposition}; filename="${req.params.name}"`)
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', 'private, no-store')
         .send(file.stream);
     },
   });
+
+  // Files never attached to a record go after a day: at start and every hour.
+  const sweep = () =>
+    void sweepOrphans(asPlatform(app.deps), storage).catch((err: unknown) => app.log.warn({ err: safeError(err) }, 'orphan file sweep failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, ORPHAN_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -3,7 +3,11 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type UploadedFile } from '@shala/contract';
+import type { Caller } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { files, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
 
@@ -145,14 +149,47 @@ export async function reading<T>(req: FastifyRequest, reply: FastifyReply, work:
   }
 }
 
+function quotaFull() {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `Your uploads have reached ${megabytes(UPLOAD_LIMITS.userQuotaBytes)}, the most allowed per person. Remove photos you no longer use, or ask your school.`,
+  );
+}
+
+/** Bytes the user's files take (attached or not yet swept). */
+async function usedBytes(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files).where(eq(files.ownerId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Runs a read of uploaded parts under the caller's quota and records each stored file with its
+ * owner and school; over the quota, nothing is kept and the answer is 413.
+ */
+async function owned(db: Db, storage: Storage, caller: Caller, read: () => Promise<UploadedFile[]>): Promise<UploadedFile[]> {
+  const used = await usedBytes(db, caller.userId);
+  if (used >= UPLOAD_LIMITS.userQuotaBytes) throw quotaFull();
+  const stored = await read();
+  const total = stored.reduce((n, f) => n + f.size, 0);
+  try {
+    if (used + total > UPLOAD_LIMITS.userQuotaBytes) throw quotaFull();
+    await db.insert(files).values(stored.map((f) => ({ name: f.imageName, schoolId: caller.schoolId, ownerId: caller.userId, size: f.size, mime: f.mime })));
+  } catch (err) {
+    await Promise.all(stored.map((f) => storage.delete(f.imageName)));
+    throw err;
+  }
+  return stored;
+}
+
 /** POST /api/fileupload: one image in the field "file". */
-export function uploadImage(storage: Storage, req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile> {
-  return reading(req, reply, () => readImage(storage, req));
+export async function uploadImage(db: Db, storage: Storage, caller: Caller, req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile> {
+  const [file] = await reading(req, reply, () => owned(db, storage, caller, async () => [await readImage(storage, req)]));
+  return file!;
 }
 
 /** POST /api/fileupload/multi: up to UPLOAD_LIMITS.files files in the field "files"; all or none. */
-export function uploadFiles(storage: Storage, req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile[]> {
-  return reading(req, reply, () => readFiles(storage, req));
+export function uploadFiles(db: Db, storage: Storage, caller: Caller, req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile[]> {
+  return reading(req, reply, () => owned(db, storage, caller, () => readFiles(storage, req)));
 }
 
 async function readImage(storage: Storage, req: FastifyRequest): Promise<UploadedFile> {
@@ -203,11 +240,76 @@ export interface OpenedUpload extends StoredObject {
   mime: string;
 }
 
-/** An uploaded file by its stored name; unknown names answer 404. */
-export async function openUpload(storage: Storage, name: string): Promise<OpenedUpload> {
+/**
+ * An uploaded file for a signed-in caller: a file of the caller's school, or its own; the
+ * platform owner reads any. Unknown names and other schools' files answer 404.
+ */
+export async function openUpload(db: Db, storage: Storage, caller: Caller, name: string): Promise<OpenedUpload> {
   const mime = MIME_OF_EXT[name.slice(name.lastIndexOf('.') + 1)];
   if (!mime || !isStoredName(name)) throw notFound('File');
+  const [row] = await db.select({ schoolId: files.schoolId, ownerId: files.ownerId }).from(files).where(eq(files.name, name));
+  const mayRead =
+    caller.roleId === 111 || (row && (row.ownerId === caller.userId || (row.schoolId !== null && row.schoolId === caller.schoolId)));
+  if (!mayRead) throw notFound('File');
   const found = await storage.get(name);
   if (!found) throw notFound('File');
   return { ...found, mime };
+}
+
+/**
+ * Marks a file as used by a record (a person's photo, a school's logo), so the orphan sweep keeps
+ * it. Only a file of that school, or one the caller uploaded without a school (the platform
+ * owner's upload of a new school's logo, which then joins the school), is attached; any other
+ * name is left alone (it will not be served to that school either).
+ */
+export async function attachFile(db: DbOrTx, name: string | null | undefined, at: { schoolId: string | null; callerId: string }): Promise<void> {
+  if (!name || !isStoredName(name)) return;
+  await db
+    .update(files)
+    .set({ attachedAt: sql`coalesce(${files.attachedAt}, now())`, schoolId: sql`coalesce(${files.schoolId}, ${at.schoolId})` })
+    .where(
+      and(
+        eq(files.name, name),
+        at.schoolId
+          ? or(eq(files.schoolId, at.schoolId), and(isNull(files.schoolId), eq(files.ownerId, at.callerId)))
+          : and(isNull(files.schoolId), eq(files.ownerId, at.callerId)),
+      ),
+    );
+}
+
+/**
+ * A record's image changed from `previous`: unless another record still shows it, the old file
+ * is detached, so the sweep removes it and it stops counting against its owner's quota.
+ */
+export async function replaceFile(db: DbOrTx, previous: string | null | undefined, next: string | null | undefined): Promise<void> {
+  if (!previous || previous === next || next === undefined || !isStoredName(previous)) return;
+  await db.execute(sql`
+    update ${files} set attached_at = null
+    where ${files.name} = ${previous}
+      and not exists (select 1 from ${users} where ${users.image} = ${previous})
+      and not exists (select 1 from ${schools} where ${schools.image} = ${previous})`);
+}
+
+/** How long an uploaded file may stay unattached before the sweep removes it. */
+export const ORPHAN_AFTER_MS = 24 * 3600_000;
+/** How often the orphan sweep runs while the server runs. */
+export const ORPHAN_SWEEP_MS = 60 * 60_000;
+
+/** Removes files never attached to a record within ORPHAN_AFTER_MS: bytes first, then the row. */
+export async function sweepOrphans(db: Db, storage: Storage, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ORPHAN_AFTER_MS);
+  let removed = 0;
+  for (;;) {
+    const batch = await db
+      .select({ name: files.name })
+      .from(files)
+      .where(and(isNull(files.attachedAt), lt(files.createdAt, cutoff)))
+      .limit(500);
+    for (const f of batch) {
+      await storage.delete(f.name);
+      await db.delete(files).where(and(eq(files.name, f.name), isNull(files.attachedAt)));
+    }
+    removed += batch.length;
+    if (batch.length < 500) return removed;
+  }
 }

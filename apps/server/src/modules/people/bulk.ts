@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  KIND_MANAGERS,
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
   isSafeText,
@@ -23,8 +24,8 @@ import type { Caller, Deps } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { hashMany, newPassword } from '../../auth/crypto.js';
+import { assertAllowed, inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { parserError, reading } from '../files/service.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
@@ -168,7 +169,7 @@ export async function importPeople(
   if (dryRun || errors.length) return { ...base, imported: 0, accounts: [] };
 
   const passwords = valid.map(() => newPassword());
-  const hashes = await Promise.all(passwords.map((p) => hashGenerated(p)));
+  const hashes = await hashMany(passwords);
   let loginIds: string[];
   try {
     loginIds = await inTenant(deps, schoolId, async (tx) => {
@@ -222,6 +223,8 @@ export async function exportPeople(
   q: Omit<ListQuery, 'page' | 'pageSize'>,
   reply: FastifyReply,
 ) {
+  // The route admits every role that may export some kind; each kind follows its list's roles.
+  assertAllowed(KIND_MANAGERS[kind], caller);
   const scope = scopeOf(caller);
   const where = and(kindWhere(kind, scope), statusOf(q.status), searchOf(q.search));
   const db = tenantDb(deps, scope);

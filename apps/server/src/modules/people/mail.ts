@@ -1,4 +1,6 @@
 import type { Deps } from '../../context.js';
+import { FIRST_PASSWORD_KEEP_MS } from '../../mail/index.js';
+import { safeError } from '../../log.js';
 
 /** Mails a new account's login id and first password; delivery runs after the answer. */
 export function sendCredentials(deps: Deps, m: { to: string; name: string; loginId: string; password: string }) {
@@ -14,6 +16,6 @@ export function sendCredentials(deps: Deps, m: { to: string; name: string; login
     `नमस्ते ${m.name}, Shala पर आपका खाता बनाया गया है। लॉगिन आईडी: ${m.loginId}, पहला पासवर्ड: ${m.password}`,
   ].join('\n');
   deps.mailer
-    .send({ to: m.to, subject: 'Your Shala account', text })
-    .catch((err) => deps.log.error({ err }, 'account mail failed'));
+    .send({ to: m.to, subject: 'Your Shala account', text, keepMs: FIRST_PASSWORD_KEEP_MS })
+    .catch((err) => deps.log.error({ err: safeError(err) }, 'account mail failed'));
 }

@@ -18,10 +18,11 @@ import { schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM, type Scope } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { revokeSessions } from '../../auth/service.js';
+import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
+import { attachFile, replaceFile } from '../files/service.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
   systemAdmins: 'System admin',
@@ -281,6 +282,7 @@ export async function createPerson(
         .insert(users)
         .values({ firstName: '', ...columnsOf(body), schoolId, roleId: KIND_ROLE[kind], loginId: id, passwordHash })
         .returning({ id: users.id });
+      await attachFile(tx, body.image, { schoolId, callerId: caller.userId });
       return { person: (await detail(tx, eq(users.id, row!.id)))!, loginId: id };
     }),
   );
@@ -321,17 +323,23 @@ async function updateWhere(tx: Tx, where: SQL, set: Partial<typeof users.$inferI
 export function updatePerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, body: PersonInput): Promise<PersonDetail> {
   return changePerson(deps, caller, kind, userId, async (tx, where) => {
     if (kind === 'students') await assertParent(tx, scopeOf(caller), body.parentId);
+    const [before] = await tx.select({ image: users.image, schoolId: users.schoolId }).from(users).where(where);
+    if (!before) throw notFound(KIND_NAME[kind]);
     const set = columnsOf(body);
     if (Object.keys(set).length) await updateWhere(tx, where, set, kind);
+    await attachFile(tx, body.image, { schoolId: before.schoolId, callerId: caller.userId });
+    await replaceFile(tx, before.image, body.image);
   });
 }
 
 /** Activates or deactivates; deactivating ends the person's sessions at once. */
-export function setPersonStatus(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, status: boolean): Promise<PersonDetail> {
-  return changePerson(deps, caller, kind, userId, async (tx, where) => {
+export async function setPersonStatus(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, status: boolean): Promise<PersonDetail> {
+  const person = await changePerson(deps, caller, kind, userId, async (tx, where) => {
     await updateWhere(tx, where, { status }, kind);
     if (!status) await revokeSessions(tx, userId);
   });
+  if (!status) onSessionsRevoked(deps, { userId });
+  return person;
 }
 
 /** A parent's own children. */

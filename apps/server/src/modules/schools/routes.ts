@@ -14,7 +14,7 @@ export default async function schoolRoutes(app: App) {
     ...fromContract(API.schoolCreate),
     handler: async (req) => ({
       message: req.body.isDraft ? 'Saved as draft' : 'School added',
-      result: await createSchool(app.deps, req.body),
+      result: await createSchool(app.deps, req.body, requireCaller(req).userId),
     }),
   });
   app.route({
@@ -23,7 +23,7 @@ export default async function schoolRoutes(app: App) {
   });
   app.route({
     ...fromContract(API.schoolUpdate),
-    handler: async (req) => ({ message: 'Saved', result: await updateSchool(app.deps, req.params.schoolId, req.body) }),
+    handler: async (req) => ({ message: 'Saved', result: await updateSchool(app.deps, req.params.schoolId, req.body, requireCaller(req).userId) }),
   });
   app.route({
     ...fromContract(API.schoolStatus),

@@ -6,9 +6,10 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/service.js';
-import { revokeSchoolSessions } from '../../auth/service.js';
+import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
 import { PLATFORM } from '../../db/client.js';
 import { asPlatform, inTenant } from '../../policy/index.js';
+import { attachFile, replaceFile } from '../files/service.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -83,7 +84,7 @@ export async function getSchool(deps: Deps, schoolId: string): Promise<School> {
 }
 
 /** Adds a school with its current academic session, ready for classes. */
-export async function createSchool(deps: Deps, input: SchoolInput): Promise<School> {
+export async function createSchool(deps: Deps, input: SchoolInput, callerId?: string): Promise<School> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await inTenant(deps, PLATFORM, async (tx) => {
@@ -94,6 +95,7 @@ export async function createSchool(deps: Deps, input: SchoolInput): Promise<Scho
           .returning();
         const [year] = academicYears(new Date(), 1);
         await tx.insert(academicSessions).values({ ...year!, schoolId: s!.id });
+        if (callerId) await attachFile(tx, input.image, { schoolId: s!.id, callerId });
         return present(s!);
       });
     } catch (err) {
@@ -111,18 +113,26 @@ async function updateRow(db: DbOrTx, schoolId: string, set: Partial<Row>): Promi
   return present(s);
 }
 
-export async function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate): Promise<School> {
+export function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate, callerId?: string): Promise<School> {
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  return updateRow(asPlatform(deps), schoolId, set);
+  return inTenant(deps, PLATFORM, async (tx) => {
+    const before = await row(tx, schoolId);
+    const school = await updateRow(tx, schoolId, set);
+    if (callerId) await attachFile(tx, input.image, { schoolId, callerId });
+    await replaceFile(tx, before.image, input.image);
+    return school;
+  });
 }
 
 /** Deactivating a school stops its users from signing in and ends their sessions. */
-export function setSchoolStatus(deps: Deps, schoolId: string, status: boolean): Promise<School> {
-  return inTenant(deps, PLATFORM, async (tx) => {
-    const school = await updateRow(tx, schoolId, { status });
+export async function setSchoolStatus(deps: Deps, schoolId: string, status: boolean): Promise<School> {
+  const school = await inTenant(deps, PLATFORM, async (tx) => {
+    const updated = await updateRow(tx, schoolId, { status });
     if (!status) await revokeSchoolSessions(tx, schoolId);
-    return school;
+    return updated;
   });
+  if (!status) onSessionsRevoked(deps, { schoolId });
+  return school;
 }
 
 /** Admins are added only to an existing, published school. */

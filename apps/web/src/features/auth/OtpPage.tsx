@@ -5,12 +5,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { OTP, type ResetBody } from '@shala/contract';
-import { request } from '../../api/client';
+import { OTP, password as passwordRule, type ResetBody } from '@shala/contract';
+import { isApiError, request } from '../../api/client';
 import { apiErrorText } from '../../api/errors';
 import { SESSION_KEY, session } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
-import { useErrorText } from './useTranslatedErrors';
+import { issueToken, serverFieldErrors, useErrorToken } from '../../lib/validation';
 
 interface OtpValues {
   otp: string;
@@ -27,7 +27,7 @@ const OTP_PATTERN = new RegExp(`^\\d{${OTP.digits}}$`);
 
 export default function OtpPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const errorText = useErrorToken();
   const navigate = useNavigate();
   const loginId = readForgotId();
 
@@ -35,7 +35,12 @@ export default function OtpPage() {
     initialValues: { otp: '', password: '', confirmPassword: '' },
     validate: {
       otp: (value) => (!value.trim() ? 'auth.otp.otpRequired' : OTP_PATTERN.test(value.trim()) ? null : 'auth.otp.otpInvalid'),
-      password: (value) => (!value ? 'auth.otp.newPasswordRequired' : value.length < 8 ? 'auth.otp.passwordTooShort' : null),
+      password: (value) => {
+        if (!value) return 'auth.otp.newPasswordRequired';
+        // The contract's rule (10+ characters, not blank); the common-password check runs on the server.
+        const result = passwordRule.safeParse(value);
+        return result.success ? null : issueToken(result.error.issues[0] ?? { message: 'Required' }, value);
+      },
       confirmPassword: (value, values) =>
         !value ? 'auth.otp.confirmRequired' : value !== values.password ? 'auth.otp.mismatch' : null,
     },
@@ -49,6 +54,8 @@ export default function OtpPage() {
       navigate('/', { replace: true });
     },
     onError: (error) => {
+      // A refused password (too common) comes back as a 400 naming the field: show it there.
+      if (isApiError(error) && error.issues.length > 0) form.setErrors(serverFieldErrors(error.issues));
       notifications.show({ color: 'red', message: apiErrorText(error, t) });
     },
   });

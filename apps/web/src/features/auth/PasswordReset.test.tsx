@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp } from '../../test/utils';
+import { setLanguage } from '../../i18n';
 
 describe('forgot password', () => {
   it('requires the id', async () => {
@@ -89,5 +90,33 @@ describe('one-time code', () => {
     renderApp('/otp');
     await fill(user, 'new-password-1', 'new-password-1');
     expect(await screen.findByText('The code is wrong or has expired.')).toBeInTheDocument();
+  });
+
+  it('shows the password rule at the field: too short here, too common from the server, in Hindi too', async () => {
+    sessionStorage.setItem('forgotId', '"DEMO-T0007"');
+    const fetch = mockFetch({
+      'PATCH /api/reset': () =>
+        json(400, {
+          error: 'VALIDATION_ERROR',
+          message: 'Some fields are missing or invalid.',
+          issues: [{ path: 'body.password', message: 'This password is too common: choose another' }],
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/otp');
+    await fill(user, 'short-pw', 'short-pw');
+    expect(await screen.findByText('Use at least 10 characters')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    const password = screen.getByLabelText(/^New password/);
+    const confirm = screen.getByLabelText(/^Confirm password/);
+    await user.clear(password);
+    await user.type(password, 'q1w2e3r4t5');
+    await user.clear(confirm);
+    await user.type(confirm, 'q1w2e3r4t5');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('This password is too common: choose another')).toBeInTheDocument();
+    await act(() => setLanguage('hi', { persist: false }));
+    expect(await screen.findByText('यह पासवर्ड बहुत आम है: कोई दूसरा चुनें')).toBeInTheDocument();
+    await act(() => setLanguage('en', { persist: false }));
   });
 });

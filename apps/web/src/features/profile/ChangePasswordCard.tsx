@@ -7,7 +7,7 @@ import { password as passwordRule } from '@shala/contract';
 import { isApiError, request } from '../../api/client';
 import { apiErrorText } from '../../api/errors';
 import { PasswordField } from '../../components/PasswordField';
-import { issueToken, useErrorToken } from '../../lib/validation';
+import { issueToken, serverFieldErrors, useErrorToken } from '../../lib/validation';
 
 interface Values {
   currentPassword: string;
@@ -42,6 +42,8 @@ export function ChangePasswordCard() {
       // A wrong current password answers 400 BAD_REQUEST (or INVALID_CREDENTIALS): mark that field.
       const wrongCurrent = isApiError(error) && (error.code === 'INVALID_CREDENTIALS' || (error.status === 400 && error.code === 'BAD_REQUEST'));
       if (wrongCurrent) form.setFieldError('currentPassword', 'password.wrongCurrent');
+      // A refused new password (too common) comes back as a 400 naming the field.
+      if (isApiError(error) && error.issues.length > 0) form.setErrors(serverFieldErrors(error.issues));
       notifications.show({ color: 'red', title: t('password.failed'), message: wrongCurrent ? t('password.wrongCurrent') : apiErrorText(error, t) });
     },
   });

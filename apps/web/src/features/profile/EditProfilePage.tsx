@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { personFields, type Profile } from '@shala/contract';
+import { selfProfileFields, type Profile } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { call } from '../../api/client';
 import { queryKeys, useProfile } from '../../api/queries';
@@ -16,12 +16,13 @@ import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validatio
 import type { ScreenProps } from '../../app/routes';
 import { saveFailure, type SaveFailure } from '../people/PersonFormPage';
 
-/** What a user edits of its own account (profileUpdate takes personFields, partly). */
-export const profileFields = personFields.pick({ firstName: true, lastName: true, email: true, contact: true, address: true, image: true });
+/**
+ * What a user edits of its own account: contact fields and photo (the contract's
+ * selfProfileFields). Names and the rest of the record are the school's, edited by its admins.
+ */
+export const profileFields = selfProfileFields;
 
 interface Values {
-  firstName: string;
-  lastName: string;
   email: string;
   contact: string;
   address: string;
@@ -39,8 +40,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   const form = useForm<Values>({
     initialValues: {
-      firstName: profile.firstName,
-      lastName: profile.lastName,
       email: profile.email ?? '',
       contact: profile.contact ?? '',
       address: profile.address ?? '',
@@ -92,6 +91,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Stack gap="lg" maw={760}>
         <Fieldset legend={t('person.sections.basic')} variant="filled" radius="md" style={{ minWidth: 0 }}>
           <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {t('profile.schoolOwns')}
+            </Text>
             <ImageUploadField
               label={t('person.fields.image')}
               value={form.values.image}
@@ -101,8 +103,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
               onBusyChange={setUploading}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label={t('person.fields.firstName')} required autoComplete="given-name" maxLength={100} {...text('firstName')} />
-              <TextInput label={t('person.fields.lastName')} autoComplete="family-name" maxLength={100} {...text('lastName')} />
               <TextInput label={t('person.fields.email')} type="email" autoComplete="email" maxLength={254} {...text('email')} />
               <TextInput label={t('person.fields.contact')} type="tel" autoComplete="tel" maxLength={20} {...text('contact')} />
             </SimpleGrid>
@@ -133,7 +133,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** /editprofile: names, email, contact, address and photo of the signed-in user. */
+/** /editprofile: email, contact, address and photo of the signed-in user. */
 export default function EditProfilePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const profile = useProfile();
