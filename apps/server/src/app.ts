@@ -23,7 +23,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { UPLOAD_LIMITS, WEB_BASE_PATH, type ErrorEnvelope } from '@shala/contract';
+import { UPLOAD_LIMITS, WEB_BASE_PATH, issueInfo, type ErrorEnvelope } from '@shala/contract';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import type { Db } from './db/client.js';
@@ -102,12 +102,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('preClose', async () => realtime.close());
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(fail(err.code, err.message));
+    if (err instanceof AppError) return reply.status(err.status).send({ ...fail(err.code, err.message), ...err.detail });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const issues = err.validation.map((v) => ({
         path: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'Invalid value',
+        ...issueInfo({ ...v.params, code: v.keyword }),
       }));
       return reply.status(400).send(fail('VALIDATION_ERROR', 'Some fields are missing or invalid.', issues));
     }

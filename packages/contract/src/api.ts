@@ -21,6 +21,7 @@ import { districtParams, place, stateParams } from './master.js';
 import { fileNameParams, uploadedFile } from './files.js';
 import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
 import { pageOf } from './envelope.js';
+import { PUBLIC_API } from './public-api.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -81,27 +82,21 @@ export const API = {
     response: envelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
   }),
   signin: route({
-    method: 'POST',
-    url: '/api/signin',
-    roles: 'public',
+    ...PUBLIC_API.signin,
     summary: 'Sign in with login id and password',
     body: signinBody,
     response: envelope(signinResult),
     authRateLimit: true,
   }),
   forgot: route({
-    method: 'POST',
-    url: '/api/forgot',
-    roles: 'public',
+    ...PUBLIC_API.forgot,
     summary: 'Send a one-time code to the account email (same answer for unknown ids)',
     body: forgotBody,
     response: messageOnly,
     authRateLimit: true,
   }),
   reset: route({
-    method: 'PATCH',
-    url: '/api/reset',
-    roles: 'public',
+    ...PUBLIC_API.reset,
     summary: 'Set a new password with a one-time code; revokes all sessions of the user',
     body: resetBody,
     response: messageOnly,

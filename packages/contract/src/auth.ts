@@ -39,5 +39,3 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-/** One-time code rules (DESIGN section 4). */
-export const OTP = { digits: 6, ttlMinutes: 10, maxAttempts: 5 } as const;

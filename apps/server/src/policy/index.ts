@@ -35,7 +35,7 @@ export function assertSameSchool(caller: Caller, rowSchoolId: string | null | un
 
 /** The school a school-scoped request acts on: the caller's own, from the session. */
 export function schoolOf(caller: Caller): string {
-  if (!caller.schoolId) throw new AppError('BAD_REQUEST', 'This account does not belong to a school.');
+  if (!caller.schoolId) throw new AppError('BAD_REQUEST', 'This account does not belong to a school.', { reason: 'no_school' });
   return caller.schoolId;
 }
 

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Toasts } from '../components/Toasts';
 import { theme } from './theme';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Theme and toasts for every page. The query client comes with the signed-in layout
+ * (`QueryScope`); tests may pass their own here.
+ */
+export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        {/* Toasts: top-right, 5 s (spec section 9); global.css moves them below the header. */}
-        <Notifications position="top-right" autoClose={5000} zIndex={1000} />
-        {children}
-      </QueryClientProvider>
+      <Toasts />
+      {queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}
     </MantineProvider>
   );
 }
-

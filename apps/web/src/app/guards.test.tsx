@@ -23,11 +23,14 @@ describe('role guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('redirects a route the role may not open to its own landing route', async () => {
+  it('shows a 403 page, inside the layout, for a route the role may not open', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(116);
     const { router } = renderApp('/viewSchool');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/studentdashboard'));
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/viewSchool');
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/studentdashboard');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
   });
 
   it('opens an allowed route inside the layout with its breadcrumb', async () => {
@@ -41,11 +44,12 @@ describe('role guard', () => {
     expect(crumbs).toHaveTextContent('Subjects');
   });
 
-  it('sends an unknown path to the landing route', async () => {
+  it('shows a 404 page, inside the layout, for an unknown path', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(113);
     const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/schooladmin'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
   });
 
   it('shows the dashboard counts as labelled cards', async () => {

@@ -40,7 +40,7 @@ export async function updateProfile(deps: Deps, caller: Caller, userId: string, 
     try {
       await deps.db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.');
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.', { reason: 'email_taken', field: 'email' });
       throw err;
     }
   }

@@ -206,11 +206,15 @@ async function assertParent(db: DbOrTx, schoolId: string, parentId: string | nul
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, parentId), eq(users.roleId, 115), eq(users.schoolId, schoolId)));
-  if (!p) throw new AppError('BAD_REQUEST', 'Choose a parent of this school.');
+  if (!p) throw new AppError('BAD_REQUEST', 'Choose a parent of this school.', { reason: 'parent_not_in_school', field: 'parentId' });
 }
 
 function conflict(kind: PeopleKind) {
-  return new AppError('CONFLICT', `A ${KIND_NAME[kind].toLowerCase()} with this email already exists in this school.`);
+  return new AppError('CONFLICT', `A ${KIND_NAME[kind].toLowerCase()} with this email already exists in this school.`, {
+    reason: 'email_taken',
+    field: 'email',
+    params: { kind },
+  });
 }
 
 export async function schoolCode(db: DbOrTx, schoolId: string): Promise<string> {

@@ -8,6 +8,7 @@ import { useAuth } from '../../api/auth';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { useRealtimeNotifications } from '../../features/notifications/realtime';
+import { QueryScope } from '../QueryScope';
 import { Breadcrumb } from './Breadcrumb';
 import { Header } from './Header';
 import { SessionPicker } from './SessionPicker';
@@ -22,7 +23,16 @@ const NARROW_WIDTH = 68;
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /** Sidebar, header, breadcrumb, content and footer for every signed-in screen (spec section 2). */
+/** The signed-in layout with the app's query client. */
 export default function AppLayout() {
+  return (
+    <QueryScope>
+      <Layout />
+    </QueryScope>
+  );
+}
+
+function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { role, token } = useAuth();

@@ -1,22 +1,22 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/PasswordField';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { OTP, type ResetBody } from '@shala/contract';
-import { request } from '../../api/client';
+import type { ResetBody } from '@shala/contract';
+import { OTP } from '@shala/contract/web';
+import { requestPublic } from '../../api/http';
 import { apiErrorText } from '../../api/errors';
 import { SESSION_KEY, session } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
+import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 
-interface OtpValues {
+type OtpValues = {
   otp: string;
   password: string;
   confirmPassword: string;
-}
+};
 
 /** The id saved at forgot-password time, with quotes stripped (spec section 5). */
 export function readForgotId(): string {
@@ -31,18 +31,17 @@ export default function OtpPage() {
   const navigate = useNavigate();
   const loginId = readForgotId();
 
-  const form = useForm<OtpValues>({
-    initialValues: { otp: '', password: '', confirmPassword: '' },
-    validate: {
+  const form = useAuthForm<OtpValues>(
+    { otp: '', password: '', confirmPassword: '' },
+    {
       otp: (value) => (!value.trim() ? 'auth.otp.otpRequired' : OTP_PATTERN.test(value.trim()) ? null : 'auth.otp.otpInvalid'),
       password: (value) => (!value ? 'auth.otp.newPasswordRequired' : value.length < 8 ? 'auth.otp.passwordTooShort' : null),
       confirmPassword: (value, values) =>
         !value ? 'auth.otp.confirmRequired' : value !== values.password ? 'auth.otp.mismatch' : null,
     },
-  });
+  );
 
-  const reset = useMutation({
-    mutationFn: (body: ResetBody) => request('reset', { body }),
+  const reset = useAction((body: ResetBody) => requestPublic('reset', { body }), {
     onSuccess: () => {
       session.remove(SESSION_KEY.forgotId);
       notifications.show({ color: 'green', message: t('auth.otp.success') });
@@ -71,7 +70,7 @@ export default function OtpPage() {
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          reset.mutate({ loginId, otp: values.otp.trim(), password: values.password }),
+          reset.run({ loginId, otp: values.otp.trim(), password: values.password }),
         )}
       >
         <Stack gap="md">
@@ -84,21 +83,21 @@ export default function OtpPage() {
             autoComplete="one-time-code"
             maxLength={OTP.digits}
             required
-            {...form.getInputProps('otp')}
+            {...form.inputProps('otp')}
             error={errorText(form.errors.otp)}
           />
           <PasswordField
             label={t('auth.otp.newPassword')}
             autoComplete="new-password"
             required
-            {...form.getInputProps('password')}
+            {...form.inputProps('password')}
             error={errorText(form.errors.password)}
           />
           <PasswordField
             label={t('auth.otp.confirmPassword')}
             autoComplete="new-password"
             required
-            {...form.getInputProps('confirmPassword')}
+            {...form.inputProps('confirmPassword')}
             error={errorText(form.errors.confirmPassword)}
           />
           <Button type="submit" fullWidth size="md" disabled={reset.isPending}>

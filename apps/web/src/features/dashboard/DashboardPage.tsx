@@ -16,7 +16,7 @@ import { useAuth } from '../../api/auth';
 import { apiErrorText } from '../../api/errors';
 import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },

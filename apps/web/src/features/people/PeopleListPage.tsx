@@ -18,7 +18,7 @@ import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
 import { today } from '../../lib/csv';
 import { useClampPage, useListParams } from '../../lib/useListParams';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
 import { formatDate } from './format';

@@ -10,7 +10,7 @@ import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { formatDate } from './format';
 import { KINDS } from './kinds';
 

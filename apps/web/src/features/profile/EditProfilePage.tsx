@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +11,9 @@ import { queryKeys, useProfile } from '../../api/queries';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validation';
-import type { ScreenProps } from '../../app/routes';
-import { saveFailure, type SaveFailure } from '../people/PersonFormPage';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import type { ScreenProps } from '../../app/screen';
 
 /** What a user edits of its own account (profileUpdate takes personFields, partly). */
 export const profileFields = personFields.pick({ firstName: true, lastName: true, email: true, contact: true, address: true, image: true });
@@ -37,7 +36,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
 
-  const form = useForm<Values>({
+  const form = useContractForm<Values>(profileFields, {
     initialValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,
@@ -46,8 +45,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
       address: profile.address ?? '',
       image: profile.image ?? '',
     },
-    validate: zodValidate(profileFields),
-    validateInputOnBlur: true,
   });
 
   const save = useMutation({
@@ -66,7 +63,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       navigate('/profile');
     },
     onError: (error) => {
-      const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+      const next = form.applyServerError(error, t);
       setFailure(next);
       notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
     },

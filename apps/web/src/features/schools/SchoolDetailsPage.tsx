@@ -14,7 +14,7 @@ import { ListState, RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { formatDate } from '../people/format';
 import { KINDS } from '../people/kinds';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconBuildingCommunity } from '@tabler/icons-react';
@@ -13,9 +12,9 @@ import { AddressSelects } from '../../components/AddressSelects';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validation';
-import type { ScreenProps } from '../../app/routes';
-import { saveFailure, type SaveFailure } from '../people/PersonFormPage';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import type { ScreenProps } from '../../app/screen';
 
 export interface SchoolFormValues {
   name: string;
@@ -61,11 +60,7 @@ function SchoolForm({ school }: { school?: School }) {
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [saveKind, setSaveKind] = useState<SaveKind>('publish');
 
-  const form = useForm<SchoolFormValues>({
-    initialValues: school ? valuesOf(school) : EMPTY,
-    validate: zodValidate(schoolInput),
-    validateInputOnBlur: true,
-  });
+  const form = useContractForm<SchoolFormValues>(schoolInput, { initialValues: school ? valuesOf(school) : EMPTY });
 
   const save = useMutation({
     mutationFn: ({ values, kind }: { values: SchoolFormValues; kind: SaveKind }) => {
@@ -82,7 +77,7 @@ function SchoolForm({ school }: { school?: School }) {
       navigate(`/detailsSchool/${saved.schoolId}`, { replace: !school });
     },
     onError: (error) => {
-      const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+      const next = form.applyServerError(error, t);
       setFailure(next);
       notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
     },

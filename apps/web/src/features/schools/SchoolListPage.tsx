@@ -11,7 +11,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useClampPage, useListParams } from '../../lib/useListParams';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { formatDate } from '../people/format';
 
 export const SCHOOL_STATUSES = ['all', 'active', 'inactive', 'draft'] as const;
