@@ -68,7 +68,17 @@ function people<B extends z.ZodObject>(url: string, roles: readonly Role[], body
 }
 
 const systemAdmins = people('/api/admins', [111], personFields, 'system admin');
-const principals = people('/api/school/principal', [112], personFields, 'principal');
+const principalsOf112 = people('/api/school/principal', [112], personFields, 'principal');
+/**
+ * Principals: listed, added and switched on or off by the system admin (112); a principal may also
+ * view and edit the principals of its own school (spec section 2: /viewSchooladmindetails/:userId
+ * and /editadmindetails/:userId are open to 112 and 113).
+ */
+const principals = {
+  ...principalsOf112,
+  get: { ...principalsOf112.get, roles: ADMINS },
+  update: { ...principalsOf112.update, roles: ADMINS },
+};
 const teachers = people('/api/school/teacher', ADMINS, personFields, 'teacher');
 const students = people('/api/school/student', ADMINS, studentFields, 'student');
 const parents = people('/api/school/parent', ADMINS, parentFields, 'parent');

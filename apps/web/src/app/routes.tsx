@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { PageLoader } from '../components/PageLoader';
 import { PublicOnly, RequireAuth, RoleGate } from './guards';
 import type { ScreenProps } from './screen';
@@ -95,13 +96,19 @@ function screenRoute(route: WebRoute): RouteObject {
   };
 }
 
-/** A crashed screen shows the friendly error; the next path gets another chance. */
+/**
+ * Around every page: the route announcer (focus and a polite announcement on route changes) and
+ * the error boundary (a crashed screen shows the friendly error; the next path gets another chance).
+ */
 function RouteBoundary() {
   const { pathname } = useLocation();
   return (
-    <ErrorBoundary resetKey={pathname}>
-      <Outlet />
-    </ErrorBoundary>
+    <>
+      <RouteAnnouncer />
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../api/auth';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { MAIN_ID, SkipLink } from '../../components/RouteAnnouncer';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { useRealtimeNotifications } from '../../features/notifications/realtime';
 import { QueryScope } from '../QueryScope';
@@ -48,6 +49,7 @@ function Layout() {
       labels={{ confirm: t('common.close'), cancel: t('common.cancel') }}
       modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}
     >
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{
@@ -91,7 +93,7 @@ function Layout() {
           ) : null}
         </AppShell.Navbar>
 
-        <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', outline: 'none' }}>
           <Box px={{ base: 'sm', sm: 'lg' }} pt="md" style={{ flex: 1, minWidth: 0 }}>
             <Breadcrumb />
             <Box mt="md" pb="lg">
