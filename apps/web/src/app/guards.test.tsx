@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
 
 vi.mock('socket.io-client', async () => {
@@ -60,5 +60,18 @@ describe('role guard', () => {
     expect(students).toHaveTextContent('120');
     expect(screen.getByRole('listitem', { name: 'Teachers' })).toHaveTextContent('9');
     expect(screen.queryByRole('listitem', { name: 'Schools' })).toBeNull();
+  });
+
+  it('has a main landmark and a skip link; a route change moves the focus to the heading and announces it', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(112);
+    const { router } = renderApp('/viewsubject');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subjects' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+    await act(() => router.navigate('/viewclass'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Classes' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Classes');
   });
 });

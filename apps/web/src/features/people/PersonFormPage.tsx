@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { CreatedAccount, PersonDetail } from '@shala/contract';
 import { PEOPLE_API, peopleKeys, usePerson, type PeopleKindKey } from '../../api/people';
 import { schoolKeys, useSchool } from '../../api/schools';
@@ -11,6 +11,7 @@ import { CredentialsModal, type Credentials } from '../../components/Credentials
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { FormFooter } from '../../components/FormFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import type { ScreenProps } from '../../app/screen';
 import { KINDS } from './kinds';
@@ -110,19 +111,11 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
               ) : null
             }
           />
-          {failure ? (
-            <Alert color="red" role="alert" title={failure.title}>
-              {failure.message ?? t('common.checkForm')}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm" wrap="wrap">
-            <Button variant="default" component={Link} to={cancelTo}>
-              {t('common.cancel')}
-            </Button>
+          <FormFooter failure={failure} cancelTo={cancelTo}>
             <Button type="submit" loading={saving} disabled={uploading}>
               {mode === 'create' ? t('people.createAccount') : t('common.saveChanges')}
             </Button>
-          </Group>
+          </FormFooter>
         </Stack>
       </form>
       <CredentialsModal

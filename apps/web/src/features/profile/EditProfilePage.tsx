@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { personFields, type Profile } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { call } from '../../api/client';
@@ -12,6 +12,7 @@ import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { FormFooter } from '../../components/FormFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import type { ScreenProps } from '../../app/screen';
 
@@ -112,19 +113,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
             />
           </Stack>
         </Fieldset>
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/profile">
-            {t('common.cancel')}
-          </Button>
+        <FormFooter failure={failure} cancelTo="/profile">
           <Button type="submit" loading={save.isPending} disabled={uploading}>
             {t('common.saveChanges')}
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

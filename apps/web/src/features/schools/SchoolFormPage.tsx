@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { schoolInput, type School } from '@shala/contract';
 import { call } from '../../api/client';
 import { schoolKeys, useSchool } from '../../api/schools';
@@ -13,6 +13,7 @@ import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { FormFooter } from '../../components/FormFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import type { ScreenProps } from '../../app/screen';
 
@@ -145,15 +146,7 @@ function SchoolForm({ school }: { school?: School }) {
             <TextInput label={t('schools.fields.zipCode')} inputMode="numeric" maxLength={6} style={{ maxWidth: 220 }} {...text('zipCode')} />
           </Stack>
         </Fieldset>
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm" wrap="wrap">
-          <Button variant="default" component={Link} to={school ? `/detailsSchool/${school.schoolId}` : '/viewSchool'}>
-            {t('common.cancel')}
-          </Button>
+        <FormFooter failure={failure} cancelTo={school ? `/detailsSchool/${school.schoolId}` : '/viewSchool'}>
           {isDraft ? (
             <>
               <Button
@@ -185,7 +178,7 @@ function SchoolForm({ school }: { school?: School }) {
               {t('common.saveChanges')}
             </Button>
           )}
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );
