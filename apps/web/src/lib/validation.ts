@@ -33,13 +33,18 @@ interface IssueLike {
   params?: Record<string, unknown>;
 }
 
-/** Our own issue codes (a custom issue's `params.code`) with a text of their own. */
-const OWN_CODES = new Set(['control_chars', 'password_common', 'password_whitespace']);
+/** Our own issue codes (a custom issue's `params.code`) and their texts. */
+const OWN_CODES: Record<string, string> = {
+  control_chars: 'validation.control_chars',
+  password_common: 'validation.password_common',
+  password_whitespace: 'validation.password_whitespace',
+  password_mismatch: 'validation.passwordMismatch',
+};
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */
 export function issueToken(issue: IssueLike, value?: unknown): ErrorToken {
   const own = issue.code === 'custom' ? issue.params?.code : issue.code;
-  if (typeof own === 'string' && OWN_CODES.has(own)) return `validation.${own}`;
+  if (typeof own === 'string' && OWN_CODES[own]) return OWN_CODES[own];
   if (issue.code === 'too_small' && issue.origin === 'number') return `validation.tooSmallNumber|${Number(issue.minimum)}`;
   if (issue.code === 'too_big' && issue.origin === 'number') return `validation.tooBigNumber|${Number(issue.maximum)}`;
   if (issue.code === 'too_small') {
