@@ -15,7 +15,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { API, PASSWORD_RULES, UPLOAD_LIMITS, WEB_BASE_PATH, setCommonPasswords, type ErrorEnvelope } from '@shala/contract';
+import { API, PASSWORD_RULES, UPLOAD_LIMITS, WEB_BASE_PATH, issueInfo, setCommonPasswords, type ErrorEnvelope } from '@shala/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
@@ -134,12 +134,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(fail(err.code, err.message));
+    if (err instanceof AppError) return reply.status(err.status).send({ ...fail(err.code, err.message), ...err.detail });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const issues = err.validation.map((v) => ({
         path: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'Invalid value',
+        ...issueInfo({ ...v.params, code: v.keyword }),
       }));
       return reply.status(400).send(fail('VALIDATION_ERROR', 'Some fields are missing or invalid.', issues));
     }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@shala/contract';
+import type { ErrorCode, ErrorParams, ErrorReason } from '@shala/contract';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -17,12 +17,23 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** An error with a stable code; its HTTP status comes from the one table above. */
+/** Why, finer than the code (`reason`, translated by the web with `params`), and the input at fault. */
+export interface ErrorDetail {
+  reason?: ErrorReason;
+  field?: string;
+  params?: ErrorParams;
+}
+
+/**
+ * An error with a stable code; its HTTP status comes from the one table above. The message is the
+ * English fallback; `detail` carries what the web translates (`reason`, `params`) and the `field`.
+ */
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly detail: ErrorDetail = {},
   ) {
     super(message);
     this.status = STATUS[code];

@@ -113,6 +113,8 @@ describe('POST /api/fileupload', () => {
     expect(res.json()).toEqual({
       error: 'UNSUPPORTED_MEDIA_TYPE',
       message: `"${filename}" is not an accepted file type. Accepted: JPEG, PNG, WebP, GIF.`,
+      reason: 'file_type',
+      params: { name: filename, accepted: 'JPEG, PNG, WebP, GIF' },
     });
     expect(stored()).toEqual(before);
   });
@@ -122,7 +124,12 @@ describe('POST /api/fileupload', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_LIMITS.imageBytes, 0)]);
     const res = await post('/api/fileupload', [{ field: 'file', filename: 'huge.png', type: 'image/png', data: big }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: '"huge.png" is larger than 2 MB, the most allowed.' });
+    expect(res.json()).toEqual({
+      error: 'PAYLOAD_TOO_LARGE',
+      message: '"huge.png" is larger than 2 MB, the most allowed.',
+      reason: 'file_too_large',
+      params: { name: 'huge.png', maxMb: 2 },
+    });
     expect(stored()).toEqual(before);
   });
 
@@ -149,7 +156,12 @@ describe('POST /api/fileupload', () => {
   it('answers 400 without a file, with another field, or when the body is not multipart', async () => {
     const noFile = await post('/api/fileupload', [{ field: 'note', data: 'hello' }]);
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ error: 'BAD_REQUEST', message: 'No file was sent: put the image in the field "file".' });
+    expect(noFile.json()).toEqual({
+      error: 'BAD_REQUEST',
+      message: 'No file was sent: put the image in the field "file".',
+      reason: 'file_missing',
+      field: 'file',
+    });
     const wrongField = await post('/api/fileupload', [{ field: 'avatar', filename: 'a.png', type: 'image/png', data: PNG }]);
     expect(wrongField.statusCode).toBe(400);
     const json = await env.app.inject({ method: 'POST', url: '/api/fileupload', payload: { file: 'x' }, headers: { token: token() } });
@@ -215,7 +227,12 @@ describe('POST /api/fileupload/multi', () => {
     const parts = Array.from({ length: UPLOAD_LIMITS.files + 1 }, (_, i) => ({ field: 'files', filename: `p${i}.png`, type: 'image/png', data: PNG }));
     const res = await post('/api/fileupload/multi', parts);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: `At most ${UPLOAD_LIMITS.files} files can be uploaded at once.` });
+    expect(res.json()).toEqual({
+      error: 'PAYLOAD_TOO_LARGE',
+      message: `At most ${UPLOAD_LIMITS.files} files can be uploaded at once.`,
+      reason: 'too_many_files',
+      params: { max: UPLOAD_LIMITS.files },
+    });
     expect(stored()).toEqual(before);
   });
 

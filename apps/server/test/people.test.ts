@@ -117,6 +117,20 @@ describe('principals (system admin only)', () => {
     expect(list.total).toBe(2);
     expect((await call('GET', '/api/school/principal', mine.users[113].token)).statusCode).toBe(403);
   });
+
+  it('lets 113 view and edit the principals of its own school (spec section 2), not list, add or switch them', async () => {
+    const token = mine.users[113].token;
+    const other = mine.users[113].id;
+    const seen = await call('GET', `/api/school/principal/${other}`, token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().result).toMatchObject({ userId: other, roleId: 113 });
+    const edited = await call('PATCH', `/api/school/principal/${other}`, token, { contact: '9876543210' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().result.contact).toBe('9876543210');
+    expect((await call('GET', `/api/school/principal/${theirs.users[113].id}`, token)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/school/principal/${other}/status`, token, { status: false })).statusCode).toBe(403);
+    expect((await call('POST', '/api/school/principal', token, { firstName: 'No' })).statusCode).toBe(403);
+  });
 });
 
 describe('parents and students', () => {

@@ -40,10 +40,15 @@ test('a visitor without a session is sent to the login page', async ({ page }) =
   await expect(page.getByRole('textbox', { name: 'Login ID', exact: true })).toBeVisible();
 });
 
-test('a route the role may not open sends it to its own dashboard; the base path goes to the dashboard', async ({ page }) => {
+test('a route the role may not open shows a 403 page, an unknown one a 404 page; the base path goes to the dashboard', async ({ page }) => {
   await signIn(page, 'DEMO-T0001');
   await expectPath(page, '/teacherdashboard');
   await page.goto('viewSchool');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expectPath(page, '/viewSchool');
+  await page.goto('no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to my dashboard' }).click();
   await expectPath(page, '/teacherdashboard');
   await page.goto(`${BASE}/`);
   await expectPath(page, '/teacherdashboard');

@@ -116,7 +116,7 @@ test('a school is set up end to end: school, admin, principal, teacher, parent, 
   await p.getByRole('textbox', { name: 'Search' }).fill('Bulk7 ');
   const row = p.getByRole('row', { name: /Bulk7 Sharma/ });
   await expect(row).toBeVisible();
-  await row.getByRole('switch', { name: 'Active' }).click();
+  await row.getByRole('switch', { name: /^Active: / }).click();
   await p.getByRole('button', { name: 'Yes, deactivate!' }).click();
   await expect(p.getByText('Bulk7 Sharma is now inactive.')).toBeVisible();
   const gone = await browser.newContext().then((c) => c.newPage());

@@ -63,3 +63,41 @@ export async function mailTo(address: string, after: number): Promise<string> {
     .not.toBeNull();
   return found!;
 }
+
+const axeSource = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core in the page (WCAG 2 A/AA and best practices) and fails on any violation of impact
+ * serious or critical, and on any `color-contrast` node, naming the rule and the elements.
+ */
+export async function expectAccessible(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  // Let transitions (toasts, modals) settle so colours are final.
+  await page.waitForTimeout(350);
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // Evaluated through the browser's protocol rather than a <script> tag, which the app's
+  // Content-Security-Policy (script-src 'self') rightly refuses.
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  const failing = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'color-contrast');
+  const report = failing
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n');
+  expect.soft(failing, `axe on ${where}:\n${report}`).toEqual([]);
+}

@@ -1,30 +1,37 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { WEB_BASE_PATH } from '@shala/contract';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
+import { WEB_BASE_PATH } from '@shala/contract/web';
 import { AppProviders } from './app/App';
 import { routes } from './app/routes';
 import { wireClient } from './app/session';
-import { createQueryClient } from './api/queryClient';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { initI18n } from './i18n';
 
+// The declarative router (BrowserRouter + useRoutes) rather than the data router: the same route
+// table, and about 15 KB less JavaScript on the login page (its budget is 150 KB gzip).
+function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => wireClient(() => void navigate('/', { replace: true })), [navigate]);
+  return useRoutes(routes);
+}
+
 async function start(): Promise<void> {
   await initI18n();
-  const queryClient = createQueryClient();
-  const router = createBrowserRouter(routes, { basename: WEB_BASE_PATH });
-  wireClient(queryClient, () => void router.navigate('/', { replace: true }));
+  wireClient(() => window.location.assign(`${WEB_BASE_PATH}/`));
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders>
         <ErrorBoundary>
-          <RouterProvider router={router} />
+          <BrowserRouter basename={WEB_BASE_PATH}>
+            <AppRoutes />
+          </BrowserRouter>
         </ErrorBoundary>
       </AppProviders>
     </StrictMode>,

@@ -22,6 +22,7 @@ import { districtParams, place, stateParams } from './master.js';
 import { fileNameParams, uploadedFile } from './files.js';
 import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
 import { pageOf } from './envelope.js';
+import { PUBLIC_API } from './public-api.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -68,7 +69,17 @@ function people<B extends z.ZodObject>(url: string, roles: readonly Role[], body
 }
 
 const systemAdmins = people('/api/admins', KIND_MANAGERS.systemAdmins, personFields, 'system admin');
-const principals = people('/api/school/principal', KIND_MANAGERS.principals, personFields, 'principal');
+const principalsOf112 = people('/api/school/principal', KIND_MANAGERS.principals, personFields, 'principal');
+/**
+ * Principals: listed, added and switched on or off by the system admin (112); a principal may also
+ * view and edit the principals of its own school (spec section 2: /viewSchooladmindetails/:userId
+ * and /editadmindetails/:userId are open to 112 and 113).
+ */
+const principals = {
+  ...principalsOf112,
+  get: { ...principalsOf112.get, roles: ADMINS },
+  update: { ...principalsOf112.update, roles: ADMINS },
+};
 const teachers = people('/api/school/teacher', KIND_MANAGERS.teachers, personFields, 'teacher');
 const students = people('/api/school/student', KIND_MANAGERS.students, studentFields, 'student');
 const parents = people('/api/school/parent', KIND_MANAGERS.parents, parentFields, 'parent');
@@ -82,27 +93,21 @@ export const API = {
     response: envelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
   }),
   signin: route({
-    method: 'POST',
-    url: '/api/signin',
-    roles: 'public',
+    ...PUBLIC_API.signin,
     summary: 'Sign in with login id and password',
     body: signinBody,
     response: envelope(signinResult),
     authRateLimit: true,
   }),
   forgot: route({
-    method: 'POST',
-    url: '/api/forgot',
-    roles: 'public',
+    ...PUBLIC_API.forgot,
     summary: 'Send a one-time code to the account email (same answer for unknown ids)',
     body: forgotBody,
     response: messageOnly,
     authRateLimit: true,
   }),
   reset: route({
-    method: 'PATCH',
-    url: '/api/reset',
-    roles: 'public',
+    ...PUBLIC_API.reset,
     summary: 'Set a new password with a one-time code; revokes all sessions of the user',
     body: resetBody,
     response: messageOnly,

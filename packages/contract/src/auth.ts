@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { safeString, text } from './text.js';
+import { PASSWORD_RULES } from './public-api.js';
 
 export const loginId = text(64).min(1);
-/** The rule for every password a person chooses (reset, change): DESIGN section 4. */
-export const PASSWORD_RULES = { minLength: 10, maxLength: 128, commonListSize: 10_000 } as const;
 export const PASSWORD_MESSAGES = {
   blank: 'The password cannot be only spaces',
   common: 'This password is too common: choose another',
@@ -24,8 +23,8 @@ export function isCommonPassword(candidate: string): boolean {
 export const password = safeString()
   .min(PASSWORD_RULES.minLength)
   .max(PASSWORD_RULES.maxLength)
-  .refine((p) => p.trim().length > 0, PASSWORD_MESSAGES.blank)
-  .refine((p) => !isCommonPassword(p), PASSWORD_MESSAGES.common);
+  .refine((p) => p.trim().length > 0, { message: PASSWORD_MESSAGES.blank, params: { code: 'password_whitespace' } })
+  .refine((p) => !isCommonPassword(p), { message: PASSWORD_MESSAGES.common, params: { code: 'password_common' } });
 
 export const signinBody = z.object({
   loginId,
@@ -63,5 +62,3 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-/** One-time code rules (DESIGN section 4). */
-export const OTP = { digits: 6, ttlMinutes: 10, maxAttempts: 5 } as const;

@@ -1,29 +1,32 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
 
-/** Stable error codes; the web client translates them, the message is the English fallback. */
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'BAD_REQUEST',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_INACTIVE',
-  'SCHOOL_INACTIVE',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INVALID_OTP',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export { ERROR_CODES, ERROR_REASONS, ISSUE_CODES, issueInfo } from './errors.js';
+export type { ErrorCode, ErrorParams, ErrorReason, IssueCode } from './errors.js';
 
-/** Failure envelope (DESIGN section 5). `issues` lists field problems of a 400. */
+export const errorParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** One field problem of a 400: where, the English text, a stable code and its params. */
+export const errorIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: errorParams.optional(),
+});
+export type ErrorIssue = z.infer<typeof errorIssue>;
+
+/**
+ * Failure envelope (DESIGN section 5): `error` is the code; `reason` and `params` say why, finer
+ * (translated by the web); `field` names the input at fault; `issues` lists field problems of a 400.
+ * `message` is the English fallback, never shown to a reader of another language.
+ */
 export const errorEnvelope = z.object({
   error: z.enum(ERROR_CODES),
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  reason: z.string().optional(),
+  field: z.string().optional(),
+  params: errorParams.optional(),
+  issues: z.array(errorIssue).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

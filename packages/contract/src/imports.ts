@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorParams } from './envelope.js';
 
 export const IMPORT_KINDS = ['teachers', 'students', 'parents'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -14,7 +15,14 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
 export const importKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
 export const importQuery = z.object({ dryRun: z.enum(['true', 'false']).default('true').transform((v) => v === 'true') });
 
-export const importRowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+/** One bad cell: `code` (a reason or an issue code) and `params` let the web translate it; `message` is English. */
+export const importRowError = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: errorParams.optional(),
+});
 export type ImportRowError = z.infer<typeof importRowError>;
 
 /** Preview (dry run) or result of an import: all rows or none. */

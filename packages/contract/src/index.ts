@@ -13,3 +13,4 @@ export * from './schools.js';
 export * from './master.js';
 export * from './files.js';
 export * from './imports.js';
+export * from './public-api.js';

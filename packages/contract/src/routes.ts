@@ -1,4 +1,5 @@
 import type { Role } from './roles.js';
+import type { CountKey } from './dashboard.js';
 
 /**
  * Web routes of spec section 2: one table for the router, the role guard, the breadcrumb and the
@@ -83,9 +84,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/addstudents', ADMINS),
   r('/addteacher', ADMINS),
   r('/addsubject', ADMINS),
-  // Principals' details are the system admin's to manage (the principal API is 112-only).
-  r('/viewSchooladmindetails/:userId', [112]),
-  r('/editadmindetails/:userId', [112]),
+  // A principal may view and edit the principals of its own school (spec section 2).
+  r('/viewSchooladmindetails/:userId', ADMINS),
+  r('/editadmindetails/:userId', ADMINS),
   r('/assignsubject', ADMINS),
   r('/DetailsParent/:userId', ADMINS),
   r('/detailsTeacher/:userId', ADMINS),
@@ -210,3 +211,23 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
 export function menuFor(role: number | null | undefined): readonly MenuEntry[] {
   return (role != null && MENUS[role as Role]) || [];
 }
+
+function titleOf(path: string): string {
+  const route = WEB_ROUTES.find((x) => x.path === path);
+  if (!route) throw new Error(`no route ${path}`);
+  return route.title;
+}
+
+/**
+ * The label of each dashboard count is the title of the list it counts (the sidebar's label), so
+ * a role has one name everywhere: the 112 dashboard's `admins` card says what its sidebar says.
+ */
+export const COUNT_TITLES: Record<CountKey, string> = {
+  schools: titleOf('/viewSchool'),
+  systemAdmins: titleOf('/viewadmin'),
+  admins: titleOf('/viewadminschool'),
+  teachers: titleOf('/viewteachers'),
+  students: titleOf('/viewstudent'),
+  parents: titleOf('/viewparents'),
+  classes: titleOf('/viewclass'),
+};

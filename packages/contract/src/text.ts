@@ -31,8 +31,11 @@ export function safeString(opts: TextOptions = {}) {
   const bad = opts.multiline ? MULTI_LINE_BAD : SINGLE_LINE_BAD;
   const base = opts.multiline ? z.string().overwrite((v) => v.replace(/\r\n?/g, '\n')) : z.string();
   return base
-    .refine((v) => !bad.test(v), opts.multiline ? MULTI_LINE_CONTROL_MESSAGE : CONTROL_CHARACTERS_MESSAGE)
-    .refine((v) => !LONE_SURROGATE.test(v), BROKEN_TEXT_MESSAGE);
+    .refine((v) => !bad.test(v), {
+      message: opts.multiline ? MULTI_LINE_CONTROL_MESSAGE : CONTROL_CHARACTERS_MESSAGE,
+      params: { code: opts.multiline ? 'control_chars_multiline' : 'control_chars' },
+    })
+    .refine((v) => !LONE_SURROGATE.test(v), { message: BROKEN_TEXT_MESSAGE, params: { code: 'broken_text' } });
 }
 
 /** Trimmed safe text of at most `max` characters. */
@@ -56,7 +59,10 @@ export const DATE_RANGE_MESSAGE = rangeMessage(DATE_RANGE.min, DATE_RANGE.max);
 export const dateIn = (min: string = DATE_RANGE.min, max: string = DATE_RANGE.max) =>
   z.iso
     .date(DATE_FORMAT_MESSAGE)
-    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || (v >= min && v <= max), rangeMessage(min, max));
+    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || (v >= min && v <= max), {
+      message: rangeMessage(min, max),
+      params: { code: 'date_range', min, max },
+    });
 
 /** Optional date field: empty strings become null. */
 export const isoDate = dateIn().or(z.literal('').transform(() => null)).nullish();

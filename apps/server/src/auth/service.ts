@@ -250,7 +250,7 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
 export async function changePassword(deps: Deps, caller: Caller, body: ChangePasswordBody): Promise<void> {
   const [user] = await asPlatform(deps).select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
   if (!user || !(await verifySecret(user.hash, body.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'The current password is wrong.');
+    throw new AppError('BAD_REQUEST', 'The current password is wrong.', { reason: 'wrong_password', field: 'currentPassword' });
   }
   await asPlatform(deps)
     .update(users)

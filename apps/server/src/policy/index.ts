@@ -25,7 +25,7 @@ export function requireCaller(req: FastifyRequest): Caller {
 
 /** The caller's own school, from the session; an account without one cannot do school work. */
 export function schoolOf(caller: Caller): string {
-  if (!caller.schoolId) throw new AppError('BAD_REQUEST', 'This account does not belong to a school.');
+  if (!caller.schoolId) throw new AppError('BAD_REQUEST', 'This account does not belong to a school.', { reason: 'no_school' });
   return caller.schoolId;
 }
 

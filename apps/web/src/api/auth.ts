@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { parseRole, type Role, type SigninResult } from '@shala/contract';
+import type { SigninResult } from '@shala/contract';
+import { parseRole, type Role } from '@shala/contract/web';
 import { getCookie, removeCookie, setCookie } from '../lib/cookies';
 import { COOKIE, LOCAL_KEY, local } from '../lib/storage';
 

@@ -1,20 +1,39 @@
-import type { TFunction } from 'i18next';
-import { isApiError } from './client';
+import i18next, { type TFunction } from 'i18next';
+import { isApiError, type ApiError } from './http';
 
-/** The translated text of the error code, when there is one. */
+// Errors are translated by code, never by the server's English text: a `reason` with its
+// `params` (errors.reasons.<reason>), else the code (errors.<CODE>). The server's message is shown
+// only to English readers, and only for a code the app does not know.
+
+/** The translated text of a reason (with its params), or null when there is none. */
+export function reasonText(reason: string | null | undefined, params: Record<string, unknown> | undefined, t: TFunction): string | null {
+  if (!reason) return null;
+  const key = `errors.reasons.${reason}`;
+  const text = t(key, { ...params, interpolation: { escapeValue: false } });
+  return text && text !== key ? text : null;
+}
+
+/** The translated text of the error's reason, else of its code, when there is one. */
 function codeText(error: unknown, t: TFunction): string | null {
   if (!isApiError(error) || !error.code) return null;
+  const byReason = reasonText(error.reason, error.params, t);
+  if (byReason) return byReason;
   const key = `errors.${error.code}`;
   const text = t(key);
   return text && text !== key ? text : null;
+}
+
+/** The server's English text, for English readers only. */
+function englishOnly(error: ApiError): string | null {
+  return (i18next.language ?? 'en').startsWith('en') ? error.serverMessage : null;
 }
 
 /** Login failures (spec section 8). */
 export function loginErrorText(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     if (error.kind === 'http' && error.status != null) {
-      if (error.status === 401) return codeText(error, t) ?? error.serverMessage ?? t('auth.login.authFailed');
-      if (error.status >= 400 && error.status < 500) return codeText(error, t) ?? error.serverMessage ?? t('auth.login.clientError');
+      if (error.status === 401) return codeText(error, t) ?? englishOnly(error) ?? t('auth.login.authFailed');
+      if (error.status >= 400 && error.status < 500) return codeText(error, t) ?? englishOnly(error) ?? t('auth.login.clientError');
       if (error.status >= 500) return t('auth.login.serverDown');
     }
     if (error.kind === 'network') return t('auth.login.noResponse');
@@ -31,7 +50,7 @@ export function apiErrorText(error: unknown, t: TFunction): string {
         if (!error.code && error.status === 413) return t('errors.PAYLOAD_TOO_LARGE');
         if (!error.code && error.status === 415) return t('errors.UNSUPPORTED_MEDIA_TYPE');
         if (error.status != null && error.status >= 500) return codeText(error, t) ?? t('common.serverError');
-        return codeText(error, t) ?? error.serverMessage ?? t('common.serverError');
+        return codeText(error, t) ?? englishOnly(error) ?? t('common.serverError');
       case 'network':
         return t('common.noResponse');
       case 'request':

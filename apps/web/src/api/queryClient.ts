@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './client';
+import { isApiError } from './http';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

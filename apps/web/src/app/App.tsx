@@ -1,18 +1,29 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useMemo, type ReactNode } from 'react';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { theme } from './theme';
+import { Toasts } from '../components/Toasts';
+import { cssVariablesResolver, theme } from './theme';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Theme and toasts for every page. The query client comes with the signed-in layout
+ * (`QueryScope`); tests may pass their own here.
+ */
+export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  // Close buttons Mantine draws itself (toasts) get a translated name.
+  const translated = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } } },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the language decides the text
+    [i18n.language],
+  );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        {/* Toasts: top-right, 5 s (spec section 9); global.css moves them below the header. */}
-        <Notifications position="top-right" autoClose={5000} zIndex={1000} />
-        {children}
-      </QueryClientProvider>
+    <MantineProvider theme={translated} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Toasts />
+      {queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}
     </MantineProvider>
   );
 }
-

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
 
 vi.mock('socket.io-client', async () => {
@@ -23,11 +23,14 @@ describe('role guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('redirects a route the role may not open to its own landing route', async () => {
+  it('shows a 403 page, inside the layout, for a route the role may not open', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(116);
     const { router } = renderApp('/viewSchool');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/studentdashboard'));
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/viewSchool');
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/studentdashboard');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
   });
 
   it('opens an allowed route inside the layout with its breadcrumb', async () => {
@@ -41,11 +44,12 @@ describe('role guard', () => {
     expect(crumbs).toHaveTextContent('Subjects');
   });
 
-  it('sends an unknown path to the landing route', async () => {
+  it('shows a 404 page, inside the layout, for an unknown path', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(113);
     const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/schooladmin'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
   });
 
   it('shows the dashboard counts as labelled cards', async () => {
@@ -56,5 +60,18 @@ describe('role guard', () => {
     expect(students).toHaveTextContent('120');
     expect(screen.getByRole('listitem', { name: 'Teachers' })).toHaveTextContent('9');
     expect(screen.queryByRole('listitem', { name: 'Schools' })).toBeNull();
+  });
+
+  it('has a main landmark and a skip link; a route change moves the focus to the heading and announces it', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(112);
+    const { router } = renderApp('/viewsubject');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subjects' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+    await act(() => router.navigate('/viewclass'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Classes' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Classes');
   });
 });

@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { landingFor, type WebRoute } from '@shala/contract';
+import { landingFor, type WebRoute } from '@shala/contract/web';
 import { isSignedIn, useAuth } from '../api/auth';
 import { PageLoader } from '../components/PageLoader';
 
@@ -22,17 +22,17 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader minHeight="100vh" />}>{children}</Suspense>;
 }
 
-/** A route the role may not open redirects to the role's own landing route. */
+const StatusPage = lazy(() => import('../features/status/StatusPage'));
+
+/** A route the role may not open shows the 403 page (inside the layout), never a silent redirect. */
 export function RoleGate({ route, children }: { route: WebRoute; children: ReactNode }) {
   const { role } = useAuth();
   if (role == null || !(route.roles as readonly number[]).includes(role)) {
-    return <Navigate to={landingFor(role)} replace />;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <StatusPage status={403} />
+      </Suspense>
+    );
   }
   return <>{children}</>;
-}
-
-/** Unknown paths and the bare base path go to the landing route. */
-export function ToLanding() {
-  const { role } = useAuth();
-  return <Navigate to={landingFor(role)} replace />;
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
-import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract';
-import { RouteError } from '../components/RouteError';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { PageLoader } from '../components/PageLoader';
-import { PublicOnly, RequireAuth, RoleGate, ToLanding } from './guards';
+import { PublicOnly, RequireAuth, RoleGate } from './guards';
+import type { ScreenProps } from './screen';
 
 // Every screen loads on demand; the layout (header, socket.io) too, so the login chunk stays small.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -21,10 +23,7 @@ const PeopleListPage = lazy(() => import('../features/people/PeopleListPage'));
 const PersonFormPage = lazy(() => import('../features/people/PersonFormPage'));
 const PersonDetailsPage = lazy(() => import('../features/people/PersonDetailsPage'));
 const MyChildrenPage = lazy(() => import('../features/parent/MyChildrenPage'));
-
-export interface ScreenProps {
-  route: WebRoute;
-}
+const StatusPage = lazy(() => import('../features/status/StatusPage'));
 
 const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
 
@@ -97,9 +96,31 @@ function screenRoute(route: WebRoute): RouteObject {
   };
 }
 
+/**
+ * Around every page: the route announcer (focus and a polite announcement on route changes) and
+ * the error boundary (a crashed screen shows the friendly error; the next path gets another chance).
+ */
+function RouteBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <RouteAnnouncer />
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    </>
+  );
+}
+
+const notFound = (
+  <Suspense fallback={<PageLoader />}>
+    <StatusPage status={404} />
+  </Suspense>
+);
+
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
+    element: <RouteBoundary />,
     children: [
       {
         element: <PublicOnly />,
@@ -122,12 +143,7 @@ export const routes: RouteObject[] = [
             <AppLayout />
           </RequireAuth>
         ),
-        children: [
-          {
-            errorElement: <RouteError />,
-            children: [...WEB_ROUTES.map(screenRoute), { path: '*', element: <ToLanding /> }],
-          },
-        ],
+        children: [...WEB_ROUTES.map(screenRoute), { path: '*', element: notFound }],
       },
     ],
   },

@@ -21,7 +21,7 @@ interface Props {
 
 /**
  * Active / Inactive switch: asks first ('Are you sure?'), then sends the change and shows a success
- * toast (spec section 4). Its accessible name is 'Active'; checked means active.
+ * toast (spec section 4). Its accessible name names its row ('Active: Asha Verma'); checked means active.
  */
 export function StatusToggle({ status, name, onChange, onDone, withText = true, size = 'sm' }: Props) {
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export function StatusToggle({ status, name, onChange, onDone, withText = true, 
         checked={status}
         onChange={ask}
         disabled={mutation.isPending}
-        aria-label={t('status.switchLabel')}
+        aria-label={t('status.switchLabel', { name })}
         size={size}
         color="green"
         // The real checkbox covers the track (invisibly), so a pointer or a test clicks the input itself.

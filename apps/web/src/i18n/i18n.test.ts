@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNT_KEYS, ERROR_CODES, MENUS, ROLE_KEY, WEB_ROUTES, type MenuEntry } from '@shala/contract';
+import { COUNT_TITLES, ERROR_CODES, ERROR_REASONS, MENUS, ROLE_KEY, WEB_ROUTES, type MenuEntry } from '@shala/contract';
 import en from './en.json';
 import hi from './hi.json';
 import ta from './ta.json';
@@ -38,7 +38,8 @@ function contractKeys(): string[] {
   for (const entries of Object.values(MENUS)) walk(entries);
   for (const key of Object.values(ROLE_KEY)) keys.add(key);
   for (const code of ERROR_CODES) keys.add(`errors.${code}`);
-  for (const key of COUNT_KEYS) keys.add(`dashboard.counts.${key}`);
+  for (const reason of ERROR_REASONS) keys.add(`errors.reasons.${reason}`);
+  for (const key of Object.values(COUNT_TITLES)) keys.add(key);
   return [...keys].sort();
 }
 

@@ -1,20 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  BROKEN_TEXT_MESSAGE,
-  CONTROL_CHARACTERS_MESSAGE,
-  DATE_FORMAT_MESSAGE,
-  DATE_RANGE_MESSAGE,
-  MULTI_LINE_CONTROL_MESSAGE,
-  PASSWORD_MESSAGES,
-} from '@shala/contract';
+import { ERROR_REASONS, type ErrorParams } from '@shala/contract/web';
+import type { ApiIssue } from '../api/http';
 
 /**
  * Form errors are stored as tokens and translated at render time, so an error already on screen
  * follows a language switch:
  *   'validation.required'        an i18n key
  *   'validation.tooLong|100'     an i18n key and its {{count}}
- *   '!Some server text'          a text without a key (shown as it is)
+ *   'errors.reasons.x|{"row":2}' an i18n key and its params (JSON)
+ *   '!Some server text'          a text without a key (shown to English readers only)
  */
 export type ErrorToken = string;
 
@@ -26,13 +21,6 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Enter a 6-digit PIN code': 'validation.zip',
   'The code has 6 digits': 'validation.otp',
   'Invalid ISO date': 'validation.date',
-  [DATE_FORMAT_MESSAGE]: 'validation.date',
-  [DATE_RANGE_MESSAGE]: 'validation.dateRange',
-  [CONTROL_CHARACTERS_MESSAGE]: 'validation.controlCharacters',
-  [MULTI_LINE_CONTROL_MESSAGE]: 'validation.controlCharactersMultiline',
-  [BROKEN_TEXT_MESSAGE]: 'validation.brokenText',
-  [PASSWORD_MESSAGES.blank]: 'validation.passwordBlank',
-  [PASSWORD_MESSAGES.common]: 'validation.passwordCommon',
 };
 
 interface IssueLike {
@@ -41,10 +29,27 @@ interface IssueLike {
   minimum?: unknown;
   maximum?: unknown;
   format?: string;
+  origin?: string;
+  params?: Record<string, unknown>;
 }
+
+/** Our own issue codes (a custom issue's `params.code`) and their texts. */
+const OWN_CODES: Record<string, string> = {
+  control_chars: 'validation.controlCharacters',
+  control_chars_multiline: 'validation.controlCharactersMultiline',
+  broken_text: 'validation.brokenText',
+  date_range: 'validation.dateRange',
+  password_common: 'validation.password_common',
+  password_whitespace: 'validation.password_whitespace',
+  password_mismatch: 'validation.passwordMismatch',
+};
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */
 export function issueToken(issue: IssueLike, value?: unknown): ErrorToken {
+  const own = issue.code === 'custom' ? issue.params?.code : issue.code;
+  if (typeof own === 'string' && OWN_CODES[own]) return OWN_CODES[own];
+  if (issue.code === 'too_small' && issue.origin === 'number') return `validation.tooSmallNumber|${Number(issue.minimum)}`;
+  if (issue.code === 'too_big' && issue.origin === 'number') return `validation.tooBigNumber|${Number(issue.maximum)}`;
   if (issue.code === 'too_small') {
     const min = Number(issue.minimum);
     const empty = value == null || (typeof value === 'string' && value.trim() === '');
@@ -105,25 +110,54 @@ export function zodValidate<V>(schema: z.ZodType, prepare: (values: V) => unknow
   };
 }
 
+/** The token of a server issue: by its stable `code` and `params`, the English text only as a last resort. */
+export function serverIssueToken(issue: Omit<ApiIssue, 'path'>, value?: unknown): ErrorToken {
+  if (!issue.code) return messageToken(issue.message);
+  const p = issue.params ?? {};
+  return issueToken({ code: issue.code, message: issue.message, minimum: p.minimum, maximum: p.maximum, format: p.format as string | undefined }, value);
+}
+
 /** Field errors of a 400 VALIDATION_ERROR answer: `body.email` becomes `email`. */
-export function serverFieldErrors(issues: readonly { path: string; message: string }[]): Record<string, ErrorToken> {
+export function serverFieldErrors(issues: readonly ApiIssue[], values?: unknown): Record<string, ErrorToken> {
   const errors: Record<string, ErrorToken> = {};
   for (const issue of issues) {
     const path = issue.path.replace(/^(body|params|querystring|query)\.?/, '');
-    if (path && !errors[path]) errors[path] = messageToken(issue.message);
+    if (path && !errors[path]) errors[path] = serverIssueToken(issue, valueAt(values, path.split('.')));
   }
   return errors;
 }
 
+/** The token of an error reason (`errors.reasons.<reason>`) with its params. */
+export function reasonToken(reason: string, params: ErrorParams = {}): ErrorToken {
+  return Object.keys(params).length ? `errors.reasons.${reason}|${JSON.stringify(params)}` : `errors.reasons.${reason}`;
+}
+
+/** The token of one CSV import row error: its code is a reason or an issue code. */
+export function importErrorToken(error: { message: string; code?: string; params?: ErrorParams }): ErrorToken {
+  if (error.code && (ERROR_REASONS as readonly string[]).includes(error.code)) return reasonToken(error.code, error.params);
+  return serverIssueToken(error);
+}
+
 /** Translates a stored error token (or passes a plain node through). */
 export function useErrorToken() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (token: unknown): string | undefined => {
     if (typeof token !== 'string' || !token) return undefined;
-    if (token.startsWith('!')) return token.slice(1);
-    const [key, count] = token.split('|');
+    // A server's English text is never shown in another language.
+    if (token.startsWith('!')) return i18n.language.startsWith('en') ? token.slice(1) : t('validation.invalid');
+    const bar = token.indexOf('|');
+    const key = bar < 0 ? token : token.slice(0, bar);
+    const arg = bar < 0 ? undefined : token.slice(bar + 1);
     if (!key) return undefined;
-    return count === undefined ? t(key) : t(key, { count: Number(count) });
+    if (arg === undefined) return t(key);
+    if (arg.startsWith('{')) {
+      try {
+        return t(key, { ...(JSON.parse(arg) as object), interpolation: { escapeValue: false } });
+      } catch {
+        return t(key);
+      }
+    }
+    return t(key, { count: Number(arg) });
   };
 }
 

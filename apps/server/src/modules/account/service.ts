@@ -51,7 +51,7 @@ export async function updateProfile(deps: Deps, caller: Caller, userId: string, 
         await replaceFile(tx, before?.image, image);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.');
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account of your school and role uses this email.', { reason: 'email_taken', field: 'email' });
       throw err;
     }
   }

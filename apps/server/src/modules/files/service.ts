@@ -36,8 +36,12 @@ const ANY_FILE: Rule = { accept: FILE_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes }
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const labels = (accept: readonly string[]) => accept.map((m) => TYPES[m]?.label ?? m).join(', ');
 
-function tooLarge(what: string, maxBytes: number) {
-  return new AppError('PAYLOAD_TOO_LARGE', `${what} is larger than ${megabytes(maxBytes)}, the most allowed.`);
+function tooLarge(what: string, maxBytes: number, name?: string) {
+  const maxMb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  return new AppError('PAYLOAD_TOO_LARGE', `${what} is larger than ${megabytes(maxBytes)}, the most allowed.`, {
+    reason: 'file_too_large',
+    params: name ? { name, maxMb } : { maxMb },
+  });
 }
 
 /** The client's file name, only ever echoed back: no folders, no control characters, 200 at most. */
@@ -55,19 +59,22 @@ export function parserError(err: unknown, maxBytes: number): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge('A file', maxBytes);
     case 'FST_FILES_LIMIT':
-      return new AppError('PAYLOAD_TOO_LARGE', `At most ${UPLOAD_LIMITS.files} files can be uploaded at once.`);
+      return new AppError('PAYLOAD_TOO_LARGE', `At most ${UPLOAD_LIMITS.files} files can be uploaded at once.`, {
+        reason: 'too_many_files',
+        params: { max: UPLOAD_LIMITS.files },
+      });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts.');
+      return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts.', { reason: 'too_many_parts' });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return notMultipart();
   }
   if (typeof e.statusCode === 'number' && e.statusCode < 500) return err;
-  return new AppError('BAD_REQUEST', 'The upload could not be read: send it as multipart/form-data.');
+  return new AppError('BAD_REQUEST', 'The upload could not be read: send it as multipart/form-data.', { reason: 'not_multipart' });
 }
 
 function notMultipart() {
-  return new AppError('BAD_REQUEST', 'Send the file as multipart/form-data.');
+  return new AppError('BAD_REQUEST', 'Send the file as multipart/form-data.', { reason: 'not_multipart' });
 }
 
 /**
@@ -101,11 +108,11 @@ async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Pro
   const head = Buffer.concat(headChunks);
   if (source.truncated) {
     await stop();
-    throw tooLarge(`"${originalName}"`, rule.maxBytes);
+    throw tooLarge(`"${originalName}"`, rule.maxBytes, originalName);
   }
   if (head.length === 0) {
     await stop();
-    throw new AppError('BAD_REQUEST', `"${originalName}" is empty.`);
+    throw new AppError('BAD_REQUEST', `"${originalName}" is empty.`, { reason: 'file_empty', params: { name: originalName } });
   }
   const detected = (await fileTypeFromBuffer(head).catch(() => undefined))?.mime;
   const mime = detected ? (SAME_AS[detected] ?? detected) : undefined;
@@ -115,6 +122,7 @@ async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Pro
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       `"${originalName}" is not an accepted file type. Accepted: ${labels(rule.accept)}.`,
+      { reason: 'file_type', params: { name: originalName, accepted: labels(rule.accept) } },
     );
   }
 
@@ -124,7 +132,7 @@ async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Pro
       yield head;
       for (let chunk = await read(); chunk; chunk = await read()) yield chunk;
       // busboy stops at the limit and ends the part early, marked truncated.
-      if (source.truncated) throw tooLarge(`"${originalName}"`, rule.maxBytes);
+      if (source.truncated) throw tooLarge(`"${originalName}"`, rule.maxBytes, originalName);
     })(),
   );
   const { size } = await storage.put(name, body, mime);
@@ -200,10 +208,10 @@ async function readImage(storage: Storage, req: FastifyRequest): Promise<Uploade
   } catch (err) {
     throw parserError(err, IMAGE.maxBytes);
   }
-  if (!part) throw new AppError('BAD_REQUEST', 'No file was sent: put the image in the field "file".');
+  if (!part) throw new AppError('BAD_REQUEST', 'No file was sent: put the image in the field "file".', { reason: 'file_missing', field: 'file' });
   if (part.fieldname !== 'file') {
     part.file.resume();
-    throw new AppError('BAD_REQUEST', 'Put the image in the field "file".');
+    throw new AppError('BAD_REQUEST', 'Put the image in the field "file".', { reason: 'file_missing', field: 'file' });
   }
   return storePart(storage, part, IMAGE);
 }
@@ -224,7 +232,7 @@ async function readFiles(storage: Storage, req: FastifyRequest): Promise<Uploade
       const part = next.value;
       if (part.fieldname !== 'files') {
         part.file.resume();
-        throw new AppError('BAD_REQUEST', 'Put the files in the field "files".');
+        throw new AppError('BAD_REQUEST', 'Put the files in the field "files".', { reason: 'file_missing', field: 'files' });
       }
       stored.push(await storePart(storage, part, ANY_FILE));
     }
@@ -232,7 +240,7 @@ async function readFiles(storage: Storage, req: FastifyRequest): Promise<Uploade
     await Promise.all(stored.map((f) => storage.delete(f.imageName)));
     throw err;
   }
-  if (stored.length === 0) throw new AppError('BAD_REQUEST', 'No file was sent: put the files in the field "files".');
+  if (stored.length === 0) throw new AppError('BAD_REQUEST', 'No file was sent: put the files in the field "files".', { reason: 'file_missing', field: 'files' });
   return stored;
 }
 

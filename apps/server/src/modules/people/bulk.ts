@@ -7,6 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import {
   KIND_MANAGERS,
+  issueInfo,
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
   isSafeText,
@@ -43,7 +44,7 @@ const INSERT_CHUNK = 500;
 /** Reads the uploaded CSV row by row; stops at the row limit, so memory stays bounded. */
 async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Record<string, string>>> {
   if (!req.isMultipart()) {
-    throw new AppError('BAD_REQUEST', 'Send the CSV file as multipart/form-data in the field "file".');
+    throw new AppError('BAD_REQUEST', 'Send the CSV file as multipart/form-data in the field "file".', { reason: 'not_multipart' });
   }
   let file: MultipartFile | undefined;
   try {
@@ -51,7 +52,7 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
   } catch (err) {
     throw parserError(err, IMPORT_LIMITS.bytes);
   }
-  if (!file) throw new AppError('BAD_REQUEST', 'Choose a CSV file to import.');
+  if (!file) throw new AppError('BAD_REQUEST', 'Choose a CSV file to import.', { reason: 'file_missing', field: 'file' });
   const known = new Map(IMPORT_COLUMNS[kind].map((c) => [c.toLowerCase(), c]));
   const parser = parse({
     bom: true,
@@ -69,7 +70,10 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
       if (rows.length === 0 && !('firstName' in record)) {
-        throw new AppError('BAD_REQUEST', `The first line must name the columns (${IMPORT_COLUMNS[kind].join(', ')}); firstName is required.`);
+        throw new AppError('BAD_REQUEST', `The first line must name the columns (${IMPORT_COLUMNS[kind].join(', ')}); firstName is required.`, {
+          reason: 'csv_header',
+          params: { columns: IMPORT_COLUMNS[kind].join(', ') },
+        });
       }
       const line = rows.length + 2; // line 1 is the header
       for (const [column, value] of Object.entries(record)) {
@@ -79,16 +83,23 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
       }
       rows.push(record);
       if (rows.length > IMPORT_LIMITS.rows) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `A file may have at most ${IMPORT_LIMITS.rows} rows. Split it into smaller files.`);
+        throw new AppError('PAYLOAD_TOO_LARGE', `A file may have at most ${IMPORT_LIMITS.rows} rows. Split it into smaller files.`, {
+          reason: 'csv_too_many_rows',
+          params: { max: IMPORT_LIMITS.rows },
+        });
       }
     }
   } catch (err) {
     file.file.destroy();
-    if (err instanceof CsvError) throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${err.message}`);
+    if (err instanceof CsvError) {
+      throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${err.message}`, { reason: 'csv_invalid', params: { detail: err.message } });
+    }
     throw parserError(err, IMPORT_LIMITS.bytes);
   }
-  if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 2 MB.');
-  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The file has no rows to import.');
+  if (file.file.truncated) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 2 MB.', { reason: 'file_too_large', params: { maxMb: IMPORT_LIMITS.bytes / 1024 / 1024 } });
+  }
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The file has no rows to import.', { reason: 'csv_no_rows' });
   return rows;
 }
 
@@ -116,7 +127,7 @@ export async function importPeople(
     const parsed = ROW_SCHEMA[kind].safeParse(values);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        addError({ row, column: issue.path.length ? String(issue.path[0]) : null, message: issue.message });
+        addError({ row, column: issue.path.length ? String(issue.path[0]) : null, message: issue.message, ...issueInfo(issue) });
       }
       return;
     }
@@ -129,7 +140,7 @@ export async function importPeople(
     const email = v.input.email?.toLowerCase();
     if (!email) continue;
     const first = seen.get(email);
-    if (first) addError({ row: v.row, column: 'email', message: `The same email is on row ${first}.` });
+    if (first) addError({ row: v.row, column: 'email', message: `The same email is on row ${first}.`, code: 'duplicate_in_file', params: { row: first } });
     else seen.set(email, v.row);
   }
   const role = KIND_ROLE[kind];
@@ -142,7 +153,7 @@ export async function importPeople(
       const takenSet = new Set(taken.map((t) => t.email!.toLowerCase()));
       for (const v of valid) {
         if (v.input.email && takenSet.has(v.input.email.toLowerCase())) {
-          addError({ row: v.row, column: 'email', message: 'An account with this email already exists in this school.' });
+          addError({ row: v.row, column: 'email', message: 'An account with this email already exists in this school.', code: 'email_taken', params: { kind } });
         }
       }
     }
@@ -154,7 +165,7 @@ export async function importPeople(
         if (!id) continue;
         const parentId = parents.get(id.toLowerCase());
         if (parentId) v.input.parentId = parentId;
-        else addError({ row: v.row, column: 'parentLoginId', message: `No parent with the login id ${id} in this school.` });
+        else addError({ row: v.row, column: 'parentLoginId', message: `No parent with the login id ${id} in this school.`, code: 'parent_not_found', params: { loginId: id } });
       }
     }
   });
@@ -189,7 +200,7 @@ export async function importPeople(
       return ids;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Some emails were taken while importing; nothing was imported. Please try again.');
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Some emails were taken while importing; nothing was imported. Please try again.', { reason: 'import_conflict' });
     throw err;
   }
   const accounts = valid.map((v, i) => ({

@@ -236,12 +236,16 @@ export async function getPerson(deps: Deps, caller: Caller, kind: PeopleKind, us
 /** A student's parent must be a parent account of the same school. */
 async function assertParent(db: DbOrTx, schoolId: Scope, parentId: string | null | undefined) {
   if (parentId && !(await peoplePolicy.accessible(db, schoolId, 'parents', [parentId])).has(parentId)) {
-    throw new AppError('BAD_REQUEST', 'Choose a parent of this school.');
+    throw new AppError('BAD_REQUEST', 'Choose a parent of this school.', { reason: 'parent_not_in_school', field: 'parentId' });
   }
 }
 
 function conflict(kind: PeopleKind) {
-  return new AppError('CONFLICT', `A ${KIND_NAME[kind].toLowerCase()} with this email already exists in this school.`);
+  return new AppError('CONFLICT', `A ${KIND_NAME[kind].toLowerCase()} with this email already exists in this school.`, {
+    reason: 'email_taken',
+    field: 'email',
+    params: { kind },
+  });
 }
 
 export async function schoolCode(db: DbOrTx, schoolId: string): Promise<string> {

@@ -138,5 +138,5 @@ export async function setSchoolStatus(deps: Deps, schoolId: string, status: bool
 /** Admins are added only to an existing, published school. */
 export async function assertSchool(deps: Deps, schoolId: string): Promise<void> {
   const s = await row(asPlatform(deps), schoolId);
-  if (s.isDraft) throw new AppError('BAD_REQUEST', 'Publish the school before adding its administrators.');
+  if (s.isDraft) throw new AppError('BAD_REQUEST', 'Publish the school before adding its administrators.', { reason: 'school_draft' });
 }

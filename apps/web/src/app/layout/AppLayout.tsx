@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../api/auth';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { MAIN_ID, SkipLink } from '../../components/RouteAnnouncer';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { useRealtimeNotifications } from '../../features/notifications/realtime';
+import { QueryScope } from '../QueryScope';
 import { Breadcrumb } from './Breadcrumb';
 import { Header } from './Header';
 import { SessionPicker } from './SessionPicker';
@@ -22,7 +24,16 @@ const NARROW_WIDTH = 68;
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /** Sidebar, header, breadcrumb, content and footer for every signed-in screen (spec section 2). */
+/** The signed-in layout with the app's query client. */
 export default function AppLayout() {
+  return (
+    <QueryScope>
+      <Layout />
+    </QueryScope>
+  );
+}
+
+function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { role, token } = useAuth();
@@ -38,6 +49,7 @@ export default function AppLayout() {
       labels={{ confirm: t('common.close'), cancel: t('common.cancel') }}
       modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}
     >
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{
@@ -81,7 +93,7 @@ export default function AppLayout() {
           ) : null}
         </AppShell.Navbar>
 
-        <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', outline: 'none' }}>
           <Box px={{ base: 'sm', sm: 'lg' }} pt="md" style={{ flex: 1, minWidth: 0 }}>
             <Breadcrumb />
             <Box mt="md" pb="lg">

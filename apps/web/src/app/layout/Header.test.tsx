@@ -158,7 +158,7 @@ describe('header', () => {
     mockFetch({ ...HEADER_MOCKS, 'GET /api/dashboard': () => json(401, { error: 'UNAUTHENTICATED', message: 'expired' }) });
     signIn(112);
     const { router, queryClient } = renderApp('/systemadmin');
-    wireClient(queryClient, () => void router.navigate('/', { replace: true }));
+    wireClient(() => void router.navigate('/', { replace: true }), queryClient);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getCookie('token')).toBeNull();
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();

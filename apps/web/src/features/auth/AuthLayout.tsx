@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../components/LanguagePicker';
+import { MAIN_ID, SkipLink } from '../../components/RouteAnnouncer';
 
 const LOGO = `${import.meta.env.BASE_URL}favicon.svg`;
 
@@ -9,44 +10,51 @@ const LOGO = `${import.meta.env.BASE_URL}favicon.svg`;
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Box
-      mih="100vh"
-      style={{
-        background:
-          'linear-gradient(160deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-gray-0) 55%, var(--mantine-color-cyan-0) 100%)',
-      }}
-    >
-      <Center mih="100vh" px="sm" py="xl">
-        <Stack w="100%" maw={420} gap="md">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <img src={LOGO} alt="" width={36} height={36} />
-              <Box style={{ minWidth: 0 }}>
-                <Text fw={700} size="lg" lh={1.2}>
-                  {t('app.name')}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {t('app.tagline')}
-                </Text>
-              </Box>
+    <>
+      <SkipLink />
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        mih="100vh"
+        style={{
+          outline: 'none',
+          background:
+            'linear-gradient(160deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-gray-0) 55%, var(--mantine-color-cyan-0) 100%)',
+        }}
+      >
+        <Center mih="100vh" px="sm" py="xl">
+          <Stack w="100%" maw={420} gap="md">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <img src={LOGO} alt="" width={36} height={36} />
+                <Box style={{ minWidth: 0 }}>
+                  <Text fw={700} size="lg" lh={1.2}>
+                    {t('app.name')}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {t('app.tagline')}
+                  </Text>
+                </Box>
+              </Group>
+              <LanguagePicker w={124} />
             </Group>
-            <LanguagePicker w={124} />
-          </Group>
-          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-            <Stack gap={4} mb="lg">
-              <Title order={1} size="h2">
-                {title}
-              </Title>
-              {subtitle ? (
-                <Text c="dimmed" size="sm">
-                  {subtitle}
-                </Text>
-              ) : null}
-            </Stack>
-            {children}
-          </Paper>
-        </Stack>
-      </Center>
-    </Box>
+            <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+              <Stack gap={4} mb="lg">
+                <Title order={1} size="h2">
+                  {title}
+                </Title>
+                {subtitle ? (
+                  <Text c="dimmed" size="sm">
+                    {subtitle}
+                  </Text>
+                ) : null}
+              </Stack>
+              {children}
+            </Paper>
+          </Stack>
+        </Center>
+      </Box>
+    </>
   );
 }

@@ -1,14 +1,13 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ForgotBody } from '@shala/contract';
-import { request, isApiError } from '../../api/client';
+import { isApiError, requestPublic } from '../../api/http';
 import { loginErrorText } from '../../api/errors';
 import { SESSION_KEY, session } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
+import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 
 export default function ForgotPasswordPage() {
@@ -16,14 +15,13 @@ export default function ForgotPasswordPage() {
   const errorText = useErrorText();
   const navigate = useNavigate();
 
-  const form = useForm<ForgotBody>({
-    initialValues: { loginId: '' },
-    validate: { loginId: (value) => (value.trim() ? null : 'auth.login.loginIdRequired') },
-    onValuesChange: () => forgot.reset(),
-  });
+  const form = useAuthForm<ForgotBody>(
+    { loginId: '' },
+    { loginId: (value) => (value.trim() ? null : 'auth.login.loginIdRequired') },
+    () => forgot.reset(),
+  );
 
-  const forgot = useMutation({
-    mutationFn: (body: ForgotBody) => request('forgot', { body: { loginId: body.loginId.trim() } }),
+  const forgot = useAction((body: ForgotBody) => requestPublic('forgot', { body: { loginId: body.loginId.trim() } }), {
     onSuccess: ({ message }, body) => {
       // Kept for the one-time code step (stored as JSON text, read back with quotes stripped).
       session.set(SESSION_KEY.forgotId, JSON.stringify(body.loginId.trim()));
@@ -45,14 +43,14 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
-      <form noValidate onSubmit={form.onSubmit((values) => forgot.mutate(values))}>
+      <form noValidate onSubmit={form.onSubmit((values) => forgot.run(values))}>
         <Stack gap="md">
           <TextInput
             label={t('auth.login.loginId')}
             autoComplete="username"
             spellCheck={false}
             required
-            {...form.getInputProps('loginId')}
+            {...form.inputProps('loginId')}
             error={errorText(form.errors.loginId)}
           />
           <Button type="submit" fullWidth size="md" disabled={forgot.isPending} color={forgot.isError ? 'red' : undefined}>

@@ -1,15 +1,15 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/PasswordField';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { landingFor, type SigninBody } from '@shala/contract';
-import { request } from '../../api/client';
+import type { SigninBody } from '@shala/contract';
+import { landingFor } from '@shala/contract/web';
+import { requestPublic } from '../../api/http';
 import { saveAuth } from '../../api/auth';
 import { loginErrorText } from '../../api/errors';
 import { AuthLayout } from './AuthLayout';
+import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 
 export default function LoginPage() {
@@ -17,17 +17,16 @@ export default function LoginPage() {
   const errorText = useErrorText();
   const navigate = useNavigate();
 
-  const form = useForm<SigninBody>({
-    initialValues: { loginId: '', password: '' },
-    validate: {
+  const form = useAuthForm<SigninBody>(
+    { loginId: '', password: '' },
+    {
       loginId: (value) => (value.trim() ? null : 'auth.login.loginIdRequired'),
       password: (value) => (value ? null : 'auth.login.passwordRequired'),
     },
-  });
+  );
 
   // idle → loading (error cleared) → success (user stored) | failure (error stored): spec section 4.
-  const login = useMutation({
-    mutationFn: (body: SigninBody) => request('signin', { body: { loginId: body.loginId.trim(), password: body.password } }),
+  const login = useAction((body: SigninBody) => requestPublic('signin', { body: { loginId: body.loginId.trim(), password: body.password } }), {
     onSuccess: ({ result, message }) => {
       saveAuth(result);
       notifications.clean();
@@ -43,7 +42,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+      <form noValidate onSubmit={form.onSubmit((values) => login.run(values))}>
         <Stack gap="md">
           <TextInput
             label={t('auth.login.loginId')}
@@ -51,14 +50,14 @@ export default function LoginPage() {
             autoCapitalize="characters"
             spellCheck={false}
             required
-            {...form.getInputProps('loginId')}
+            {...form.inputProps('loginId')}
             error={errorText(form.errors.loginId)}
           />
           <PasswordField
             label={t('auth.login.password')}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            {...form.inputProps('password')}
             error={errorText(form.errors.password)}
           />
           <Button type="submit" fullWidth size="md" disabled={login.isPending}>

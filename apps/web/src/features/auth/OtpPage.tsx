@@ -1,22 +1,23 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/PasswordField';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { OTP, password as passwordRule, type ResetBody } from '@shala/contract';
-import { isApiError, request } from '../../api/client';
+import type { ResetBody } from '@shala/contract';
+import { OTP, PASSWORD_RULES } from '@shala/contract/web';
+import { isApiError, requestPublic } from '../../api/http';
+import { serverFieldErrors } from '../../lib/validation';
 import { apiErrorText } from '../../api/errors';
 import { SESSION_KEY, session } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
-import { issueToken, serverFieldErrors, useErrorToken } from '../../lib/validation';
+import { useAction, useAuthForm } from './useAuthForm';
+import { useErrorText } from './useTranslatedErrors';
 
-interface OtpValues {
+type OtpValues = {
   otp: string;
   password: string;
   confirmPassword: string;
-}
+};
 
 /** The id saved at forgot-password time, with quotes stripped (spec section 5). */
 export function readForgotId(): string {
@@ -27,35 +28,37 @@ const OTP_PATTERN = new RegExp(`^\\d{${OTP.digits}}$`);
 
 export default function OtpPage() {
   const { t } = useTranslation();
-  const errorText = useErrorToken();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const loginId = readForgotId();
 
-  const form = useForm<OtpValues>({
-    initialValues: { otp: '', password: '', confirmPassword: '' },
-    validate: {
+  const form = useAuthForm<OtpValues>(
+    { otp: '', password: '', confirmPassword: '' },
+    {
       otp: (value) => (!value.trim() ? 'auth.otp.otpRequired' : OTP_PATTERN.test(value.trim()) ? null : 'auth.otp.otpInvalid'),
-      password: (value) => {
-        if (!value) return 'auth.otp.newPasswordRequired';
-        // The contract's rule (10+ characters, not blank); the common-password check runs on the server.
-        const result = passwordRule.safeParse(value);
-        return result.success ? null : issueToken(result.error.issues[0] ?? { message: 'Required' }, value);
-      },
+      // The contract's rule (10+ characters, not blank); the common-password check runs on the server.
+      password: (value) =>
+        !value
+          ? 'auth.otp.newPasswordRequired'
+          : value.length < PASSWORD_RULES.minLength
+            ? 'auth.otp.passwordTooShort'
+            : !value.trim()
+              ? 'validation.password_whitespace'
+              : null,
       confirmPassword: (value, values) =>
         !value ? 'auth.otp.confirmRequired' : value !== values.password ? 'auth.otp.mismatch' : null,
     },
-  });
+  );
 
-  const reset = useMutation({
-    mutationFn: (body: ResetBody) => request('reset', { body }),
+  const reset = useAction((body: ResetBody) => requestPublic('reset', { body }), {
     onSuccess: () => {
       session.remove(SESSION_KEY.forgotId);
       notifications.show({ color: 'green', message: t('auth.otp.success') });
       navigate('/', { replace: true });
     },
     onError: (error) => {
-      // A refused password (too common) comes back as a 400 naming the field: show it there.
-      if (isApiError(error) && error.issues.length > 0) form.setErrors(serverFieldErrors(error.issues));
+      // A refused new password (too common) comes back as a 400 naming the field: show it there.
+      if (isApiError(error) && error.status === 400) form.setErrors(serverFieldErrors(error.issues));
       notifications.show({ color: 'red', message: apiErrorText(error, t) });
     },
   });
@@ -78,7 +81,7 @@ export default function OtpPage() {
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          reset.mutate({ loginId, otp: values.otp.trim(), password: values.password }),
+          reset.run({ loginId, otp: values.otp.trim(), password: values.password }),
         )}
       >
         <Stack gap="md">
@@ -91,21 +94,21 @@ export default function OtpPage() {
             autoComplete="one-time-code"
             maxLength={OTP.digits}
             required
-            {...form.getInputProps('otp')}
+            {...form.inputProps('otp')}
             error={errorText(form.errors.otp)}
           />
           <PasswordField
             label={t('auth.otp.newPassword')}
             autoComplete="new-password"
             required
-            {...form.getInputProps('password')}
+            {...form.inputProps('password')}
             error={errorText(form.errors.password)}
           />
           <PasswordField
             label={t('auth.otp.confirmPassword')}
             autoComplete="new-password"
             required
-            {...form.getInputProps('confirmPassword')}
+            {...form.inputProps('confirmPassword')}
             error={errorText(form.errors.confirmPassword)}
           />
           <Button type="submit" fullWidth size="md" disabled={reset.isPending}>

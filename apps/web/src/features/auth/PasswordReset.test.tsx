@@ -99,7 +99,7 @@ describe('one-time code', () => {
         json(400, {
           error: 'VALIDATION_ERROR',
           message: 'Some fields are missing or invalid.',
-          issues: [{ path: 'body.password', message: 'This password is too common: choose another' }],
+          issues: [{ path: 'body.password', code: 'password_common', message: 'This password is too common: choose another' }],
         }),
     });
     const user = userEvent.setup();
@@ -114,9 +114,9 @@ describe('one-time code', () => {
     await user.clear(confirm);
     await user.type(confirm, 'q1w2e3r4t5');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(await screen.findByText('This password is too common: choose another')).toBeInTheDocument();
+    expect(await screen.findByText('This password is too common. Choose another.')).toBeInTheDocument();
     await act(() => setLanguage('hi', { persist: false }));
-    expect(await screen.findByText('यह पासवर्ड बहुत आम है: कोई दूसरा चुनें')).toBeInTheDocument();
+    expect(await screen.findByText('यह पासवर्ड बहुत आम है। कोई दूसरा चुनें।')).toBeInTheDocument();
     await act(() => setLanguage('en', { persist: false }));
   });
 });

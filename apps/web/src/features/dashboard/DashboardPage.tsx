@@ -11,12 +11,12 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COUNT_KEYS, ROLE, type CountKey } from '@shala/contract';
+import { COUNT_KEYS, COUNT_TITLES, ROLE, type CountKey } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { apiErrorText } from '../../api/errors';
 import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },
@@ -41,7 +41,7 @@ export default function DashboardPage({ route }: ScreenProps) {
   return (
     <>
       <PageHeading
-        title={profile ? t('dashboard.greeting', { name: profile.firstName || profile.fullName }) : t(route.title)}
+        title={profile ? t('dashboard.greeting', { name: profile.fullName || profile.firstName }) : t(route.title)}
         description={role === ROLE.OWNER ? t('dashboard.overviewPlatform') : t('dashboard.overview')}
       />
       {role === ROLE.PARENT ? (
@@ -76,7 +76,7 @@ export default function DashboardPage({ route }: ScreenProps) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {present.map((key) => {
             const { icon: CardIcon, color } = CARD[key];
-            const label = t(`dashboard.counts.${key}`);
+            const label = t(COUNT_TITLES[key]);
             return (
               <Paper key={key} component="li" withBorder p="md" radius="md" shadow="xs" aria-label={label} data-testid={`count-${key}`}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -5,7 +5,7 @@ import { useMyChildren } from '../../api/people';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 
 /** /viewstudentsinfo: a parent's own children (api/parent/children). */
 export default function MyChildrenPage({ route }: ScreenProps) {

@@ -20,7 +20,7 @@ import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind, type ImportResult } fro
 import { apiErrorText } from '../../api/errors';
 import { saveBlob, uploadFile } from '../../api/transfer';
 import { csvBlob, toCsv, today } from '../../lib/csv';
-import { messageToken, useErrorToken } from '../../lib/validation';
+import { importErrorToken, useErrorToken } from '../../lib/validation';
 
 type Step = 'choose' | 'checking' | 'checked' | 'importing' | 'done';
 
@@ -281,7 +281,7 @@ export function ImportPeopleModal({ kind, opened, onClose, onImported }: Props) 
                           <Table.Tr key={`${error.row}-${error.column ?? ''}-${index}`}>
                             <Table.Td>{error.row}</Table.Td>
                             <Table.Td>{error.column ? <Code>{error.column}</Code> : '—'}</Table.Td>
-                            <Table.Td>{errorText(messageToken(error.message))}</Table.Td>
+                            <Table.Td>{errorText(importErrorToken(error))}</Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>

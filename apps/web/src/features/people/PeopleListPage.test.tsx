@@ -58,7 +58,7 @@ describe('people lists', () => {
     const { router } = renderApp('/viewstudent');
     const first = await screen.findByRole('row', { name: /Student 1 DEMO-S0001/ });
     expect(within(first).getByRole('link', { name: 'Meera Shah' })).toHaveAttribute('href', '/DetailsParent/cccccccc-bbbb-4ccc-8ddd-eeeeeeeeeeee');
-    expect(within(first).getByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(within(first).getByRole('switch', { name: /^Active: / })).toBeChecked();
     expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -98,13 +98,13 @@ describe('people lists', () => {
     const user = userEvent.setup();
     renderApp('/viewparents');
     const row = await screen.findByRole('row', { name: /Meera Shah/ });
-    await user.click(within(row).getByRole('switch', { name: 'Active' }));
+    await user.click(within(row).getByRole('switch', { name: /^Active: / }));
     expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
     expect(screen.getByText(/Do you want to deactivate Meera Shah\?/)).toBeInTheDocument();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Yes, deactivate!' }));
     expect(await screen.findByText('Meera Shah is now inactive.')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /Meera Shah/ })).getByRole('switch', { name: 'Active' })).not.toBeChecked());
+    await waitFor(() => expect(within(screen.getByRole('row', { name: /Meera Shah/ })).getByRole('switch', { name: /^Active: / })).not.toBeChecked());
   });
 
   it('lists schools with the Draft filter and the empty state', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconEye, IconFileImport, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,15 +10,12 @@ import { call } from '../../api/client';
 import { apiErrorText } from '../../api/errors';
 import { PEOPLE_API, peopleKeys, usePeopleList, type PeopleKindKey } from '../../api/people';
 import { downloadRoute } from '../../api/transfer';
-import { ListPager, ListToolbar } from '../../components/ListToolbar';
-import { ListState } from '../../components/ListState';
-import { PageHeading } from '../../components/PageHeading';
+import { ListPage, NameCell, ViewEditActions, type ListColumn } from '../../components/ListPage';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { StatusToggle } from '../../components/StatusToggle';
-import { UserAvatar } from '../../components/UserAvatar';
 import { today } from '../../lib/csv';
-import { useClampPage, useListParams } from '../../lib/useListParams';
-import type { ScreenProps } from '../../app/routes';
+import { useListParams } from '../../lib/useListParams';
+import type { ScreenProps } from '../../app/screen';
 import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
 import { formatDate } from './format';
@@ -41,8 +38,6 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const details = detailPath ?? config.detailPath;
-  const items = result.data?.items ?? [];
-  useClampPage(list.page, result.data, list.setPage);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
 
   const exportCsv = async () => {
@@ -64,35 +59,77 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
   const showSchool = kind === 'systemAdmins';
   const showParent = kind === 'students';
 
-  return (
-    <>
-      <PageHeading title={t(route.title)} />
-      <Group justify="flex-end" gap="xs" mb="md" wrap="wrap">
-        {config.importKind ? (
-          <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
-            {t('imports.open')}
-          </Button>
-        ) : null}
-        {config.exportKind ? (
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void exportCsv()} loading={exporting}>
-            {t('imports.export')}
-          </Button>
-        ) : null}
-        {config.addPath ? (
-          <Button component={Link} to={config.addPath} leftSection={<IconPlus size={16} aria-hidden />}>
-            {t(`people.${config.kind}.add`)}
-          </Button>
-        ) : null}
-      </Group>
+  const columns: ListColumn<PersonSummary>[] = [
+    {
+      key: 'name',
+      header: t('person.name'),
+      primary: true,
+      cell: (person) => <NameCell image={person.image} name={person.fullName} sub={person.loginId} to={details(person.userId)} />,
+    },
+    ...(showSchool ? [{ key: 'school', header: t('people.school'), cell: (p: PersonSummary) => p.schoolName ?? '—' }] : []),
+    ...(showParent
+      ? [
+          {
+            key: 'parent',
+            header: t('person.parent'),
+            cell: (p: PersonSummary) =>
+              p.parentId && p.parentName ? (
+                <Anchor component={Link} to={KINDS.parents.detailPath(p.parentId)} size="sm">
+                  {p.parentName}
+                </Anchor>
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('person.noParent')}
+                </Text>
+              ),
+          },
+        ]
+      : []),
+    { key: 'email', header: t('person.email'), cell: (p) => p.email ?? '—', wrap: 'anywhere' },
+    { key: 'contact', header: t('person.contact'), cell: (p) => p.contact ?? '—', wrap: 'nowrap' },
+    {
+      key: 'status',
+      header: t('list.status'),
+      cell: (person) => (
+        <StatusToggle
+          status={person.status}
+          name={person.fullName}
+          onChange={(next) => PEOPLE_API[kind].setStatus(person.userId, next)}
+          onDone={refresh}
+        />
+      ),
+    },
+    { key: 'created', header: t('list.createdAt'), cell: (p) => formatDate(p.createdAt, i18n.language), wrap: 'nowrap' },
+  ];
 
-      <ListToolbar
-        searchInput={list.searchInput}
-        onSearchChange={list.setSearchInput}
-        status={list.status}
-        statuses={STATUS_FILTERS}
-        onStatusChange={list.setStatus}
-      >
-        {showSchool ? (
+  return (
+    <ListPage
+      title={t(route.title)}
+      actions={
+        config.importKind || config.exportKind || config.addPath ? (
+          <>
+            {config.importKind ? (
+              <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+                {t('imports.open')}
+              </Button>
+            ) : null}
+            {config.exportKind ? (
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void exportCsv()} loading={exporting}>
+                {t('imports.export')}
+              </Button>
+            ) : null}
+            {config.addPath ? (
+              <Button component={Link} to={config.addPath} leftSection={<IconPlus size={16} aria-hidden />}>
+                {t(`people.${config.kind}.add`)}
+              </Button>
+            ) : null}
+          </>
+        ) : null
+      }
+      list={list}
+      statuses={STATUS_FILTERS}
+      filters={
+        showSchool ? (
           <RemoteSelect
             label={t('people.school')}
             placeholder={t('people.allSchools')}
@@ -106,104 +143,18 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
             clearable
             style={{ flex: '1 1 220px', minWidth: 0 }}
           />
-        ) : null}
-      </ListToolbar>
-
-      <ListState
-        isLoading={result.isLoading}
-        isError={result.isError}
-        error={result.error}
-        isFetching={result.isFetching}
-        onRetry={() => void result.refetch()}
-        isEmpty={items.length === 0}
-        emptyText={t(`people.${config.kind}.empty`)}
-      >
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={showSchool || showParent ? 860 : 760} type="native">
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label={t(route.title)} aria-busy={result.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('person.name')}</Table.Th>
-                  {showSchool ? <Table.Th>{t('people.school')}</Table.Th> : null}
-                  {showParent ? <Table.Th>{t('person.parent')}</Table.Th> : null}
-                  <Table.Th>{t('person.email')}</Table.Th>
-                  <Table.Th>{t('person.contact')}</Table.Th>
-                  <Table.Th>{t('list.status')}</Table.Th>
-                  <Table.Th>{t('list.createdAt')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((person: PersonSummary) => (
-                  <Table.Tr key={person.userId} role="row">
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar image={person.image} alt="" size={36} radius="xl" />
-                        <div style={{ minWidth: 0 }}>
-                          <Anchor component={Link} to={details(person.userId)} fw={600} size="sm">
-                            {person.fullName}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {person.loginId}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    {showSchool ? <Table.Td>{person.schoolName ?? '—'}</Table.Td> : null}
-                    {showParent ? (
-                      <Table.Td>
-                        {person.parentId && person.parentName ? (
-                          <Anchor component={Link} to={KINDS.parents.detailPath(person.parentId)} size="sm">
-                            {person.parentName}
-                          </Anchor>
-                        ) : (
-                          <Text span size="sm" c="dimmed">
-                            {t('person.noParent')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    ) : null}
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{person.contact ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <StatusToggle
-                        status={person.status}
-                        name={person.fullName}
-                        onChange={(next) => PEOPLE_API[kind].setStatus(person.userId, next)}
-                        onDone={refresh}
-                      />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(person.createdAt, i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label={t('common.view')}>
-                          <ActionIcon component={Link} to={details(person.userId)} variant="subtle" aria-label={t('common.viewNamed', { name: person.fullName })}>
-                            <IconEye size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        {config.editPath ? (
-                          <Tooltip label={t('common.edit')}>
-                            <ActionIcon component={Link} to={config.editPath(person.userId)} variant="subtle" aria-label={t('common.editNamed', { name: person.fullName })}>
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-        <ListPager page={list.page} pageSize={list.pageSize} total={result.data?.total ?? 0} onChange={list.setPage} />
-      </ListState>
-
+        ) : null
+      }
+      query={result}
+      columns={columns}
+      rowKey={(p) => p.userId}
+      rowActions={(p) => <ViewEditActions name={p.fullName} viewTo={details(p.userId)} editTo={config.editPath?.(p.userId)} />}
+      emptyText={t(`people.${config.kind}.empty`)}
+      minWidth={showSchool || showParent ? 860 : 760}
+    >
       {config.importKind ? (
         <ImportPeopleModal kind={config.importKind} opened={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
       ) : null}
-    </>
+    </ListPage>
   );
 }

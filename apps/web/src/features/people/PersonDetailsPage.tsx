@@ -1,18 +1,17 @@
-import { Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { Anchor, Badge, Code, Group, List, Paper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ROLE_KEY, isRole, type PersonDetail } from '@shala/contract';
+import { ROLE_KEY, isRole, landingFor, type PersonDetail } from '@shala/contract';
 import { PEOPLE_API, peopleKeys, useMyChild, usePerson, type PeopleKindKey } from '../../api/people';
-import { DetailGrid, type DetailItem } from '../../components/DetailGrid';
-import { RecordState } from '../../components/ListState';
-import { PageHeading } from '../../components/PageHeading';
+import type { DetailItem } from '../../components/DetailGrid';
+import { DetailsPage, RecordCard } from '../../components/DetailsShell';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { formatDate } from './format';
-import { KINDS } from './kinds';
+import { canDo, KINDS } from './kinds';
+import { useAuth } from '../../api/auth';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -36,6 +35,10 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
   const choice = (group: string, value: string | null) => (value ? t(`person.${group}.${value}`, { defaultValue: value }) : null);
   const isParent = config.form === 'parent';
   const isStudent = config.form === 'student';
+  const { role } = useAuth();
+  // What this role may do comes from the contract's role lists (113 views principals, 112 manages them).
+  const canSwitch = !asParent && canDo(kind, 'status', role);
+  const canEdit = !asParent && !!config.editPath && canDo(kind, 'update', role);
 
   const items: DetailItem[] = [
     { label: t('account.loginId'), value: <Code>{person.loginId}</Code> },
@@ -90,39 +93,30 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
   };
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <Group gap="lg" align="center" wrap="wrap">
-          <UserAvatar image={person.image} alt={t('person.photoOf', { name: person.fullName })} size={96} radius={96} />
-          <Stack gap={6} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {person.fullName}
-            </Title>
-            <Group gap="xs" wrap="wrap">
-              <Badge variant="light">{isRole(person.roleId) ? t(ROLE_KEY[person.roleId]) : t('roles.unknown')}</Badge>
-              {asParent ? (
-                <Badge variant="dot" color={person.status ? 'green' : 'gray'}>
-                  {person.status ? t('status.active') : t('status.inactive')}
-                </Badge>
-              ) : (
-                <StatusToggle
-                  status={person.status}
-                  name={person.fullName}
-                  onChange={async (next) => refresh(await PEOPLE_API[kind].setStatus(person.userId, next))}
-                />
-              )}
-            </Group>
-          </Stack>
-          {!asParent && config.editPath ? (
-            <Button component={Link} to={config.editPath(person.userId)} leftSection={<IconPencil size={16} aria-hidden />}>
-              {t('common.edit')}
-            </Button>
-          ) : null}
-        </Group>
-        <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
-          <DetailGrid items={items} cols={isParent ? 2 : 3} />
-        </div>
-      </Paper>
+    <>
+      <RecordCard
+        picture={<UserAvatar image={person.image} alt={t('person.photoOf', { name: person.fullName })} size={96} radius={96} />}
+        name={person.fullName}
+        badges={
+          <>
+            <Badge variant="light">{isRole(person.roleId) ? t(ROLE_KEY[person.roleId]) : t('roles.unknown')}</Badge>
+            {!canSwitch ? (
+              <Badge variant="dot" color={person.status ? 'green' : 'gray'}>
+                {person.status ? t('status.active') : t('status.inactive')}
+              </Badge>
+            ) : (
+              <StatusToggle
+                status={person.status}
+                name={person.fullName}
+                onChange={async (next) => refresh(await PEOPLE_API[kind].setStatus(person.userId, next))}
+              />
+            )}
+          </>
+        }
+        editTo={canEdit && config.editPath ? config.editPath(person.userId) : null}
+        items={items}
+        cols={isParent ? 2 : 3}
+      />
 
       {isParent ? (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
@@ -154,7 +148,7 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
           )}
         </Paper>
       ) : null}
-    </Stack>
+    </>
   );
 }
 
@@ -163,17 +157,12 @@ export default function PersonDetailsPage({ route, kind, asParent = false, backP
   const { t } = useTranslation();
   const { userId } = useParams();
   const detail = useDetail(kind, userId, asParent);
-  const back = backPath ?? (asParent ? '/viewstudentsinfo' : KINDS[kind].listPath);
+  const { role } = useAuth();
+  const back = backPath ?? (asParent ? '/viewstudentsinfo' : canDo(kind, 'list', role) ? KINDS[kind].listPath : landingFor(role));
 
   return (
-    <>
-      <PageHeading title={t(route.title)} />
-      <Button component={Link} to={back} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} mb="md" px={0}>
-        {t('common.backToList')}
-      </Button>
-      <RecordState isLoading={detail.isLoading} isError={detail.isError} error={detail.error} onRetry={() => void detail.refetch()}>
-        {() => (detail.data ? <PersonDetailsView person={detail.data} kind={kind} asParent={asParent} /> : null)}
-      </RecordState>
-    </>
+    <DetailsPage title={t(route.title)} backTo={back} query={detail}>
+      {(person) => <PersonDetailsView person={person} kind={kind} asParent={asParent} />}
+    </DetailsPage>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLanguage } from '../../i18n';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../test/utils';
 
 vi.mock('socket.io-client', async () => {
@@ -77,11 +78,19 @@ describe('adding a person', () => {
     expect(within(dialog).getByText(/No email was sent/)).toBeInTheDocument();
   });
 
-  it('shows a 409 conflict next to the form, on the email field and as a toast', async () => {
+  const CONFLICT = {
+    error: 'CONFLICT',
+    message: 'A teacher with this email already exists in this school.',
+    reason: 'email_taken',
+    field: 'email',
+    params: { kind: 'teachers' },
+  };
+
+  it('shows a 409 conflict by its reason: next to the form, on the field it names and as a toast', async () => {
     mockFetch({
       ...HEADER_MOCKS,
       'GET /api/states': () => json(200, { result: [] }),
-      'POST /api/school/teacher': () => json(409, { error: 'CONFLICT', message: 'This email is already in use' }),
+      'POST /api/school/teacher': () => json(409, CONFLICT),
     });
     signIn(112);
     const user = userEvent.setup();
@@ -89,10 +98,33 @@ describe('adding a person', () => {
     await user.type(await screen.findByLabelText(/First name/), 'Sunita');
     await user.type(screen.getByLabelText('Email'), 'taken@example.org');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    const alerts = await screen.findAllByText('This email is already in use');
-    expect(alerts.length).toBeGreaterThanOrEqual(2); // beside the form and in the toast
-    expect(screen.getByText('This email is already used by another account')).toBeInTheDocument();
+    const text = 'An account of this kind with this email already exists in this school.';
+    // On the field, beside the form and in the toast (which loads with the first toast).
+    await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThanOrEqual(3));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('dialog', { name: 'Account created' })).toBeNull();
+  });
+
+  it('shows the reason in Hindi, never the server\'s English message', async () => {
+    mockFetch({
+      ...HEADER_MOCKS,
+      'GET /api/states': () => json(200, { result: [] }),
+      'POST /api/school/teacher': () => json(409, CONFLICT),
+    });
+    await setLanguage('hi', { persist: false });
+    try {
+      signIn(112);
+      const user = userEvent.setup();
+      renderApp('/addteacher');
+      await user.type(await screen.findByLabelText(/पहला नाम/), 'Sunita');
+      await user.type(screen.getByLabelText('ईमेल'), 'taken@example.org');
+      await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+      const shown = await screen.findAllByText('इस विद्यालय में इस प्रकार का एक खाता इसी ईमेल से पहले से है।');
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      expect(screen.queryByText(CONFLICT.message)).toBeNull();
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
   });
 
   it('maps the issues of a 400 VALIDATION_ERROR to their fields', async () => {
@@ -100,7 +132,14 @@ describe('adding a person', () => {
       ...HEADER_MOCKS,
       'GET /api/states': () => json(200, { result: [] }),
       'POST /api/school/teacher': () =>
-        json(400, { error: 'VALIDATION_ERROR', message: 'Invalid body', issues: [{ path: 'body.contact', message: 'Enter a valid phone number' }] }),
+        json(400, {
+          error: 'VALIDATION_ERROR',
+          message: 'Invalid body',
+          issues: [
+            { path: 'body.contact', message: 'Enter a valid phone number', code: 'invalid_format', params: { format: 'regex' } },
+            { path: 'body.lastName', message: 'Too big: expected string to have <=100 characters', code: 'too_big', params: { maximum: 100 } },
+          ],
+        }),
     });
     signIn(112);
     const user = userEvent.setup();
@@ -109,6 +148,7 @@ describe('adding a person', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Enter a valid phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('Contact number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Use at most 100 characters')).toBeInTheDocument();
   });
 });
 

@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { TFunction } from 'i18next';
+import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { CreatedAccount, PersonDetail } from '@shala/contract';
-import { isApiError } from '../../api/client';
-import { apiErrorText } from '../../api/errors';
 import { PEOPLE_API, peopleKeys, usePerson, type PeopleKindKey } from '../../api/people';
 import { schoolKeys, useSchool } from '../../api/schools';
 import { CredentialsModal, type Credentials } from '../../components/CredentialsModal';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, serverFieldErrors, useErrorToken, zodValidate } from '../../lib/validation';
-import type { ScreenProps } from '../../app/routes';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { FormFooter } from '../../components/FormFooter';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import type { ScreenProps } from '../../app/screen';
 import { KINDS } from './kinds';
 import { ParentSelect } from './ParentSelect';
 import { PersonFormFields } from './PersonFormFields';
@@ -26,37 +24,6 @@ interface Props extends ScreenProps {
   mode: 'create' | 'edit';
 }
 
-/** What a failed save shows next to the form: the conflict (409) or another error. */
-export interface SaveFailure {
-  title: string;
-  message: string | null;
-}
-
-/**
- * Applies a failed save to a form: 400 issues go to their fields, a 409 names the duplicate
- * (email or login id). Returns what to show above the buttons and in a toast.
- */
-export function saveFailure(
-  error: unknown,
-  t: TFunction,
-  setErrors: (errors: Record<string, string>) => void,
-): SaveFailure {
-  const title = apiErrorText(error, t);
-  if (isApiError(error) && error.status === 400 && error.issues.length > 0) {
-    setErrors(serverFieldErrors(error.issues));
-    focusFirstError();
-    return { title, message: null };
-  }
-  if (isApiError(error) && error.status === 409) {
-    const message = error.serverMessage;
-    if (message && /e-?mail/i.test(message)) {
-      setErrors({ email: 'validation.emailTaken' });
-      focusFirstError();
-    } else if (message && /login/i.test(message)) setErrors({ loginId: 'validation.loginIdTaken' });
-    return { title, message: message && message !== title ? message : null };
-  }
-  return { title, message: null };
-}
 
 function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mode: 'create' | 'edit'; person?: PersonDetail; schoolId?: string }) {
   const { t } = useTranslation();
@@ -69,14 +36,13 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [credentials, setCredentials] = useState<(Credentials & { userId: string }) | null>(null);
 
-  const form = useForm<PersonFormValues>({
+  const form = useContractForm<PersonFormValues>(SCHEMAS[shape], {
     initialValues: person ? valuesOf(person) : EMPTY_PERSON,
-    validate: zodValidate(SCHEMAS[shape], (values: PersonFormValues) => formInput(shape, values)),
-    validateInputOnBlur: true,
+    prepare: (values) => formInput(shape, values),
   });
 
   const onFailure = (error: unknown) => {
-    const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+    const next = form.applyServerError(error, t);
     setFailure(next);
     notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
   };
@@ -145,19 +111,11 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
               ) : null
             }
           />
-          {failure ? (
-            <Alert color="red" role="alert" title={failure.title}>
-              {failure.message ?? t('common.checkForm')}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm" wrap="wrap">
-            <Button variant="default" component={Link} to={cancelTo}>
-              {t('common.cancel')}
-            </Button>
+          <FormFooter failure={failure} cancelTo={cancelTo}>
             <Button type="submit" loading={saving} disabled={uploading}>
               {mode === 'create' ? t('people.createAccount') : t('common.saveChanges')}
             </Button>
-          </Group>
+          </FormFooter>
         </Stack>
       </form>
       <CredentialsModal

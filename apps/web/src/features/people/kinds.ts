@@ -1,4 +1,4 @@
-import type { ImportKind } from '@shala/contract';
+import { API, type ApiName, type ImportKind } from '@shala/contract';
 import type { PeopleKindKey } from '../../api/people';
 
 export type FormShape = 'person' | 'student' | 'parent';
@@ -13,11 +13,19 @@ export interface KindConfig {
   editPath: ((userId: string) => string) | null;
   importKind: ImportKind | null;
   exportKind: 'teachers' | 'students' | 'parents' | 'principals' | null;
+  /** The contract's routes of this kind: who may do what comes from their role lists. */
+  api: Record<PersonAction, ApiName>;
 }
+
+export type PersonAction = 'list' | 'get' | 'create' | 'update' | 'status';
+
+const apiOf = (prefix: string, create = `${prefix}Create`) =>
+  ({ list: `${prefix}List`, get: `${prefix}Get`, create, update: `${prefix}Update`, status: `${prefix}Status` }) as Record<PersonAction, ApiName>;
 
 export const KINDS: Record<PeopleKindKey, KindConfig> = {
   systemAdmins: {
     kind: 'systemAdmins',
+    api: apiOf('admin', 'schoolAdminCreate'),
     form: 'person',
     listPath: '/viewadmin',
     addPath: null,
@@ -28,6 +36,7 @@ export const KINDS: Record<PeopleKindKey, KindConfig> = {
   },
   principals: {
     kind: 'principals',
+    api: apiOf('principal'),
     form: 'person',
     listPath: '/viewadminschool',
     addPath: '/addadminschool',
@@ -38,6 +47,7 @@ export const KINDS: Record<PeopleKindKey, KindConfig> = {
   },
   teachers: {
     kind: 'teachers',
+    api: apiOf('teacher'),
     form: 'person',
     listPath: '/viewteachers',
     addPath: '/addteacher',
@@ -48,6 +58,7 @@ export const KINDS: Record<PeopleKindKey, KindConfig> = {
   },
   students: {
     kind: 'students',
+    api: apiOf('student'),
     form: 'student',
     listPath: '/viewstudent',
     addPath: '/addstudents',
@@ -58,6 +69,7 @@ export const KINDS: Record<PeopleKindKey, KindConfig> = {
   },
   parents: {
     kind: 'parents',
+    api: apiOf('parent'),
     form: 'parent',
     listPath: '/viewparents',
     addPath: '/addParent',
@@ -67,3 +79,9 @@ export const KINDS: Record<PeopleKindKey, KindConfig> = {
     exportKind: 'parents',
   },
 };
+
+/** May this role do this to this kind of person? Read from the contract's API table. */
+export function canDo(kind: PeopleKindKey, action: PersonAction, role: number | null | undefined): boolean {
+  const roles = API[KINDS[kind].api[action]].roles;
+  return role != null && roles !== 'public' && (roles as readonly number[]).includes(role);
+}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { landingFor } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 
 /** Screens not built yet: the route's title and a translated 'coming soon', never a blank page. */
 export default function ComingSoonPage({ route }: ScreenProps) {

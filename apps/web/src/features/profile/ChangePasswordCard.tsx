@@ -1,13 +1,14 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { password as passwordRule } from '@shala/contract';
-import { isApiError, request } from '../../api/client';
+import { z } from 'zod';
+import { changePasswordBody } from '@shala/contract';
+import { request } from '../../api/client';
 import { apiErrorText } from '../../api/errors';
 import { PasswordField } from '../../components/PasswordField';
-import { issueToken, serverFieldErrors, useErrorToken } from '../../lib/validation';
+import { useContractForm } from '../../lib/contractForm';
+import { useErrorToken } from '../../lib/validation';
 
 interface Values {
   currentPassword: string;
@@ -15,20 +16,18 @@ interface Values {
   confirmPassword: string;
 }
 
+/** The contract's body, and the confirmation matching the new password. */
+const schema = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1) })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], params: { code: 'password_mismatch' } });
+
 /** Change the own password (PATCH /api/account/password); other sessions are signed out. */
 export function ChangePasswordCard() {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const form = useForm<Values>({
+  const form = useContractForm<Values>(schema, {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: {
-      currentPassword: (value) => (value ? null : 'validation.required'),
-      newPassword: (value) => {
-        const result = passwordRule.safeParse(value);
-        return result.success ? null : issueToken(result.error.issues[0] ?? { message: 'Required' }, value);
-      },
-      confirmPassword: (value, values) => (!value ? 'validation.required' : value !== values.newPassword ? 'validation.passwordMismatch' : null),
-    },
+    validateInputOnBlur: false,
   });
 
   const change = useMutation({
@@ -39,12 +38,9 @@ export function ChangePasswordCard() {
       notifications.show({ color: 'green', message: t('password.changed') });
     },
     onError: (error) => {
-      // A wrong current password answers 400 BAD_REQUEST (or INVALID_CREDENTIALS): mark that field.
-      const wrongCurrent = isApiError(error) && (error.code === 'INVALID_CREDENTIALS' || (error.status === 400 && error.code === 'BAD_REQUEST'));
-      if (wrongCurrent) form.setFieldError('currentPassword', 'password.wrongCurrent');
-      // A refused new password (too common) comes back as a 400 naming the field.
-      if (isApiError(error) && error.issues.length > 0) form.setErrors(serverFieldErrors(error.issues));
-      notifications.show({ color: 'red', title: t('password.failed'), message: wrongCurrent ? t('password.wrongCurrent') : apiErrorText(error, t) });
+      // A wrong current password names its field (reason wrong_password): the form marks it.
+      const failure = form.applyServerError(error, t);
+      notifications.show({ color: 'red', title: t('password.failed'), message: failure.title });
     },
   });
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Fieldset, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { selfProfileFields, type Profile } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { call } from '../../api/client';
@@ -12,14 +11,12 @@ import { queryKeys, useProfile } from '../../api/queries';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validation';
-import type { ScreenProps } from '../../app/routes';
-import { saveFailure, type SaveFailure } from '../people/PersonFormPage';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { FormFooter } from '../../components/FormFooter';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import type { ScreenProps } from '../../app/screen';
 
-/**
- * What a user edits of its own account: contact fields and photo (the contract's
- * selfProfileFields). Names and the rest of the record are the school's, edited by its admins.
- */
+/** What a user edits of its own account: contact fields and photo (the rest is the school's). */
 export const profileFields = selfProfileFields;
 
 interface Values {
@@ -38,15 +35,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
 
-  const form = useForm<Values>({
+  const form = useContractForm<Values>(profileFields, {
     initialValues: {
       email: profile.email ?? '',
       contact: profile.contact ?? '',
       address: profile.address ?? '',
       image: profile.image ?? '',
     },
-    validate: zodValidate(profileFields),
-    validateInputOnBlur: true,
   });
 
   const save = useMutation({
@@ -65,7 +60,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       navigate('/profile');
     },
     onError: (error) => {
-      const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+      const next = form.applyServerError(error, t);
       setFailure(next);
       notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
     },
@@ -115,19 +110,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
             />
           </Stack>
         </Fieldset>
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/profile">
-            {t('common.cancel')}
-          </Button>
+        <FormFooter failure={failure} cancelTo="/profile">
           <Button type="submit" loading={save.isPending} disabled={uploading}>
             {t('common.saveChanges')}
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

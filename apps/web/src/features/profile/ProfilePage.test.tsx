@@ -72,7 +72,8 @@ describe('profile', () => {
   it('marks a wrong current password', async () => {
     mockFetch({
       ...HEADER_MOCKS,
-      'PATCH /api/account/password': () => json(400, { error: 'BAD_REQUEST', message: 'The current password is wrong.' }),
+      'PATCH /api/account/password': () =>
+        json(400, { error: 'BAD_REQUEST', message: 'The current password is wrong.', reason: 'wrong_password', field: 'currentPassword' }),
     });
     signIn(114);
     const user = userEvent.setup();

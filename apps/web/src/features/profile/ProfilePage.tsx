@@ -8,7 +8,7 @@ import { apiErrorText } from '../../api/errors';
 import { useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { ChangePasswordCard } from './ChangePasswordCard';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBuildingCommunity, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Code, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { IconBuildingCommunity, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,13 +8,12 @@ import type { School } from '@shala/contract';
 import { call } from '../../api/client';
 import { PEOPLE_API, peopleKeys, usePeopleList } from '../../api/people';
 import { schoolKeys, useSchool } from '../../api/schools';
-import { DetailGrid } from '../../components/DetailGrid';
+import { DetailsPage, RecordCard } from '../../components/DetailsShell';
 import { ListPager } from '../../components/ListToolbar';
-import { ListState, RecordState } from '../../components/ListState';
-import { PageHeading } from '../../components/PageHeading';
+import { ListState } from '../../components/ListState';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/routes';
+import type { ScreenProps } from '../../app/screen';
 import { formatDate } from '../people/format';
 import { KINDS } from '../people/kinds';
 
@@ -100,8 +99,8 @@ function SchoolCard({ school }: { school: School }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <Group gap="lg" align="center" wrap="wrap">
+    <RecordCard
+      picture={
         <UserAvatar
           image={school.image}
           alt={t('schools.logoOf', { name: school.name })}
@@ -109,12 +108,17 @@ function SchoolCard({ school }: { school: School }) {
           radius="md"
           placeholder={<IconBuildingCommunity size={48} stroke={1.4} />}
         />
-        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {school.name}
-          </Title>
-          <Group gap="xs" wrap="wrap">
-            <Code>{school.code}</Code>
+      }
+      name={school.name}
+      badges={
+        <>
+          <Code>{school.code}</Code>
+          {/* A draft is not live yet: it is published from its form, not switched on. */}
+          {school.isDraft ? (
+            <Badge color="orange" variant="light">
+              {t('status.draft')}
+            </Badge>
+          ) : (
             <StatusToggle
               status={school.status}
               name={school.name}
@@ -124,34 +128,22 @@ function SchoolCard({ school }: { school: School }) {
                 void queryClient.invalidateQueries({ queryKey: schoolKeys.all });
               }}
             />
-            {school.isDraft ? (
-              <Badge color="orange" variant="light">
-                {t('status.draft')}
-              </Badge>
-            ) : null}
-          </Group>
-        </Stack>
-        <Button component={Link} to={`/editschool/${school.schoolId}`} leftSection={<IconPencil size={16} aria-hidden />}>
-          {t('common.edit')}
-        </Button>
-      </Group>
-      <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
-        <DetailGrid
-          cols={3}
-          items={[
-            { label: t('schools.fields.websiteName'), value: school.websiteName },
-            { label: t('schools.fields.email'), value: school.email },
-            { label: t('schools.fields.phone'), value: school.phone },
-            { label: t('schools.fields.address'), value: school.address },
-            { label: t('person.fields.city'), value: school.city },
-            { label: t('person.fields.district'), value: school.district },
-            { label: t('person.fields.state'), value: school.state },
-            { label: t('schools.fields.zipCode'), value: school.zipCode },
-            { label: t('list.createdAt'), value: formatDate(school.createdAt, i18n.language) },
-          ]}
-        />
-      </div>
-    </Paper>
+          )}
+        </>
+      }
+      editTo={`/editschool/${school.schoolId}`}
+      items={[
+        { label: t('schools.fields.websiteName'), value: school.websiteName },
+        { label: t('schools.fields.email'), value: school.email },
+        { label: t('schools.fields.phone'), value: school.phone },
+        { label: t('schools.fields.address'), value: school.address },
+        { label: t('person.fields.city'), value: school.city },
+        { label: t('person.fields.district'), value: school.district },
+        { label: t('person.fields.state'), value: school.state },
+        { label: t('schools.fields.zipCode'), value: school.zipCode },
+        { label: t('list.createdAt'), value: formatDate(school.createdAt, i18n.language) },
+      ]}
+    />
   );
 }
 
@@ -161,21 +153,13 @@ export default function SchoolDetailsPage({ route }: ScreenProps) {
   const { schoolId } = useParams();
   const school = useSchool(schoolId);
   return (
-    <>
-      <PageHeading title={t(route.title)} />
-      <Button component={Link} to="/viewSchool" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} mb="md" px={0}>
-        {t('common.backToList')}
-      </Button>
-      <RecordState isLoading={school.isLoading} isError={school.isError} error={school.error} onRetry={() => void school.refetch()}>
-        {() =>
-          school.data ? (
-            <Stack gap="lg" maw={960}>
-              <SchoolCard school={school.data} />
-              <SchoolAdmins school={school.data} />
-            </Stack>
-          ) : null
-        }
-      </RecordState>
-    </>
+    <DetailsPage title={t(route.title)} backTo="/viewSchool" query={school}>
+      {(record) => (
+        <>
+          <SchoolCard school={record} />
+          <SchoolAdmins school={record} />
+        </>
+      )}
+    </DetailsPage>
   );
 }

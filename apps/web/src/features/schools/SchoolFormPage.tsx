@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { schoolInput, type School } from '@shala/contract';
 import { call } from '../../api/client';
 import { schoolKeys, useSchool } from '../../api/schools';
@@ -13,9 +12,10 @@ import { AddressSelects } from '../../components/AddressSelects';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validation';
-import type { ScreenProps } from '../../app/routes';
-import { saveFailure, type SaveFailure } from '../people/PersonFormPage';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { FormFooter } from '../../components/FormFooter';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import type { ScreenProps } from '../../app/screen';
 
 export interface SchoolFormValues {
   name: string;
@@ -61,11 +61,7 @@ function SchoolForm({ school }: { school?: School }) {
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [saveKind, setSaveKind] = useState<SaveKind>('publish');
 
-  const form = useForm<SchoolFormValues>({
-    initialValues: school ? valuesOf(school) : EMPTY,
-    validate: zodValidate(schoolInput),
-    validateInputOnBlur: true,
-  });
+  const form = useContractForm<SchoolFormValues>(schoolInput, { initialValues: school ? valuesOf(school) : EMPTY });
 
   const save = useMutation({
     mutationFn: ({ values, kind }: { values: SchoolFormValues; kind: SaveKind }) => {
@@ -82,7 +78,7 @@ function SchoolForm({ school }: { school?: School }) {
       navigate(`/detailsSchool/${saved.schoolId}`, { replace: !school });
     },
     onError: (error) => {
-      const next = saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }));
+      const next = form.applyServerError(error, t);
       setFailure(next);
       notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
     },
@@ -150,15 +146,7 @@ function SchoolForm({ school }: { school?: School }) {
             <TextInput label={t('schools.fields.zipCode')} inputMode="numeric" maxLength={6} style={{ maxWidth: 220 }} {...text('zipCode')} />
           </Stack>
         </Fieldset>
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm" wrap="wrap">
-          <Button variant="default" component={Link} to={school ? `/detailsSchool/${school.schoolId}` : '/viewSchool'}>
-            {t('common.cancel')}
-          </Button>
+        <FormFooter failure={failure} cancelTo={school ? `/detailsSchool/${school.schoolId}` : '/viewSchool'}>
           {isDraft ? (
             <>
               <Button
@@ -190,7 +178,7 @@ function SchoolForm({ school }: { school?: School }) {
               {t('common.saveChanges')}
             </Button>
           )}
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

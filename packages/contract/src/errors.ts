@@ -1,0 +1,109 @@
+/**
+ * Error codes, reasons and issue codes: schema-free (no zod at run time), so the web's login page
+ * can use them without loading the schemas.
+ */
+
+/** Stable error codes; the web client translates them, the message is the English fallback. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_INACTIVE',
+  'SCHOOL_INACTIVE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INVALID_OTP',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Why an error happened, finer than its code: the web translates `errors.reasons.<reason>` with the
+ * error's `params`, and falls back to `errors.<CODE>`. Add a reason here and a text in en.json and
+ * hi.json (a test checks both).
+ */
+export const ERROR_REASONS = [
+  // people and accounts
+  'email_taken', // params: kind
+  'parent_not_in_school',
+  'school_draft',
+  'no_school',
+  'wrong_password',
+  // files
+  'file_too_large', // params: name?, maxMb
+  'too_many_files', // params: max
+  'too_many_parts',
+  'not_multipart',
+  'file_empty', // params: name
+  'file_type', // params: name, accepted
+  'file_missing', // params: field
+  // CSV import
+  'csv_header', // params: columns
+  'csv_too_many_rows', // params: max
+  'csv_invalid', // params: detail
+  'csv_no_rows',
+  'import_conflict',
+  // CSV rows (import errors)
+  'duplicate_in_file', // params: row
+  'parent_not_found', // params: loginId
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** Values that fill an error text: `{ minimum: 8 }`, `{ row: 3 }`. */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * Stable codes of a field problem: zod's issue codes, plus our own (a custom issue names its code
+ * in `params.code`: `control_chars`, `password_common`, …).
+ */
+export const ISSUE_CODES = [
+  'too_small',
+  'too_big',
+  'invalid_type',
+  'invalid_format',
+  'invalid_value',
+  'invalid_union',
+  'unrecognized_keys',
+  'not_multiple_of',
+  'custom',
+  'control_chars',
+  'control_chars_multiline',
+  'broken_text',
+  'date_range',
+  'password_common',
+  'password_whitespace',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
+
+/** The shape of a zod issue this module reads (no zod import, so it stays light). */
+interface IssueLike {
+  code?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: string;
+  params?: Record<string, unknown>;
+  inclusive?: boolean;
+}
+
+const scalar = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/** A zod issue as a stable `code` and its `params` (minimum, maximum, format, our own params). */
+export function issueInfo(issue: IssueLike): { code: IssueCode; params?: ErrorParams } {
+  const params: ErrorParams = {};
+  let code: IssueCode = issue.code ?? 'custom';
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.minimum = Number(issue.minimum);
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.maximum = Number(issue.maximum);
+  if (issue.format) params.format = issue.format;
+  if (issue.code === 'custom' && issue.params) {
+    for (const [k, v] of Object.entries(issue.params)) {
+      if (k === 'code' && typeof v === 'string') code = v;
+      else if (scalar(v)) params[k] = v;
+    }
+  }
+  return Object.keys(params).length ? { code, params } : { code };
+}

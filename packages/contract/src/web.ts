@@ -1,0 +1,9 @@
+/**
+ * The contract without its schemas: roles, web routes and menus, error codes, the public API
+ * routes. The web's start-up path (router, guards, login pages) imports only this, so the login
+ * page loads no zod (its JavaScript budget is checked in apps/web/e2e/budget.spec.ts).
+ */
+export * from './roles.js';
+export * from './routes.js';
+export * from './errors.js';
+export * from './public-api.js';
