@@ -42,11 +42,13 @@ export const ERROR_REASONS = [
   'file_empty', // params: name
   'file_type', // params: name, accepted
   'file_missing', // params: field
+  'quota_exceeded', // params: maxMb
   // CSV import
   'csv_header', // params: columns
   'csv_too_many_rows', // params: max
   'csv_invalid', // params: detail
   'csv_no_rows',
+  'csv_control_chars', // params: line, column
   'import_conflict',
   // CSV rows (import errors)
   'duplicate_in_file', // params: row

@@ -161,6 +161,7 @@ function quotaFull() {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
     `Your uploads have reached ${megabytes(UPLOAD_LIMITS.userQuotaBytes)}, the most allowed per person. Remove photos you no longer use, or ask your school.`,
+    { reason: 'quota_exceeded', params: { maxMb: Math.round(UPLOAD_LIMITS.userQuotaBytes / 1024 / 1024) } },
   );
 }
 

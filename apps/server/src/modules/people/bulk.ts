@@ -78,7 +78,11 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
       const line = rows.length + 2; // line 1 is the header
       for (const [column, value] of Object.entries(record)) {
         if (!isSafeText(value, { multiline: true })) {
-          throw new AppError('BAD_REQUEST', `Line ${line}, column ${column.replace(/^\?/, '')}: the cell has control characters (such as NUL); is this a CSV text file?`);
+          const name = column.replace(/^\?/, '');
+          throw new AppError('BAD_REQUEST', `Line ${line}, column ${name}: the cell has control characters (such as NUL); is this a CSV text file?`, {
+            reason: 'csv_control_chars',
+            params: { line, column: name },
+          });
         }
       }
       rows.push(record);
