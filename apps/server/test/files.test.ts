@@ -307,7 +307,12 @@ describe('quota and orphans', () => {
     const before = stored();
     const res = await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }], t);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('50 MB, the most allowed per person') });
+    expect(res.json()).toEqual({
+      error: 'PAYLOAD_TOO_LARGE',
+      reason: 'quota_exceeded',
+      params: { maxMb: 50 },
+      message: expect.stringContaining('50 MB, the most allowed per person'),
+    });
     expect(stored()).toEqual(before);
     // Another person of the same school is not affected.
     expect((await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }])).statusCode).toBe(200);
