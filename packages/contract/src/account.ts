@@ -1,24 +1,13 @@
 import { z } from 'zod';
-import { personFields } from './people.js';
+import { personFields, personSummary } from './people.js';
 
 /** Where uploaded images are served; the avatar is this base path plus the image name. */
 export const IMAGE_BASE_PATH = '/api/uploads/';
 
-export const profile = z.object({
-  userId: z.uuid(),
-  loginId: z.string(),
-  roleId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  contact: z.string().nullable(),
-  address: z.string().nullable(),
-  image: z.string().nullable(),
-  status: z.boolean(),
-  schoolId: z.uuid().nullable(),
-  schoolName: z.string().nullable(),
-});
+/** The signed-in person's own account: a person's summary with the address. */
+export const profile = personSummary
+  .pick({ userId: true, loginId: true, roleId: true, firstName: true, lastName: true, fullName: true, email: true, contact: true, image: true, status: true, schoolId: true, schoolName: true })
+  .extend({ address: z.string().nullable() });
 export type Profile = z.infer<typeof profile>;
 
 export const userIdParams = z.object({ userId: z.uuid() });
