@@ -93,7 +93,9 @@ export async function connectPostgres(url: string, poolSize: number): Promise<Da
     await owner.end();
   }
 
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  // Hot statements are prepared; their plans depend on the school only through parameters that
+  // the indexes serve, so a generic plan is kept instead of planning each execution again.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE} -c plan_cache_mode=force_generic_plan` });
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (err: Error & { code?: string }) => {

@@ -90,14 +90,24 @@ const summaryColumns = {
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummary>>[number];
 
-function presentSummary(r: Omit<SummaryRow, 'total'> & { total?: number }): PersonSummary {
-  const { parentFirstName, parentLastName, createdAt, total: _total, ...rest } = r;
+/** A list row as the contract has it: fields named one by one (a hot path: no rest spread). */
+function presentSummary(r: Omit<SummaryRow, 'total'>): PersonSummary {
   return {
-    ...rest,
+    userId: r.userId,
+    loginId: r.loginId,
+    roleId: r.roleId,
+    firstName: r.firstName,
+    lastName: r.lastName,
     fullName: fullName(r),
+    email: r.email,
+    contact: r.contact,
+    image: r.image,
+    status: r.status,
+    schoolId: r.schoolId,
     schoolName: r.schoolName ?? null,
-    parentName: parentFirstName ? fullName({ firstName: parentFirstName, lastName: parentLastName ?? '' }) : null,
-    createdAt: createdAt.toISOString(),
+    parentId: r.parentId,
+    parentName: r.parentFirstName ? fullName({ firstName: r.parentFirstName, lastName: r.parentLastName ?? '' }) : null,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
