@@ -127,11 +127,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   sweepMail();
   const mailSweeper = setInterval(sweepMail, OUTBOX_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(mailSweeper));
-  // API answers carry personal data: no browser or proxy keeps them. A route may set its own.
-  app.addHook('onRequest', (req, reply, done) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done();
-  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send({ ...fail(err.code, err.message), ...err.detail });
@@ -165,9 +160,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return reply.status(500).send(fail('INTERNAL', 'Server error'));
   });
 
-  // Security headers: one precomputed object per answer.
-  app.addHook('onRequest', (_req, reply, done) => {
+  // Security headers, one precomputed object per answer; API answers carry personal data, so no
+  // browser or proxy keeps them (a route may set its own cache-control).
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
   await app.register(compress, { threshold: 1024 });

@@ -102,20 +102,22 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   const SET_SESSION_SCOPE = "select set_config('app.tenant', $1, false), set_config('role', $2, false)";
   let sessionScope: Scope | null = null;
   let lock: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = lock.then(work);
+    lock = run.catch(() => undefined);
+    return run;
+  };
   const scopedClient = (scope: Scope) =>
     ({
-      query: (text: string, params?: unknown[], options?: object) => {
-        const run = lock.then(async () => {
+      query: (text: string, params?: unknown[], options?: object) =>
+        exclusive(async () => {
           if (sessionScope !== scope) {
             sessionScope = null;
             await client.query(SET_SESSION_SCOPE, scopeParams(scope));
             sessionScope = scope;
           }
           return client.query(text, params, options);
-        });
-        lock = run.catch(() => undefined);
-        return run;
-      },
+        }),
     }) as unknown as Client;
   const scoped = scopeCache((scope) => drizzle({ client: scopedClient(scope) }) as unknown as Db);
   return {
@@ -126,14 +128,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
         await t.query(SET_SCOPE, scopeParams(scope));
         return fn(drizzle({ client: t as unknown as Client }) as unknown as Db);
       }),
-    analyze: async () => {
-      const run = lock.then(async () => {
+    analyze: () =>
+      exclusive(async () => {
         sessionScope = null;
         await client.exec(`reset role; analyze; set role ${APP_ROLE}`);
-      });
-      lock = run.catch(() => undefined);
-      await run;
-    },
+      }),
     close: () => client.close(),
   };
 }

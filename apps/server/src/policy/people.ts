@@ -3,22 +3,18 @@ import { KIND_ROLE, PEOPLE_API, type PeopleKind } from '@shala/contract';
 import type { Caller } from '../context.js';
 import { PLATFORM, type DbOrTx, type Scope } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { allows, scopeOf } from './index.js';
+import { allows } from './index.js';
 
 /**
  * Who may do what with people, in one place: the pattern every resource's policy follows.
  * - `can`: may the caller manage this kind at all (the contract's list route names the roles);
- * - `scope`: the tenant scope the caller acts in (row-level security holds it in the database);
+ * - the tenant scope comes from the shared `scopeOf` (row-level security holds it in the database);
  * - `accessible`: of a batch of ids, the ones the caller may act on, in one query (Immich's
  *   bulk access check), so a bulk action never checks row by row.
  */
 export const peoplePolicy = {
   can(caller: Caller, kind: PeopleKind): boolean {
     return allows(PEOPLE_API[kind].list.roles, caller.roleId);
-  },
-
-  scope(caller: Caller, schoolId?: string | null): Scope {
-    return scopeOf(caller, schoolId);
   },
 
   async accessible(db: DbOrTx, scope: Scope, kind: PeopleKind, ids: readonly string[]): Promise<Set<string>> {

@@ -6,7 +6,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  KIND_MANAGERS,
   issueInfo,
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
@@ -24,9 +23,10 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import { hashMany, newPassword } from '../../auth/crypto.js';
-import { assertAllowed, inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { peoplePolicy } from '../../policy/people.js';
 import { parserError, reading } from '../files/service.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
@@ -239,7 +239,7 @@ export async function exportPeople(
   reply: FastifyReply,
 ) {
   // The route admits every role that may export some kind; each kind follows its list's roles.
-  assertAllowed(KIND_MANAGERS[kind], caller);
+  if (!peoplePolicy.can(caller, kind)) throw forbidden();
   const scope = scopeOf(caller);
   const where = and(kindWhere(kind, scope), statusOf(q.status), searchOf(q.search));
   const db = tenantDb(deps, scope);

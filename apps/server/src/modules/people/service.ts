@@ -142,14 +142,13 @@ export function statusOf(status: ListQuery['status']): SQL | undefined {
   return status === 'active' ? eq(users.status, true) : status === 'inactive' ? eq(users.status, false) : undefined;
 }
 
-/** How many people of a kind a scope has, from the counters the users trigger keeps: no scan. */
-function countedTotal(kind: PeopleKind, scope: Scope | Placeholder, status: ListQuery['status']): SQL<number> {
-  const where = and(
+/** The counters (kept by the users trigger) of one kind in a scope, with a status filter. */
+function countsWhere(kind: PeopleKind, scope: Scope | Placeholder, status: ListQuery['status']): SQL | undefined {
+  return and(
     eq(schoolCounts.roleId, KIND_ROLE[kind]),
     scope === PLATFORM ? undefined : eq(schoolCounts.schoolId, scope),
     status === 'all' ? undefined : eq(schoolCounts.active, status === 'active'),
   );
-  return sql<number>`(select coalesce(sum(${schoolCounts.n}), 0) from ${schoolCounts} where ${where})`.mapWith(Number);
 }
 
 /**
@@ -162,7 +161,10 @@ function listQuery(db: Db, kind: PeopleKind, platform: boolean, status: ListQuer
   return prepared(db, name, (db) => {
     const school = platform ? PLATFORM : sql.placeholder('school');
     const where = and(kindWhere(kind, school), statusOf(status), search ? searchOf(sql.placeholder('like')) : undefined);
-    const total = search ? sql<number>`count(*) over ()`.mapWith(Number) : countedTotal(kind, school, status);
+    const counted = countsWhere(kind, school, status);
+    // How many people of a kind a scope has, from the counters: no scan.
+    const sum = sql<number>`coalesce(sum(${schoolCounts.n}), 0)`.mapWith(Number);
+    const total = search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`(select ${sum} from ${schoolCounts} where ${counted})`.mapWith(Number);
     return {
       page: selectSummary(db, total)
         .where(where)
@@ -171,7 +173,9 @@ function listQuery(db: Db, kind: PeopleKind, platform: boolean, status: ListQuer
         .offset(sql.placeholder('offset'))
         .prepare(name),
       // For a page past the end, which has no row to carry the total.
-      total: search ? db.select({ n: count() }).from(users).where(where).prepare(`${name}_n`) : db.select({ n: total }).from(schools).limit(1).prepare(`${name}_n`),
+      total: search
+        ? db.select({ n: count() }).from(users).where(where).prepare(`${name}_n`)
+        : db.select({ n: sum }).from(schoolCounts).where(counted).prepare(`${name}_n`),
     };
   });
 }
