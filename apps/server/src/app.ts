@@ -24,6 +24,7 @@ import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
+import { violatedConstraint } from './db/errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
 import { loggerOptions, logsRequests, safeError } from './log.js';
 import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
@@ -155,6 +156,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
               ? 'This content type is not supported.'
               : err.message || 'Bad request';
       return reply.status(status).send(fail(code, message));
+    }
+    // A rule the database keeps (unique, exclusion, foreign key) that a service did not name: the
+    // write changed nothing, and the client hears a conflict, not a server fault.
+    if (violatedConstraint(err) !== null) {
+      req.log.warn({ err: safeError(err) }, 'constraint violation');
+      return reply.status(409).send(fail('CONFLICT', 'This conflicts with existing data.'));
     }
     req.log.error({ err: safeError(err) }, 'unhandled error');
     return reply.status(500).send(fail('INTERNAL', 'Server error'));

@@ -122,7 +122,7 @@ describe('GET /api/dashboard', () => {
     await env.f.user(116, mine.school, { parentUserId: parent.id });
     await env.f.user(116, mine.school);
     await env.db.insert(classes).values(
-      ['1', '2', '3'].map((name) => ({ schoolId: mine.school.id, sessionId: mine.school.sessionId, name })),
+      ['1', '2', '3'].map((name) => ({ schoolId: mine.school.id, sessionId: mine.school.sessionId, masterClass: name, name })),
     );
     const counts = async (role: 112 | 113 | 114 | 115 | 116) =>
       (await get('/api/dashboard', mine.users[role].token)).json().result.counts;

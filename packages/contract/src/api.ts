@@ -4,6 +4,42 @@ import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
 import { academicSession } from './sessions.js';
+import {
+  assignClassBody,
+  assignClassParams,
+  assignStudentsBody,
+  assignedClassListQuery,
+  autoRollBody,
+  classDetail,
+  classInput,
+  classListQuery,
+  classSubject,
+  classSummary,
+  classUpdate,
+  manualRollBody,
+  masterData,
+  masterItem,
+  masterWeek,
+  masterWeeksBody,
+  moveStudentBody,
+  promotionBody,
+  promotionResult,
+  sessionIdParams,
+  sessionInput,
+  sessionQuery,
+  sessionUpdate,
+  studentClassView,
+  studentParams,
+  subject,
+  subjectIdParams,
+  subjectInput,
+  subjectListQuery,
+  subjectUpdate,
+  teacherClass,
+  teacherClassesQuery,
+  teacherSubjectBody,
+  unassignedQuery,
+} from './academics.js';
 import { notificationPage } from './notifications.js';
 import { dashboardCounts } from './dashboard.js';
 import {
@@ -16,6 +52,7 @@ import {
   personSummary,
   statusBody,
   studentFields,
+  studentListQuery,
 } from './people.js';
 import { school, schoolIdParams, schoolInput, schoolListQuery, schoolUpdate } from './schools.js';
 import { districtParams, place, stateParams } from './master.js';
@@ -55,6 +92,10 @@ function route<T extends ApiRoute>(def: T): T {
 }
 
 const ADMINS: readonly Role[] = [112, 113];
+/** Everyone who belongs to a school. */
+const SCHOOL: readonly Role[] = [112, 113, 114, 115, 116];
+/** Admins, and teachers for the classes they teach (the policy answers 404 for the others). */
+const ADMINS_AND_TEACHERS: readonly Role[] = [112, 113, 114];
 
 /** The five routes of a kind of person: list, create, read, edit, toggle status. */
 function people<B extends z.ZodObject>(url: string, roles: readonly Role[], body: B, what: string) {
@@ -144,6 +185,44 @@ export const API = {
     summary: "Academic sessions of the caller's school, newest first",
     response: envelope(z.array(academicSession)),
   }),
+  sessionCreate: route({ method: 'POST', url: '/api/school/session', roles: ADMINS, summary: 'Add an academic session (dates must not overlap another session of the school)', body: sessionInput, response: envelope(academicSession) }),
+  sessionUpdate: route({ method: 'PATCH', url: '/api/school/session/:sessionId', roles: ADMINS, summary: 'Edit a session (label, dates)', params: sessionIdParams, body: sessionUpdate, response: envelope(academicSession) }),
+  sessionCurrent: route({ method: 'PATCH', url: '/api/school/session/:sessionId/current', roles: ADMINS, summary: 'Mark a session current (the others stop being current)', params: sessionIdParams, response: envelope(academicSession) }),
+
+  // Academics: master data
+  masterData: route({ method: 'GET', url: '/api/school/masterdata', roles: ALL, summary: 'Master class list (Nursery, LKG, UKG, 1 to 12) with Hindi names', response: envelope(masterData) }),
+  masterSubjects: route({ method: 'GET', url: '/api/school/mastersubjects', roles: ALL, summary: 'Master subject list of Indian boards, with Hindi names', response: envelope(z.array(masterItem)) }),
+  masterWeeks: route({ method: 'GET', url: '/api/school/masterweeks', roles: SCHOOL, summary: "Days of the week and which are the school's school days", response: envelope(z.array(masterWeek)) }),
+  masterWeeksUpdate: route({ method: 'PUT', url: '/api/school/masterweeks', roles: ADMINS, summary: 'Choose whether Sunday is a school day', body: masterWeeksBody, response: envelope(z.array(masterWeek)) }),
+
+  // Academics: subjects
+  subjectList: route({ method: 'GET', url: '/api/school/subject', roles: ADMINS, summary: 'Subjects of the school (paginated, search, status)', querystring: subjectListQuery, response: envelope(pageOf(subject)) }),
+  subjectCreate: route({ method: 'POST', url: '/api/school/subject', roles: ADMINS, summary: 'Add a subject from the master list or by name (unique per school, any case)', body: subjectInput, response: envelope(subject) }),
+  subjectUpdate: route({ method: 'PATCH', url: '/api/school/subject/:subjectId', roles: ADMINS, summary: 'Rename a subject', params: subjectIdParams, body: subjectUpdate, response: envelope(subject) }),
+  subjectStatus: route({ method: 'PATCH', url: '/api/school/subject/:subjectId/status', roles: ADMINS, summary: 'Activate or deactivate a subject', params: subjectIdParams, body: statusBody, response: envelope(subject) }),
+
+  // Academics: classes and sections of a session
+  classList: route({ method: 'GET', url: '/api/school/class', roles: ADMINS, summary: 'Classes and sections of a session with their counts and status (paginated)', querystring: classListQuery, response: envelope(pageOf(classSummary)) }),
+  classCreate: route({ method: 'POST', url: '/api/school/class', roles: ADMINS, summary: 'Add a class with one or more sections to a session (all or none; class+section unique per session)', body: classInput, response: envelope(z.array(classSummary)) }),
+  classUpdate: route({ method: 'PATCH', url: '/api/school/class/:assignClassId', roles: ADMINS, summary: 'Edit a section: its name, class limit or class teacher', params: assignClassParams, body: classUpdate, response: envelope(classSummary) }),
+  classDelete: route({ method: 'DELETE', url: '/api/school/class/:assignClassId', roles: ADMINS, summary: 'Remove a section with no students and no subjects', params: assignClassParams, response: messageOnly }),
+  assignedClassList: route({ method: 'GET', url: '/api/school/getallassignclass/:sessionId', roles: ADMINS, summary: 'Assigned classes of a session, status filter All / Complete / Pending / Incomplete', params: sessionIdParams, querystring: assignedClassListQuery, response: envelope(pageOf(classSummary)) }),
+  assignedClass: route({ method: 'GET', url: '/api/school/getassignclass/:assignClassId', roles: ADMINS_AND_TEACHERS, summary: 'One class: subjects with teachers, class teacher and every student by roll number', params: assignClassParams, response: envelope(classDetail) }),
+  assignClass: route({ method: 'POST', url: '/api/school/assignclass', roles: ADMINS, summary: 'Set the subjects taught in a class (and its class teacher) in one transaction', body: assignClassBody, response: envelope(classDetail) }),
+  assignTeacherSubject: route({ method: 'POST', url: '/api/school/assignteachersubject', roles: ADMINS, summary: 'Set the teacher of each subject of a class (body { assignments }) in one transaction', body: teacherSubjectBody, response: envelope(classDetail) }),
+  classTeacherSubjects: route({ method: 'GET', url: '/api/school/getclassteachersubjects/:assignClassId', roles: ADMINS_AND_TEACHERS, summary: 'The subjects of a class and the teacher of each', params: assignClassParams, response: envelope(z.array(classSubject)) }),
+  teacherClasses: route({ method: 'GET', url: '/api/school/assignclassteachersubject', roles: ADMINS_AND_TEACHERS, summary: "A teacher's classes and subjects in a session (a teacher: its own)", querystring: teacherClassesQuery, response: envelope(z.array(teacherClass)) }),
+
+  // Academics: students in classes, roll numbers, promotion
+  assignStudents: route({ method: 'POST', url: '/api/school/assignstudentclass', roles: ADMINS, summary: 'Put students into a class (one class per student per session; the class limit holds; all or none)', body: assignStudentsBody, response: envelope(classSummary) }),
+  moveStudent: route({ method: 'PATCH', url: '/api/school/assignstudentclass/:userId', roles: ADMINS, summary: "Move a student to another section of its class's session", params: studentParams, body: moveStudentBody, response: envelope(classSummary) }),
+  unassignStudent: route({ method: 'DELETE', url: '/api/school/assignstudentclass/:userId', roles: ADMINS, summary: 'Take a student out of its class of a session', params: studentParams, querystring: sessionQuery, response: messageOnly }),
+  unassignedStudents: route({ method: 'GET', url: '/api/school/filterassignstudent/:sessionId', roles: ADMINS, summary: 'Active students in no class of the session (paginated, search)', params: sessionIdParams, querystring: unassignedQuery, response: envelope(pageOf(personSummary)) }),
+  autoRollNumbers: route({ method: 'POST', url: '/api/school/assignclass/rollno', roles: ADMINS, summary: 'Give roll numbers 1, 2, 3 … by name or by admission date', body: autoRollBody, response: envelope(classDetail) }),
+  setRollNumbers: route({ method: 'PUT', url: '/api/school/assignclass/rollno', roles: ADMINS, summary: 'Set roll numbers by hand (unique within the class)', body: manualRollBody, response: envelope(classDetail) }),
+  promote: route({ method: 'POST', url: '/api/school/promote', roles: ADMINS, summary: "Promote a class's students into a class of a later session, the held-back ones staying (all or none; dryRun previews)", body: promotionBody, response: envelope(promotionResult) }),
+  studentClass: route({ method: 'GET', url: '/api/school/studentclass/:userId', roles: [112, 113, 115, 116], summary: "A student's class, roll number, class teacher and subjects in a session (a parent: its children; a student: itself)", params: studentParams, querystring: sessionQuery, response: envelope(studentClassView) }),
+
   notifications: route({
     method: 'GET',
     url: '/api/notifications',
@@ -199,7 +278,7 @@ export const API = {
   teacherGet: teachers.get,
   teacherUpdate: teachers.update,
   teacherStatus: teachers.status,
-  studentList: students.list,
+  studentList: { ...students.list, querystring: studentListQuery, summary: 'List students (paginated, search, status; with sessionId each row carries its class, assignClassId keeps one class)' },
   studentCreate: students.create,
   studentGet: students.get,
   studentUpdate: students.update,

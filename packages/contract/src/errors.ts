@@ -53,6 +53,22 @@ export const ERROR_REASONS = [
   // CSV rows (import errors)
   'duplicate_in_file', // params: row
   'parent_not_found', // params: loginId
+  // academics
+  'session_overlap', // params: label (the other session)
+  'session_label_taken', // params: label
+  'session_order', // the target session must start after the class's session
+  'subject_taken', // params: name
+  'subject_inactive', // params: name
+  'class_taken', // params: className, section
+  'class_not_empty', // params: students, subjects
+  'class_full', // params: limit, className, section, free
+  'student_in_class', // params: name, className, section (already in a class of the session)
+  'not_in_class', // params: name
+  'roll_taken', // params: rollNo
+  'not_a_teacher', // a teacher id that is not an active teacher of the school
+  'not_a_student', // a student id that is not an active student of the school
+  'subject_not_in_class', // params: name
+  'same_class',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -79,6 +95,8 @@ export const ISSUE_CODES = [
   'date_range',
   'password_common',
   'password_whitespace',
+  'session_label',
+  'end_before_start',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

@@ -9,6 +9,7 @@ export * from './dashboard.js';
 export * from './routes.js';
 export * from './api.js';
 export * from './people.js';
+export * from './academics.js';
 export * from './schools.js';
 export * from './master.js';
 export * from './files.js';

@@ -87,6 +87,19 @@ export const KIND_MANAGERS = {
   parents: [112, 113],
 } as const satisfies Record<PeopleKind, readonly (111 | 112 | 113)[]>;
 
+/**
+ * A student's place in a session: its class, section and roll number (academics). Present on
+ * student rows when the list names a session; null when the student is in no class of it.
+ */
+export const studentPlacement = z.object({
+  assignClassId: z.uuid(),
+  masterClass: z.string(),
+  className: z.string(),
+  section: z.string(),
+  rollNo: z.number().int().nullable(),
+});
+export type StudentPlacement = z.infer<typeof studentPlacement>;
+
 /** One row of a people list. */
 export const personSummary = z.object({
   userId: z.uuid(),
@@ -104,6 +117,7 @@ export const personSummary = z.object({
   parentId: z.uuid().nullable(),
   parentName: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  placement: studentPlacement.nullish(),
 });
 export type PersonSummary = z.infer<typeof personSummary>;
 
@@ -144,6 +158,12 @@ export const listQuery = pageQuery.extend({
   status: z.enum(STATUS_FILTERS).default('all'),
 });
 export type ListQuery = z.infer<typeof listQuery>;
+/** Students: the list of a session shows each one's class; `assignClassId` keeps one class. */
+export const studentListQuery = listQuery.extend({
+  sessionId: z.uuid().optional(),
+  assignClassId: z.uuid().optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuery>;
 
 export const statusBody = z.object({ status: z.boolean() });
 export type StatusBody = z.infer<typeof statusBody>;

@@ -95,6 +95,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/AddClassFee', ADMINS),
   r('/viewall_fees', ADMINS),
   r('/assignteachersubject', ADMINS),
+  // Academics beyond the spec's list (issue 7): the school's sessions, and year-end promotion.
+  r('/viewsessions', ADMINS),
+  r('/promotion', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [113]),
   r('/viewall_notice', [113]),
@@ -175,8 +178,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
   112: [
     m('/systemadmin'),
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
-    { group: 'menu.academic', items: [m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails')] },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/holidays'), m('/viewtimetable')] },
+    { group: 'menu.academic', items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable')] },
   ],
   113: [
     m('/schooladmin'),
@@ -184,6 +187,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     {
       group: 'menu.academic',
       items: [
+        m('/viewsessions'),
         m('/period_datapage'),
         m('/viewsubject'),
         m('/viewclass'),
@@ -192,7 +196,10 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
         m('/addfeeemi'),
       ],
     },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')] },
+    {
+      group: 'menu.other',
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')],
+    },
   ],
   114: [
     m('/teacherdashboard'),

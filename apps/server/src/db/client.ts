@@ -82,6 +82,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
@@ -89,7 +90,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist } });
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
   // PGlite is one session: from here on, everything runs as the app role.
   await client.query(`set role ${APP_ROLE}`);

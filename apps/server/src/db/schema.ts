@@ -34,6 +34,8 @@ export const schools = pgTable(
     zipCode: text('zip_code'),
     image: text('image'),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** Monday to Saturday are school days; a school may make Sunday one too (master weeks). */
+    sundayWorking: boolean('sunday_working').notNull().default(false),
     status: boolean('status').notNull().default(true),
     isDraft: boolean('is_draft').notNull().default(false),
     createdAt: createdAt(),
@@ -160,7 +162,10 @@ export const otpCodes = pgTable(
   (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Academic sessions (years) of a school. */
+/**
+ * Academic sessions (years) of a school. The database refuses overlapping dates within a school
+ * (an exclusion constraint, migration 0007) and more than one current session.
+ */
 export const academicSessions = pgTable(
   'academic_sessions',
   {
@@ -174,10 +179,37 @@ export const academicSessions = pgTable(
     isCurrent: boolean('is_current').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('academic_sessions_label_uq').on(t.schoolId, t.label)],
+  (t) => [
+    uniqueIndex('academic_sessions_label_uq').on(t.schoolId, t.label),
+    uniqueIndex('academic_sessions_current_uq').on(t.schoolId).where(sql`${t.isCurrent}`),
+  ],
 );
 
-/** Classes and sections of a school in one session. */
+/** Subjects a school teaches: from the master list (master_code) or its own; names unique in any case. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    masterCode: text('master_code'),
+    status: boolean('status').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subjects_name_uq').on(t.schoolId, sql`lower(${t.name})`),
+    index('subjects_school_created_idx').on(t.schoolId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A class and section of a school in one session (the spec's "assigned class", assignClassId),
+ * with its class limit and class teacher. (id, session_id) is unique so that a student's place can
+ * name both and the database keeps them consistent.
+ */
 export const classes = pgTable(
   'classes',
   {
@@ -188,12 +220,68 @@ export const classes = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => academicSessions.id),
+    /** Master class code: NUR, LKG, UKG, 1 … 12 (ordering and promotion). */
+    masterClass: text('master_class').notNull(),
     name: text('name').notNull(),
     section: text('section').notNull().default(''),
-    classLimit: integer('class_limit'),
+    classLimit: integer('class_limit').notNull().default(40),
+    classTeacherId: uuid('class_teacher_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('classes_name_uq').on(t.schoolId, t.sessionId, t.name, t.section),
+    uniqueIndex('classes_id_session_uq').on(t.id, t.sessionId),
+    index('classes_school_session_idx').on(t.schoolId, t.sessionId, t.masterClass, t.section),
+    index('classes_teacher_idx').on(t.schoolId, t.classTeacherId),
+  ],
+);
+
+/** The subjects taught in a class, and the teacher of each (null until one is chosen). */
+export const classSubjects = pgTable(
+  'class_subjects',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    teacherId: uuid('teacher_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('classes_name_uq').on(t.schoolId, t.sessionId, t.name, t.section)],
+  (t) => [
+    primaryKey({ columns: [t.classId, t.subjectId] }),
+    index('class_subjects_teacher_idx').on(t.schoolId, t.teacherId),
+  ],
+);
+
+/**
+ * A student's class in a session: one class per student per session, roll numbers unique within a
+ * class (deferrable, so a hand edit may swap two numbers in one statement: migration 0007).
+ */
+export const classStudents = pgTable(
+  'class_students',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    rollNo: integer('roll_no'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.sessionId, t.studentId] }),
+    index('class_students_class_idx').on(t.classId, t.rollNo),
+    index('class_students_student_idx').on(t.studentId),
+  ],
 );
 
 /** In-app notifications (spec section 3: sender, name, message, timestamp). */

@@ -42,6 +42,8 @@ const OWN_CODES: Record<string, string> = {
   password_common: 'validation.password_common',
   password_whitespace: 'validation.password_whitespace',
   password_mismatch: 'validation.passwordMismatch',
+  session_label: 'validation.session_label',
+  end_before_start: 'validation.end_before_start',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

@@ -62,7 +62,7 @@ export async function seedIfEmpty(database: Database, opts: { demo: boolean }): 
     const current = sessions.find((s) => s.isCurrent)!;
     await tx.insert(classes).values(
       ['1', '2', '3', '4', '5'].flatMap((name) =>
-        ['A', 'B'].map((section) => ({ schoolId, sessionId: current.id, name, section, classLimit: 40 })),
+        ['A', 'B'].map((section) => ({ schoolId, sessionId: current.id, masterClass: name, name, section, classLimit: 40 })),
       ),
     );
 
