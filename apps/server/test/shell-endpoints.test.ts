@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { academicSessions, classes } from '../src/db/schema.js';
+import { academicSessions, classes, subjects } from '../src/db/schema.js';
 import { notify } from '../src/modules/notifications/service.js';
 import { noRealtime } from '../src/realtime/index.js';
 import { everyRole, setupApp, type TestEnv } from './helpers.js';
@@ -117,26 +117,42 @@ describe('notifications', () => {
 
 describe('GET /api/dashboard', () => {
   it('shows each role the counts that concern it, from its own school only', async () => {
-    // My school: one of each role plus 2 more students (one a child of my parent) and 3 classes.
+    // My school: one of each role plus 2 more students (one a child of my parent), 3 classes of the
+    // current session and 1 of another, 2 active subjects and 1 inactive.
     const parent = mine.users[115];
     await env.f.user(116, mine.school, { parentUserId: parent.id });
     await env.f.user(116, mine.school);
     await env.db.insert(classes).values(
       ['1', '2', '3'].map((name) => ({ schoolId: mine.school.id, sessionId: mine.school.sessionId, masterClass: name, name })),
     );
-    const counts = async (role: 112 | 113 | 114 | 115 | 116) =>
-      (await get('/api/dashboard', mine.users[role].token)).json().result.counts;
+    const [older] = await env.db
+      .insert(academicSessions)
+      .values({ schoolId: mine.school.id, label: '2024-25', startDate: '2024-04-01', endDate: '2025-03-31' })
+      .returning();
+    await env.db.insert(classes).values({ schoolId: mine.school.id, sessionId: older!.id, masterClass: '1', name: '1' });
+    await env.db.insert(subjects).values([
+      { schoolId: mine.school.id, name: 'English', masterCode: 'ENG' },
+      { schoolId: mine.school.id, name: 'Art', masterCode: 'ART' },
+      { schoolId: mine.school.id, name: 'Dance', status: false },
+    ]);
+    const counts = async (role: 112 | 113 | 114 | 115 | 116, query = '') =>
+      (await get(`/api/dashboard${query}`, mine.users[role].token)).json().result.counts;
 
-    expect(await counts(112)).toEqual({ admins: 1, teachers: 1, students: 3, parents: 1, classes: 3 });
-    expect(await counts(113)).toEqual({ teachers: 1, students: 3, parents: 1, classes: 3 });
+    expect(await counts(112)).toEqual({ admins: 1, teachers: 1, students: 3, parents: 1, classes: 3, subjects: 2 });
+    expect(await counts(113)).toEqual({ teachers: 1, students: 3, parents: 1, classes: 3, subjects: 2 });
     expect(await counts(114)).toEqual({ students: 3, teachers: 1, classes: 3 });
     expect(await counts(115)).toEqual({ students: 1 });
     expect(await counts(116)).toEqual({ teachers: 1, classes: 3 });
+    // The header's session picks the classes counted.
+    expect(await counts(113, `?sessionId=${older!.id}`)).toEqual({ teachers: 1, students: 3, parents: 1, classes: 1, subjects: 2 });
+    expect(await counts(116, `?sessionId=${older!.id}`)).toEqual({ teachers: 1, classes: 1 });
+    expect((await get(`/api/dashboard?sessionId=${theirs.school.sessionId}`, mine.users[113].token)).statusCode).toBe(404);
     expect((await get('/api/dashboard', theirs.users[113].token)).json().result.counts).toEqual({
       teachers: 1,
       students: 1,
       parents: 1,
       classes: 0,
+      subjects: 0,
     });
   });
 

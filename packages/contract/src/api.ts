@@ -41,7 +41,7 @@ import {
   unassignedQuery,
 } from './academics.js';
 import { notificationPage } from './notifications.js';
-import { dashboardCounts } from './dashboard.js';
+import { dashboardCounts, dashboardQuery } from './dashboard.js';
 import {
   KIND_MANAGERS,
   createdAccount,
@@ -242,7 +242,8 @@ export const API = {
     method: 'GET',
     url: '/api/dashboard',
     roles: ALL,
-    summary: "Counts for the caller's dashboard",
+    summary: "Counts for the caller's dashboard (classes of the session named, else of the current session)",
+    querystring: dashboardQuery,
     response: envelope(dashboardCounts),
   }),
   profileUpdate: route({
@@ -280,7 +281,7 @@ export const API = {
   teacherStatus: teachers.status,
   studentList: { ...students.list, querystring: studentListQuery, summary: 'List students (paginated, search, status; with sessionId each row carries its class, assignClassId keeps one class)' },
   studentCreate: students.create,
-  studentGet: students.get,
+  studentGet: { ...students.get, querystring: z.object({ sessionId: z.uuid().optional() }), summary: 'One student with every field (with sessionId: its class, section and roll number in that session)' },
   studentUpdate: students.update,
   studentStatus: students.status,
   parentList: parents.list,

@@ -56,8 +56,18 @@ export const personFields = z.object({
 });
 export type PersonFields = z.infer<typeof personFields>;
 
-/** A student also links to a parent (a 115 account of the same school). */
-export const studentFields = personFields.extend({ parentId: z.uuid().nullish() });
+/** The fields of an adult that do not fit a child: a student's form does not ask them. */
+export const ADULT_ONLY_FIELDS = ['maritalStatus', 'qualification', 'subjects'] as const;
+
+/**
+ * A student: the personal fields without the adult ones, and a link to a parent (a 115 account of
+ * the same school). Strict: a body that sends an adult-only field (or any unknown one) answers 400
+ * naming it, so a client never believes it stored a marital status for a child.
+ */
+export const studentFields = personFields
+  .omit({ maritalStatus: true, qualification: true, subjects: true })
+  .extend({ parentId: z.uuid().nullish() })
+  .strict();
 export type StudentFields = z.infer<typeof studentFields>;
 
 /** A parent: name, email, contact (spec section 3). */

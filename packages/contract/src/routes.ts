@@ -237,4 +237,5 @@ export const COUNT_TITLES: Record<CountKey, string> = {
   students: titleOf('/viewstudent'),
   parents: titleOf('/viewparents'),
   classes: titleOf('/viewclass'),
+  subjects: titleOf('/viewsubject'),
 };

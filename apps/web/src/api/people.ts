@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CreatedAccount, ListQuery, PersonDetail, PersonSummary, studentFields } from '@shala/contract';
+import type { CreatedAccount, ListQuery, PersonDetail, PersonSummary, personFields } from '@shala/contract';
 import { call } from './client';
 
 /** The kinds of people the web app manages (contract PEOPLE_KINDS). */
 export type PeopleKindKey = 'systemAdmins' | 'principals' | 'teachers' | 'students' | 'parents';
 
-/** The body of a create or edit: the parsed output of the kind's form schema. */
-export type PersonBody = z.output<typeof studentFields>;
+/** The body of a create or edit: the parsed output of the kind's form schema (a student's has no adult-only fields). */
+export type PersonBody = z.output<typeof personFields> & { parentId?: string | null };
 
 export interface PeopleListQuery {
   page: number;
@@ -16,6 +16,10 @@ export interface PeopleListQuery {
   status: ListQuery['status'];
   /** System admins only: one school. */
   schoolId?: string;
+  /** Students only: each row's class in this session. */
+  sessionId?: string;
+  /** Students only: one class's students (by roll number). */
+  assignClassId?: string;
 }
 
 export interface PersonPage {
@@ -27,14 +31,15 @@ export interface PersonPage {
 
 export interface PeopleApi {
   list: (query: PeopleListQuery, signal?: AbortSignal) => Promise<PersonPage>;
-  get: (userId: string, signal?: AbortSignal) => Promise<PersonDetail>;
+  /** `sessionId`: a student's class in that session (students only). */
+  get: (userId: string, signal?: AbortSignal, sessionId?: string) => Promise<PersonDetail>;
   /** `schoolId` is needed by system admins (created under a school). */
   create: (body: PersonBody, schoolId?: string) => Promise<CreatedAccount>;
   update: (userId: string, body: PersonBody) => Promise<PersonDetail>;
   setStatus: (userId: string, status: boolean) => Promise<PersonDetail>;
 }
 
-function cleanQuery({ schoolId: _schoolId, ...query }: PeopleListQuery) {
+function cleanQuery({ schoolId: _schoolId, sessionId: _sessionId, assignClassId: _classId, ...query }: PeopleListQuery) {
   return { ...query, search: query.search?.trim() || undefined };
 }
 
@@ -62,8 +67,9 @@ export const PEOPLE_API: Record<PeopleKindKey, PeopleApi> = {
     setStatus: (userId, status) => call('teacherStatus', { params: { userId }, body: { status } }),
   },
   students: {
-    list: (q, signal) => call('studentList', { query: cleanQuery(q), signal }),
-    get: (userId, signal) => call('studentGet', { params: { userId }, signal }),
+    list: (q, signal) =>
+      call('studentList', { query: { ...cleanQuery(q), sessionId: q.sessionId || undefined, assignClassId: q.assignClassId || undefined }, signal }),
+    get: (userId, signal, sessionId) => call('studentGet', { params: { userId }, query: { sessionId }, signal }),
     create: (body) => call('studentCreate', { body }),
     update: (userId, body) => call('studentUpdate', { params: { userId }, body }),
     setStatus: (userId, status) => call('studentStatus', { params: { userId }, body: { status } }),
@@ -81,7 +87,21 @@ export const peopleKeys = {
   all: (kind: PeopleKindKey) => ['people', kind] as const,
   list: (kind: PeopleKindKey, query: PeopleListQuery) => ['people', kind, 'list', query] as const,
   detail: (kind: PeopleKindKey, userId: string) => ['people', kind, 'detail', userId] as const,
+  /** A student's details with its class in a session. */
+  placed: (kind: PeopleKindKey, userId: string, sessionId: string | undefined) =>
+    sessionId ? ([...peopleKeys.detail(kind, userId), sessionId] as const) : peopleKeys.detail(kind, userId),
 };
+
+/**
+ * Stores a person the server answered (after a create, an edit or a status switch) in every cached
+ * details query of it: a student's cached class in a session stays (an edit does not move it).
+ */
+export function storePerson(client: QueryClient, kind: PeopleKindKey, saved: PersonDetail) {
+  client.setQueryData(peopleKeys.detail(kind, saved.userId), saved);
+  client.setQueriesData<PersonDetail>({ queryKey: peopleKeys.detail(kind, saved.userId) }, (old) =>
+    old === undefined ? undefined : old.placement !== undefined ? { ...saved, placement: old.placement } : saved,
+  );
+}
 
 export function usePeopleList(kind: PeopleKindKey, query: PeopleListQuery, enabled = true) {
   return useQuery({
@@ -92,11 +112,12 @@ export function usePeopleList(kind: PeopleKindKey, query: PeopleListQuery, enabl
   });
 }
 
-export function usePerson(kind: PeopleKindKey, userId: string | undefined) {
+/** One person; a student with `sessionId` comes with its class in that session. */
+export function usePerson(kind: PeopleKindKey, userId: string | undefined, sessionId?: string, enabled = true) {
   return useQuery({
-    queryKey: peopleKeys.detail(kind, userId ?? ''),
-    queryFn: ({ signal }) => PEOPLE_API[kind].get(userId ?? '', signal),
-    enabled: !!userId,
+    queryKey: peopleKeys.placed(kind, userId ?? '', sessionId),
+    queryFn: ({ signal }) => PEOPLE_API[kind].get(userId ?? '', signal, sessionId),
+    enabled: !!userId && enabled,
   });
 }
 

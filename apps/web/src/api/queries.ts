@@ -55,9 +55,11 @@ export function useMarkNotificationsRead() {
   });
 }
 
-export function useDashboard() {
+/** The caller's dashboard counts; classes are those of `sessionId` (the header's session) when given. */
+export function useDashboard(sessionId?: string, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.dashboard,
-    queryFn: ({ signal }) => call('dashboard', { signal }),
+    queryKey: [...queryKeys.dashboard, sessionId ?? null],
+    queryFn: ({ signal }) => call('dashboard', { query: { sessionId }, signal }),
+    enabled,
   });
 }

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
-import type { Role } from '@shala/contract';
-import { PLATFORM, type Database } from '../client.js';
-import { academicSessions, classes, loginIdCounters, schools, users } from '../schema.js';
+import { MASTER_CLASSES, MASTER_SUBJECTS, type Role } from '@shala/contract';
+import { PLATFORM, type Database, type Tx } from '../client.js';
+import { academicSessions, classStudents, classSubjects, classes, loginIdCounters, schools, subjects, users } from '../schema.js';
 import { createUser } from '../../modules/users/service.js';
-import { newPassword } from '../../auth/crypto.js';
+import { hashSecret, newPassword } from '../../auth/crypto.js';
 import { notify } from '../../modules/notifications/service.js';
 import { noRealtime } from '../../realtime/index.js';
 import { academicYears } from '../../modules/academics/service.js';
@@ -24,90 +24,300 @@ export interface SeedResult {
   accounts: SeededAccount[];
 }
 
+// ---------------------------------------------------------------------------------------------
+// The demo school's people and classes, as data.
+
+interface DemoPerson {
+  role: Role;
+  loginId: string;
+  first: string;
+  last: string;
+  email?: string;
+}
+
+/** One account of every role: the README's table (printed at the first start). */
+const HEADLINE: DemoPerson[] = [
+  { role: 112, loginId: 'DEMO-A0001', first: 'Suresh', last: 'Iyer', email: 'sysadmin@demo.shala.local' },
+  { role: 113, loginId: 'DEMO-P0001', first: 'Anita', last: 'Sharma', email: 'principal@demo.shala.local' },
+  { role: 114, loginId: 'DEMO-T0001', first: 'Ravi', last: 'Kumar', email: 'teacher@demo.shala.local' },
+  { role: 115, loginId: 'DEMO-G0001', first: 'Meena', last: 'Verma', email: 'parent@demo.shala.local' },
+  { role: 116, loginId: 'DEMO-S0001', first: 'Aarav', last: 'Verma', email: 'student@demo.shala.local' },
+];
+
+/** The other teachers (same password); DEMO-T0001 is the headline teacher. */
+const MORE_TEACHERS: Array<[first: string, last: string]> = [
+  ['Priya', 'Nair'],
+  ['Sanjay', 'Gupta'],
+  ['Fatima', 'Sheikh'],
+  ['Deepak', 'Joshi'],
+  ['Lakshmi', 'Rao'],
+];
+
+/** Classes 1 to 5, sections A and B, of the current session. */
+const CLASS_CODES = ['1', '2', '3', '4', '5'] as const;
+const SECTIONS = ['A', 'B'] as const;
+type ClassKey = `${(typeof CLASS_CODES)[number]}-${(typeof SECTIONS)[number]}`;
+
 /**
- * First run: with demo data, a demo school with one account of every role; without, only the
- * platform owner with a one-time password. Does nothing when any user exists.
+ * The students, DEMO-S0001 … S0030, three to a class. DEMO-S0001 (Aarav, 5-A) and his sister Diya
+ * (2-A) are DEMO-G0001's children.
  */
-export async function seedIfEmpty(database: Database, opts: { demo: boolean }): Promise<SeedResult> {
-  const [existing] = await database.scoped(PLATFORM).select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { created: false, accounts: [] };
+const STUDENTS: Array<[first: string, last: string, cls: ClassKey]> = [
+  ['Aarav', 'Verma', '5-A'],
+  ['Ananya', 'Iyer', '5-A'],
+  ['Rohan', 'Mehta', '5-A'],
+  ['Diya', 'Verma', '2-A'],
+  ['Kabir', 'Singh', '5-B'],
+  ['Ishita', 'Reddy', '5-B'],
+  ['Vivaan', 'Patel', '5-B'],
+  ['Saanvi', 'Gupta', '4-A'],
+  ['Arjun', 'Nair', '4-A'],
+  ['Myra', 'Khan', '4-A'],
+  ['Reyansh', 'Joshi', '4-B'],
+  ['Aadhya', 'Das', '4-B'],
+  ['Vihaan', 'Rao', '4-B'],
+  ['Kiara', 'Menon', '3-A'],
+  ['Ayaan', 'Sheikh', '3-A'],
+  ['Pari', 'Agarwal', '3-A'],
+  ['Krishna', 'Pillai', '3-B'],
+  ['Navya', 'Bose', '3-B'],
+  ['Shaurya', 'Chauhan', '3-B'],
+  ['Anika', 'Kulkarni', '2-A'],
+  ['Atharv', 'Mishra', '2-A'],
+  ['Riya', 'Saxena', '2-B'],
+  ['Dhruv', 'Malhotra', '2-B'],
+  ['Tara', 'Banerjee', '2-B'],
+  ['Laksh', 'Yadav', '1-A'],
+  ['Avni', 'Thakur', '1-A'],
+  ['Ved', 'Pandey', '1-A'],
+  ['Zara', 'Qureshi', '1-B'],
+  ['Advik', 'Kapoor', '1-B'],
+  ['Meher', 'Gill', '1-B'],
+];
+const SIBLINGS = new Set(['DEMO-S0001', 'DEMO-S0004']);
 
-  return database.transaction(PLATFORM, async (tx) => {
-    const ownerPassword = opts.demo ? DEMO_PASSWORD : newPassword(14);
-    await createUser(tx, { schoolId: null, loginId: OWNER_LOGIN_ID, roleId: 111, firstName: 'Platform', lastName: 'Owner', email: 'owner@shala.local', password: ownerPassword });
-    const accounts: SeededAccount[] = [{ role: 111, loginId: OWNER_LOGIN_ID, password: ownerPassword, name: 'Platform Owner' }];
-    if (!opts.demo) return { created: true, accounts };
+/** Subjects of the school, from the master list. */
+const SUBJECT_CODES = ['ENG', 'HIN', 'MATH', 'EVS', 'SCI', 'SST', 'CS', 'ART'] as const;
+type SubjectCode = (typeof SUBJECT_CODES)[number];
+/** What each class studies: EVS in 1 and 2, Science and Social Science from 3. */
+const SYLLABUS: Record<(typeof CLASS_CODES)[number], SubjectCode[]> = {
+  '1': ['ENG', 'HIN', 'MATH', 'EVS', 'ART'],
+  '2': ['ENG', 'HIN', 'MATH', 'EVS', 'ART'],
+  '3': ['ENG', 'HIN', 'MATH', 'SCI', 'SST', 'CS', 'ART'],
+  '4': ['ENG', 'HIN', 'MATH', 'SCI', 'SST', 'CS', 'ART'],
+  '5': ['ENG', 'HIN', 'MATH', 'SCI', 'SST', 'CS', 'ART'],
+};
+/** Who teaches a subject in a class (teacher login id); DEMO-T0001 teaches Mathematics from class 3. */
+function teacherOf(code: SubjectCode, cls: string): string {
+  const upper = Number(cls) >= 3;
+  switch (code) {
+    case 'MATH':
+      return upper ? 'DEMO-T0001' : 'DEMO-T0006';
+    case 'ENG':
+      return 'DEMO-T0002';
+    case 'HIN':
+      return 'DEMO-T0003';
+    case 'EVS':
+    case 'SCI':
+      return 'DEMO-T0004';
+    case 'SST':
+    case 'CS':
+      return 'DEMO-T0005';
+    case 'ART':
+      return 'DEMO-T0006';
+  }
+}
+/**
+ * Class teachers of the A sections and 5-B: those classes are Complete. 1-B to 4-B have subjects,
+ * teachers and students but no class teacher yet (Incomplete), something for an admin to finish.
+ */
+const CLASS_TEACHERS: Partial<Record<ClassKey, string>> = {
+  '1-A': 'DEMO-T0006',
+  '2-A': 'DEMO-T0004',
+  '3-A': 'DEMO-T0003',
+  '4-A': 'DEMO-T0002',
+  '5-A': 'DEMO-T0001',
+  '5-B': 'DEMO-T0005',
+};
+/** The next session's classes (empty, Pending): somewhere to promote the current students to. */
+const NEXT_CLASS_CODES = ['1', '2', '3', '4', '5', '6'] as const;
 
-    const [school] = await tx
-      .insert(schools)
-      .values({
-        code: 'DEMO',
-        name: 'Shala Demo School',
-        websiteName: 'demo.shala.local',
-        email: 'office@demo.shala.local',
-        phone: '+91 98765 43210',
-        address: '12 Vidya Marg',
-        state: 'Rajasthan',
-        district: 'Jaipur',
-        city: 'Jaipur',
-        zipCode: '302001',
-      })
-      .returning();
-    const schoolId = school!.id;
-    const years = academicYears();
-    const sessions = await tx
-      .insert(academicSessions)
-      .values(years.map((y) => ({ ...y, schoolId })))
-      .returning();
-    const current = sessions.find((s) => s.isCurrent)!;
-    await tx.insert(classes).values(
-      ['1', '2', '3', '4', '5'].flatMap((name) =>
-        ['A', 'B'].map((section) => ({ schoolId, sessionId: current.id, masterClass: name, name, section, classLimit: 40 })),
-      ),
-    );
+const masterName = (code: string) => MASTER_CLASSES.find((c) => c.code === code)!.name;
+const pad = (n: number) => String(n).padStart(4, '0');
+const MINUTE = 60_000;
 
-    const people: Array<{ role: Role; loginId: string; first: string; last: string; email: string }> = [
-      { role: 112, loginId: 'DEMO-A0001', first: 'Suresh', last: 'Iyer', email: 'sysadmin@demo.shala.local' },
-      { role: 113, loginId: 'DEMO-P0001', first: 'Anita', last: 'Sharma', email: 'principal@demo.shala.local' },
-      { role: 114, loginId: 'DEMO-T0001', first: 'Ravi', last: 'Kumar', email: 'teacher@demo.shala.local' },
-      { role: 115, loginId: 'DEMO-G0001', first: 'Meena', last: 'Verma', email: 'parent@demo.shala.local' },
-      { role: 116, loginId: 'DEMO-S0001', first: 'Aarav', last: 'Verma', email: 'student@demo.shala.local' },
-    ];
-    const byRole = new Map<Role, { id: string; name: string }>();
-    for (const p of people) {
-      const u = await createUser(tx, {
+/**
+ * The demo school: its sessions (three past, the current one and the next), subjects, classes 1–5
+ * with sections A and B and their subjects, teachers and students with roll numbers by name, in a
+ * constant number of statements. Every account shares one hash of the published password.
+ */
+async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccount[]> {
+  const [school] = await tx
+    .insert(schools)
+    .values({
+      code: 'DEMO',
+      name: 'Shala Demo School',
+      websiteName: 'demo.shala.local',
+      email: 'office@demo.shala.local',
+      phone: '+91 98765 43210',
+      address: '12 Vidya Marg',
+      state: 'Rajasthan',
+      district: 'Jaipur',
+      city: 'Jaipur',
+      zipCode: '302001',
+    })
+    .returning();
+  const schoolId = school!.id;
+
+  // Sessions: academicYears gives three past years and the current one; the next follows it.
+  const years = academicYears();
+  const last = years.at(-1)!;
+  const y = Number(last.label.slice(0, 4)) + 1;
+  const next = { label: `${y}-${String((y + 1) % 100).padStart(2, '0')}`, startDate: `${y}-04-01`, endDate: `${y + 1}-03-31`, isCurrent: false };
+  const sessions = await tx
+    .insert(academicSessions)
+    .values([...years, next].map((s) => ({ ...s, schoolId })))
+    .returning();
+  const current = sessions.find((s) => s.isCurrent)!;
+  const nextSession = sessions.find((s) => s.label === next.label)!;
+
+  const subjectRows = await tx
+    .insert(subjects)
+    .values(SUBJECT_CODES.map((code) => ({ schoolId, name: MASTER_SUBJECTS.find((m) => m.code === code)!.name, masterCode: code })))
+    .returning({ id: subjects.id, masterCode: subjects.masterCode });
+  const subjectId = new Map(subjectRows.map((s) => [s.masterCode!, s.id]));
+
+  // Staff and the parent first (students link to the parent), admitted in login-id order.
+  const start = Date.now() - 24 * 60 * MINUTE;
+  const staff: DemoPerson[] = [
+    ...HEADLINE.filter((p) => p.role !== 116),
+    ...MORE_TEACHERS.map(([first, last], i) => ({ role: 114 as const, loginId: `DEMO-T${pad(i + 2)}`, first, last, email: `teacher${i + 2}@demo.shala.local` })),
+  ];
+  const staffRows = await tx
+    .insert(users)
+    .values(
+      staff.map((p, i) => ({
         schoolId,
         loginId: p.loginId,
         roleId: p.role,
         firstName: p.first,
         lastName: p.last,
-        email: p.email,
-        parentUserId: p.role === 116 ? byRole.get(115)!.id : null,
-        password: DEMO_PASSWORD,
-      });
-      byRole.set(p.role, { id: u.id, name: `${p.first} ${p.last}` });
-      accounts.push({ role: p.role, loginId: p.loginId, password: DEMO_PASSWORD, name: `${p.first} ${p.last}` });
-    }
-    // Keep the login id counters in step with the demo ids.
-    await tx.insert(loginIdCounters).values(['A', 'P', 'T', 'G', 'S'].map((l) => ({ prefix: `DEMO-${l}`, schoolId, value: 1 })));
+        email: p.email ?? null,
+        passwordHash,
+        createdAt: new Date(start + i * MINUTE),
+      })),
+    )
+    .returning({ id: users.id, loginId: users.loginId });
+  const idOf = new Map(staffRows.map((r) => [r.loginId, r.id]));
+  const parentId = idOf.get('DEMO-G0001')!;
 
-    const principal = byRole.get(113)!;
-    for (const role of [112, 114, 115, 116] as const) {
-      await notify({ realtime: noRealtime }, tx, {
+  const studentRows = await tx
+    .insert(users)
+    .values(
+      STUDENTS.map(([first, last], i) => {
+        const loginId = `DEMO-S${pad(i + 1)}`;
+        return {
+          schoolId,
+          loginId,
+          roleId: 116,
+          firstName: first,
+          lastName: last,
+          email: loginId === 'DEMO-S0001' ? HEADLINE.find((p) => p.role === 116)!.email : null,
+          parentUserId: SIBLINGS.has(loginId) ? parentId : null,
+          passwordHash,
+          createdAt: new Date(start + (staff.length + i) * MINUTE),
+        };
+      }),
+    )
+    .returning({ id: users.id, loginId: users.loginId });
+  for (const r of studentRows) idOf.set(r.loginId, r.id);
+
+  // Classes 1–5 A and B (with their class teachers) now; 1–6 A and B next session, empty.
+  const keys = CLASS_CODES.flatMap((c) => SECTIONS.map((s) => `${c}-${s}` as ClassKey));
+  const classRows = await tx
+    .insert(classes)
+    .values([
+      ...keys.map((key) => {
+        const [code, section] = key.split('-') as [string, string];
+        const teacher = CLASS_TEACHERS[key];
+        return { schoolId, sessionId: current.id, masterClass: code, name: masterName(code), section, classLimit: 40, classTeacherId: teacher ? idOf.get(teacher)! : null };
+      }),
+      ...NEXT_CLASS_CODES.flatMap((code) =>
+        SECTIONS.map((section) => ({ schoolId, sessionId: nextSession.id, masterClass: code, name: masterName(code), section, classLimit: 40 })),
+      ),
+    ])
+    .returning({ id: classes.id, sessionId: classes.sessionId, masterClass: classes.masterClass, section: classes.section });
+  const classId = new Map(classRows.filter((c) => c.sessionId === current.id).map((c) => [`${c.masterClass}-${c.section}`, c.id]));
+
+  await tx.insert(classSubjects).values(
+    keys.flatMap((key) => {
+      const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
+      return SYLLABUS[code].map((subject) => ({
         schoolId,
-        userId: byRole.get(role)!.id,
-        senderId: principal.id,
-        senderName: principal.name,
-        message: 'Welcome to Shala! The new session has started.',
-      });
-    }
+        classId: classId.get(key)!,
+        subjectId: subjectId.get(subject)!,
+        teacherId: idOf.get(teacherOf(subject, code))!,
+      }));
+    }),
+  );
+
+  // Roll numbers 1, 2, 3 … by name within each class.
+  const byName = STUDENTS.map(([first, last, cls], i) => ({ first, last, cls, loginId: `DEMO-S${pad(i + 1)}` })).sort(
+    (a, b) => a.first.localeCompare(b.first) || a.last.localeCompare(b.last),
+  );
+  const nextRoll = new Map<string, number>();
+  await tx.insert(classStudents).values(
+    byName.map((s) => {
+      const rollNo = (nextRoll.get(s.cls) ?? 0) + 1;
+      nextRoll.set(s.cls, rollNo);
+      return { schoolId, sessionId: current.id, classId: classId.get(s.cls)!, studentId: idOf.get(s.loginId)!, rollNo };
+    }),
+  );
+
+  // Keep the login id counters in step with the demo ids.
+  const highest = (letter: string) => [...idOf.keys()].filter((id) => id.startsWith(`DEMO-${letter}`)).length;
+  await tx.insert(loginIdCounters).values(['A', 'P', 'T', 'G', 'S'].map((l) => ({ prefix: `DEMO-${l}`, schoolId, value: highest(l) })));
+
+  const principal = { id: idOf.get('DEMO-P0001')!, name: 'Anita Sharma' };
+  const teacher = { id: idOf.get('DEMO-T0001')!, name: 'Ravi Kumar' };
+  for (const loginId of ['DEMO-A0001', 'DEMO-T0001', 'DEMO-G0001', 'DEMO-S0001']) {
     await notify({ realtime: noRealtime }, tx, {
       schoolId,
-      userId: principal.id,
-      senderId: byRole.get(114)!.id,
-      senderName: byRole.get(114)!.name,
-      message: 'Class 5-A attendance is complete for today.',
+      userId: idOf.get(loginId)!,
+      senderId: principal.id,
+      senderName: principal.name,
+      message: 'Welcome to Shala! The new session has started.',
     });
+  }
+  await notify({ realtime: noRealtime }, tx, {
+    schoolId,
+    userId: principal.id,
+    senderId: teacher.id,
+    senderName: teacher.name,
+    message: 'Class 5-A attendance is complete for today.',
+  });
+  return HEADLINE.map((p) => ({ role: p.role, loginId: p.loginId, password: DEMO_PASSWORD, name: `${p.first} ${p.last}` }));
+}
+
+/**
+ * First run: with demo data, the platform owner and a demo school (one account of every role in
+ * the README, more teachers and students, classes filled in); without, only the platform owner
+ * with a one-time password. Does nothing when any user exists.
+ */
+export async function seedIfEmpty(database: Database, opts: { demo: boolean }): Promise<SeedResult> {
+  const [existing] = await database.scoped(PLATFORM).select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { created: false, accounts: [] };
+
+  // One argon2 hash for every demo account (they share the published password): a fast start.
+  const passwordHash = opts.demo ? await hashSecret(DEMO_PASSWORD) : null;
+  return database.transaction(PLATFORM, async (tx) => {
+    const ownerPassword = opts.demo ? DEMO_PASSWORD : newPassword(14);
+    const owner = { schoolId: null, loginId: OWNER_LOGIN_ID, roleId: 111 as const, firstName: 'Platform', lastName: 'Owner', email: 'owner@shala.local' };
+    if (passwordHash) await tx.insert(users).values({ ...owner, passwordHash });
+    else await createUser(tx, { ...owner, password: ownerPassword });
+    const accounts: SeededAccount[] = [{ role: 111, loginId: OWNER_LOGIN_ID, password: ownerPassword, name: 'Platform Owner' }];
+    if (!passwordHash) return { created: true, accounts };
+    accounts.push(...(await seedDemoSchool(tx, passwordHash)));
     return { created: true, accounts };
   });
 }

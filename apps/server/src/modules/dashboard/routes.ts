@@ -7,6 +7,6 @@ import { dashboardCounts } from './service.js';
 export default async function dashboardRoutes(app: App) {
   app.route({
     ...fromContract(API.dashboard),
-    handler: async (req) => ({ result: await dashboardCounts(app.deps, requireCaller(req)) }),
+    handler: async (req) => ({ result: await dashboardCounts(app.deps, requireCaller(req), req.query) }),
   });
 }

@@ -13,6 +13,7 @@ import {
   KIND_ROLE,
   parentFields,
   personFields,
+  studentFields,
   text,
   type ImportKind,
   type ImportResult,
@@ -34,7 +35,8 @@ import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf,
 
 const ROW_SCHEMA: Record<ImportKind, z.ZodType<PersonInput & { parentLoginId?: string | null }>> = {
   teachers: personFields,
-  students: personFields.extend({ parentLoginId: text(64).nullish() }),
+  // A student's row has no adult-only fields (the CSV template has no such columns either).
+  students: studentFields.omit({ parentId: true }).extend({ parentLoginId: text(64).nullish() }),
   parents: parentFields,
 };
 const MAX_ERRORS = 200;

@@ -14,7 +14,8 @@ function mountKind(app: App, kind: PeopleKind) {
   });
   app.route({
     ...fromContract(r.get),
-    handler: async (req) => ({ result: await getPerson(app.deps, requireCaller(req), kind, req.params.userId) }),
+    // Students take `?sessionId=` (their class in that session); the other kinds have no query.
+    handler: async (req) => ({ result: await getPerson(app.deps, requireCaller(req), kind, req.params.userId, (req.query ?? {}) as { sessionId?: string }) }),
   });
   app.route({
     ...fromContract(r.update),

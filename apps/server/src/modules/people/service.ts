@@ -8,13 +8,15 @@ import {
   type PersonDetail,
   type PersonSummary,
   type StudentFields,
+  type StudentListQuery,
+  type StudentPlacement,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { schoolCounts, schools, users } from '../../db/schema.js';
+import { classStudents, classes, schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM, type Scope } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
@@ -89,6 +91,40 @@ const summaryColumns = {
 };
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummary>>[number];
+
+/** A student's class in a session, joined on the list or details statement (class_students, classes). */
+const placementColumns = {
+  placeClassId: classes.id,
+  placeMaster: classes.masterClass,
+  placeName: classes.name,
+  placeSection: classes.section,
+  placeRoll: classStudents.rollNo,
+};
+interface PlacementRow {
+  placeClassId: string | null;
+  placeMaster: string | null;
+  placeName: string | null;
+  placeSection: string | null;
+  placeRoll: number | null;
+}
+
+function presentPlacement(r: PlacementRow): StudentPlacement | null {
+  return r.placeClassId
+    ? { assignClassId: r.placeClassId, masterClass: r.placeMaster!, className: r.placeName!, section: r.placeSection!, rollNo: r.placeRoll }
+    : null;
+}
+
+/**
+ * Is this session one of the school's? An uncorrelated subquery: evaluated once per statement.
+ * (Drizzle leaves columns unqualified in a one-table select, so these name their own aliases.)
+ */
+const sessionFound = (school: Placeholder | string, session: Placeholder | string) =>
+  sql<boolean>`exists (select 1 from academic_sessions s where s.id = ${session} and s.school_id = ${school})`;
+/** Is this class one of the school's (and of the session, when one is named)? */
+const classFound = (school: Placeholder, assignClassId: Placeholder, session: Placeholder | undefined) =>
+  sql<boolean>`exists (select 1 from classes c where c.id = ${assignClassId} and c.school_id = ${school}${
+    session ? sql` and c.session_id = ${session}` : sql``
+  })`;
 
 /** A list row as the contract has it: fields named one by one (a hot path: no rest spread). */
 function presentSummary(r: Omit<SummaryRow, 'total'>): PersonSummary {
@@ -180,13 +216,94 @@ function listQuery(db: Db, kind: PeopleKind, platform: boolean, status: ListQuer
   });
 }
 
+/**
+ * How a students list shows classes: not at all (no session named), each row with its class in a
+ * session (`session`), or only one class's students (`class`, the class's session; `classInSession`
+ * when the session is named too and must be the class's).
+ */
+type Placing = 'session' | 'class' | 'classInSession';
+
+/**
+ * The students list of a session, in one statement like every list: the page with each student's
+ * class, section and roll number (LEFT JOIN class_students on its primary key (school, session,
+ * student), then classes), and the total from the counters (no class filter) or riding along
+ * (`count(*) over ()`: a class is bounded by its limit). With a class, its students by roll number
+ * then name. `found` tells a foreign session or class (404) apart from an empty page.
+ */
+function studentListQuery(db: Db, placing: Placing, status: ListQuery['status'], search: boolean) {
+  const name = `people_list_students_${placing}_${status}_${search ? 'search' : 'page'}`;
+  return prepared(db, name, (db) => {
+    const school = sql.placeholder('school');
+    const session = placing === 'class' ? undefined : sql.placeholder('session');
+    const assignClassId = sql.placeholder('class');
+    const byClass = placing !== 'session';
+    const where = and(kindWhere('students', school), statusOf(status), search ? searchOf(sql.placeholder('like')) : undefined);
+    const counted = countsWhere('students', school, status);
+    const sum = sql<number>`coalesce(sum(${schoolCounts.n}), 0)`.mapWith(Number);
+    const total =
+      search || byClass
+        ? sql<number>`count(*) over ()`.mapWith(Number)
+        : sql<number>`(select ${sum} from ${schoolCounts} where ${counted})`.mapWith(Number);
+    const found = byClass ? classFound(school, assignClassId, session) : sessionFound(school, session!);
+    const inClass = and(eq(classStudents.schoolId, school), eq(classStudents.studentId, users.id), byClass ? eq(classStudents.classId, assignClassId) : eq(classStudents.sessionId, session!));
+    const ofClass = and(eq(classes.id, classStudents.classId), eq(classes.schoolId, school), session && byClass ? eq(classes.sessionId, session) : undefined);
+
+    const base = db
+      .select({ ...summaryColumns, ...placementColumns, total, found })
+      .from(users)
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .leftJoin(parent, eq(parent.id, users.parentUserId))
+      .$dynamic();
+    const page = (byClass ? base.innerJoin(classStudents, inClass).innerJoin(classes, ofClass) : base.leftJoin(classStudents, inClass).leftJoin(classes, ofClass))
+      .where(where)
+      .orderBy(...(byClass ? [sql`${classStudents.rollNo} asc nulls last`, asc(users.firstName), asc(users.lastName), asc(users.id)] : [desc(users.createdAt), desc(users.id)]))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+    // For an empty page: the total and whether the session or class is the school's.
+    const n = byClass
+      ? db.select({ n: count(), found }).from(users).innerJoin(classStudents, inClass).innerJoin(classes, ofClass).where(where)
+      : search
+        ? db.select({ n: count(), found }).from(users).where(where)
+        : db.select({ n: sum, found }).from(schoolCounts).where(counted);
+    return { page, total: n.prepare(`${name}_n`) };
+  });
+}
+
+/** Students with their class in a session (or of one class); a session or class not of the school answers 404. */
+async function listStudents(
+  deps: Deps,
+  scope: string,
+  q: StudentListQuery,
+): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
+  const placing: Placing = q.assignClassId ? (q.sessionId ? 'classInSession' : 'class') : 'session';
+  const like = likePattern(q.search);
+  const query = studentListQuery(tenantDb(deps, scope), placing, q.status, like !== undefined);
+  const values = { school: scope, session: q.sessionId, class: q.assignClassId, like, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const rows = await query.page.execute(values);
+  const first = rows[0] ?? (await query.total.execute(values))[0];
+  if (!first?.found) throw notFound(placing === 'session' ? 'Session' : 'Class');
+  const total = rows[0]?.total ?? (first as { n: number }).n;
+  return {
+    items: rows.map((r) => {
+      const person = presentSummary(r);
+      person.placement = presentPlacement(r);
+      return person;
+    }),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
 export async function listPeople(
   deps: Deps,
   caller: Caller,
   kind: PeopleKind,
-  q: ListQuery & { schoolId?: string },
+  q: ListQuery & { schoolId?: string; sessionId?: string; assignClassId?: string },
 ): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
   const scope = scopeOf(caller, q.schoolId);
+  if (kind === 'students' && scope !== PLATFORM && (q.sessionId || q.assignClassId)) return listStudents(deps, scope, q);
   const like = likePattern(q.search);
   const query = listQuery(tenantDb(deps, scope), kind, scope === PLATFORM, q.status, like !== undefined);
   const values = { school: scope, like, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
@@ -207,18 +324,42 @@ async function childrenOf(db: DbOrTx, parentId: string, schoolId: string | null)
   return rows.map((c) => ({ userId: c.userId, loginId: c.loginId, fullName: fullName(c), status: c.status }));
 }
 
-async function detail(db: DbOrTx, where: SQL): Promise<PersonDetail | null> {
-  const [row] = await db
-    .select({ ...summaryColumns, u: users })
-    .from(users)
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .leftJoin(parent, eq(parent.id, users.parentUserId))
-    .where(where)
-    .limit(1);
+/**
+ * One person with every field; with `placedIn` (a student's session), its class, section and roll
+ * number in that session from the same statement, and 404 when the session is not the school's.
+ */
+async function detail(db: DbOrTx, where: SQL, placedIn?: { schoolId: string; sessionId: string }): Promise<PersonDetail | null> {
+  let row: { u: typeof users.$inferSelect; summary: Omit<SummaryRow, 'total'>; placement?: StudentPlacement | null } | undefined;
+  if (placedIn) {
+    const [r] = await db
+      .select({ ...summaryColumns, u: users, ...placementColumns, found: sessionFound(placedIn.schoolId, placedIn.sessionId) })
+      .from(users)
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .leftJoin(parent, eq(parent.id, users.parentUserId))
+      .leftJoin(
+        classStudents,
+        and(eq(classStudents.schoolId, placedIn.schoolId), eq(classStudents.sessionId, placedIn.sessionId), eq(classStudents.studentId, users.id)),
+      )
+      .leftJoin(classes, eq(classes.id, classStudents.classId))
+      .where(where)
+      .limit(1);
+    if (r && !r.found) throw notFound('Session');
+    if (r) row = { u: r.u, summary: r, placement: presentPlacement(r) };
+  } else {
+    const [r] = await db
+      .select({ ...summaryColumns, u: users })
+      .from(users)
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .leftJoin(parent, eq(parent.id, users.parentUserId))
+      .where(where)
+      .limit(1);
+    if (r) row = { u: r.u, summary: r };
+  }
   if (!row) return null;
-  const { u, ...summary } = row;
+  const { u, summary } = row;
   const person: PersonDetail = {
     ...presentSummary(summary),
+    ...(row.placement !== undefined ? { placement: row.placement } : {}),
     gender: u.gender,
     dateOfBirth: u.dateOfBirth,
     address: u.address,
@@ -240,9 +381,10 @@ async function detail(db: DbOrTx, where: SQL): Promise<PersonDetail | null> {
   return person;
 }
 
-export async function getPerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string): Promise<PersonDetail> {
+export async function getPerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, q: { sessionId?: string } = {}): Promise<PersonDetail> {
   const scope = scopeOf(caller);
-  const person = await detail(tenantDb(deps, scope), and(kindWhere(kind, scope), eq(users.id, userId))!);
+  const placedIn = kind === 'students' && q.sessionId && scope !== PLATFORM ? { schoolId: scope, sessionId: q.sessionId } : undefined;
+  const person = await detail(tenantDb(deps, scope), and(kindWhere(kind, scope), eq(users.id, userId))!, placedIn);
   if (!person) throw notFound(KIND_NAME[kind]);
   return person;
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import {
+  IconBook,
   IconBuildingCommunity,
   IconChalkboard,
   IconDoor,
@@ -17,6 +18,7 @@ import { apiErrorText } from '../../api/errors';
 import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
+import { useCurrentSession } from '../../app/layout/SessionPicker';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },
@@ -26,14 +28,17 @@ const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   students: { icon: IconSchool, color: 'blue' },
   parents: { icon: IconUsersGroup, color: 'orange' },
   classes: { icon: IconDoor, color: 'cyan' },
+  subjects: { icon: IconBook, color: 'lime' },
 };
 
-/** Counts of GET /api/dashboard as labelled cards (spec section 1). */
+/** Counts of GET /api/dashboard as labelled cards (spec section 1); classes of the header's session. */
 export default function DashboardPage({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const { role } = useAuth();
   const { data: profile } = useProfile();
-  const { data, isLoading, isError, error, refetch, isFetching } = useDashboard();
+  // The session picked in the header (the platform owner has none); wait for it, so the counts load once.
+  const { current, isLoading: sessionLoading } = useCurrentSession();
+  const { data, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, role === ROLE.OWNER || !sessionLoading);
   const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
 
   const present = data ? COUNT_KEYS.filter((key) => data.counts[key] !== undefined) : [];
@@ -51,7 +56,7 @@ export default function DashboardPage({ route }: ScreenProps) {
           </Button>
         </Group>
       ) : null}
-      {isLoading ? (
+      {isPending && !isError ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy="true" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h={96} radius="md" />
@@ -87,6 +92,11 @@ export default function DashboardPage({ route }: ScreenProps) {
                     <Text fz={30} fw={700} lh={1.2} mt={4}>
                       {numbers.format(data?.counts[key] ?? 0)}
                     </Text>
+                    {key === 'classes' && current ? (
+                      <Text size="xs" c="dimmed">
+                        {t('dashboard.inSession', { session: current.sessionYear })}
+                      </Text>
+                    ) : null}
                   </div>
                   <ThemeIcon size={44} radius="md" variant="light" color={color}>
                     <CardIcon size={24} stroke={1.6} aria-hidden />

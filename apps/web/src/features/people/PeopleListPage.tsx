@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
@@ -16,6 +16,9 @@ import { StatusToggle } from '../../components/StatusToggle';
 import { today } from '../../lib/csv';
 import { useListParams } from '../../lib/useListParams';
 import type { ScreenProps } from '../../app/screen';
+import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { useAcademicNames } from '../academics/names';
+import { ClassFilter, useClassOptions } from './ClassFilter';
 import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
 import { formatDate } from './format';
@@ -26,15 +29,41 @@ interface Props extends ScreenProps {
   detailPath?: (userId: string) => string;
 }
 
-/** The list screen of one kind of person: search, status filter, pages, status switch, CSV. */
+/**
+ * The list screen of one kind of person: search, status filter, pages, status switch, CSV. Students
+ * show their class and roll number in the header's session, and filter by class.
+ */
 export default function PeopleListPage({ route, kind, detailPath }: Props) {
   const { t, i18n } = useTranslation();
+  const { className } = useAcademicNames();
+  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
   const config = KINDS[kind];
   const queryClient = useQueryClient();
   const list = useListParams(STATUS_FILTERS, 'all');
   const schoolId = kind === 'systemAdmins' ? (list.params.get('school') ?? '') : '';
-  const query = { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: list.status, ...(schoolId ? { schoolId } : {}) };
-  const result = usePeopleList(kind, query);
+  // Students: each one's class in the header's session, and a filter by class (?class=).
+  const students = kind === 'students';
+  const { current, isLoading: sessionLoading } = useCurrentSession();
+  const sessionId = students ? current?.sessionId : undefined;
+  const classOptions = useClassOptions(sessionId);
+  const classId = students ? (list.params.get('class') ?? '') : '';
+  // A class of another session (the session changed since) is dropped before the list asks for it.
+  const classKnown = !classId || classOptions.isError || !!classOptions.data?.some((c) => c.assignClassId === classId);
+  const staleClass = !!classId && !!classOptions.data && !classKnown;
+  const { setParam } = list;
+  useEffect(() => {
+    if (staleClass) setParam('class', null);
+  }, [staleClass, setParam]);
+  const query = {
+    page: list.page,
+    pageSize: list.pageSize,
+    search: list.search || undefined,
+    status: list.status,
+    ...(schoolId ? { schoolId } : {}),
+    ...(sessionId ? { sessionId } : {}),
+    ...(classId && classKnown ? { assignClassId: classId } : {}),
+  };
+  const result = usePeopleList(kind, query, !students || (!sessionLoading && classKnown));
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const details = detailPath ?? config.detailPath;
@@ -57,7 +86,7 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
   };
 
   const showSchool = kind === 'systemAdmins';
-  const showParent = kind === 'students';
+  const showParent = students;
 
   const columns: ListColumn<PersonSummary>[] = [
     {
@@ -67,6 +96,26 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
       cell: (person) => <NameCell image={person.image} name={person.fullName} sub={person.loginId} to={details(person.userId)} />,
     },
     ...(showSchool ? [{ key: 'school', header: t('people.school'), cell: (p: PersonSummary) => p.schoolName ?? '—' }] : []),
+    ...(students
+      ? [
+          {
+            key: 'class',
+            header: t('people.students.class'),
+            wrap: 'nowrap' as const,
+            cell: (p: PersonSummary) =>
+              p.placement === undefined ? (
+                '—'
+              ) : p.placement ? (
+                className(p.placement.masterClass, p.placement.section)
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('people.students.noClass')}
+                </Text>
+              ),
+          },
+          { key: 'rollNo', header: t('people.students.rollNo'), cell: (p: PersonSummary) => (p.placement?.rollNo != null ? numbers.format(p.placement.rollNo) : '—') },
+        ]
+      : []),
     ...(showParent
       ? [
           {
@@ -129,7 +178,14 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
       list={list}
       statuses={STATUS_FILTERS}
       filters={
-        showSchool ? (
+        students && sessionId ? (
+          <ClassFilter
+            classes={classOptions.data}
+            loading={classOptions.isLoading}
+            value={classKnown && classId ? classId : null}
+            onChange={(value) => list.setParam('class', value)}
+          />
+        ) : showSchool ? (
           <RemoteSelect
             label={t('people.school')}
             placeholder={t('people.allSchools')}
@@ -150,7 +206,7 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
       rowKey={(p) => p.userId}
       rowActions={(p) => <ViewEditActions name={p.fullName} viewTo={details(p.userId)} editTo={config.editPath?.(p.userId)} />}
       emptyText={t(`people.${config.kind}.empty`)}
-      minWidth={showSchool || showParent ? 860 : 760}
+      minWidth={students ? 1040 : showSchool ? 860 : 760}
     >
       {config.importKind ? (
         <ImportPeopleModal kind={config.importKind} opened={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />

@@ -1,9 +1,12 @@
 import { Anchor, Badge, Code, Group, List, Paper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ROLE_KEY, isRole, landingFor, type PersonDetail } from '@shala/contract';
-import { PEOPLE_API, peopleKeys, useMyChild, usePerson, type PeopleKindKey } from '../../api/people';
+import { ROLE_KEY, canOpen, isRole, landingFor, type PersonDetail } from '@shala/contract';
+import { PEOPLE_API, peopleKeys, storePerson, useMyChild, usePerson, type PeopleKindKey } from '../../api/people';
+import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { useAcademicNames } from '../academics/names';
 import type { DetailItem } from '../../components/DetailGrid';
 import { DetailsPage, RecordCard } from '../../components/DetailsShell';
 import { StatusToggle } from '../../components/StatusToggle';
@@ -22,9 +25,40 @@ interface Props extends ScreenProps {
 }
 
 function useDetail(kind: PeopleKindKey, userId: string | undefined, asParent: boolean) {
-  const managed = usePerson(kind, asParent ? undefined : userId);
+  // A student comes with its class in the header's session (asked once the session is known).
+  const { current, isLoading: sessionLoading } = useCurrentSession();
+  const student = kind === 'students';
+  const managed = usePerson(kind, asParent ? undefined : userId, student ? current?.sessionId : undefined, !student || !sessionLoading);
   const own = useMyChild(asParent ? userId : undefined);
   return asParent ? own : managed;
+}
+
+/** A student's class, section and roll number in the header's session (when the details carry them). */
+function placementItems(person: PersonDetail, role: number | null, t: TFunction, names: ReturnType<typeof useAcademicNames>, session: string | null): DetailItem[] {
+  if (person.placement === undefined) return [];
+  const p = person.placement;
+  const name = p ? names.className(p.masterClass, p.section) : null;
+  const classPath = p ? `/detailsviewAssignedclasses/${p.assignClassId}` : null;
+  return [
+    {
+      label: session ? t('people.students.classIn', { session }) : t('people.students.class'),
+      value:
+        name && classPath ? (
+          canOpen(role, classPath) ? (
+            <Anchor component={Link} to={classPath} size="sm">
+              {name}
+            </Anchor>
+          ) : (
+            name
+          )
+        ) : (
+          <Text span size="sm" c="dimmed">
+            {t('people.students.noClass')}
+          </Text>
+        ),
+    },
+    { label: t('people.students.rollNo'), value: p?.rollNo != null ? String(p.rollNo) : null },
+  ];
 }
 
 /** Every field of one person, with status switch and edit button for those who manage it. */
@@ -36,6 +70,8 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
   const isParent = config.form === 'parent';
   const isStudent = config.form === 'student';
   const { role } = useAuth();
+  const names = useAcademicNames();
+  const { current } = useCurrentSession();
   // What this role may do comes from the contract's role lists (113 views principals, 112 manages them).
   const canSwitch = !asParent && canDo(kind, 'status', role);
   const canEdit = !asParent && !!config.editPath && canDo(kind, 'update', role);
@@ -66,6 +102,7 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
           )
         ) : null,
     });
+    items.push(...placementItems(person, role, t, names, current?.sessionYear ?? null));
   }
   items.push({ label: t('person.fields.address'), value: person.address });
   if (!isParent) {
@@ -74,12 +111,17 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
       { label: t('person.fields.district'), value: person.district },
       { label: t('person.fields.state'), value: person.state },
       { label: t('person.fields.zip'), value: person.zip },
-      { label: t('person.fields.maritalStatus'), value: choice('marital', person.maritalStatus) },
+      // Marital status, qualification and subjects taught are an adult's, not a student's.
+      ...(isStudent ? [] : [{ label: t('person.fields.maritalStatus'), value: choice('marital', person.maritalStatus) }]),
       { label: t('person.fields.category'), value: choice('categories', person.category) },
       { label: t('person.fields.religion'), value: person.religion },
       { label: t('person.fields.bloodGroup'), value: person.bloodGroup },
-      { label: t('person.fields.qualification'), value: person.qualification },
-      { label: t('person.fields.subjects'), value: person.subjects },
+      ...(isStudent
+        ? []
+        : [
+            { label: t('person.fields.qualification'), value: person.qualification },
+            { label: t('person.fields.subjects'), value: person.subjects },
+          ]),
       { label: t('person.fields.fatherOccupation'), value: person.fatherOccupation },
       { label: t('person.fields.motherName'), value: person.motherName },
       { label: t('person.fields.motherOccupation'), value: person.motherOccupation },
@@ -88,7 +130,7 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
   items.push({ label: t('list.createdAt'), value: formatDate(person.createdAt, i18n.language) });
 
   const refresh = (saved: PersonDetail) => {
-    queryClient.setQueryData(peopleKeys.detail(kind, saved.userId), saved);
+    storePerson(queryClient, kind, saved);
     void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
   };
 

@@ -14,6 +14,8 @@ interface Props {
   shape: FormShape;
   /** The student's parent picker (only for students). */
   parentSelect?: ReactNode;
+  /** Shown above the fields (a student's class in the session, on its edit form). */
+  notice?: ReactNode;
   onUploadingChange?: (busy: boolean) => void;
   /** Hide the sections a profile does not edit. */
   compact?: boolean;
@@ -28,7 +30,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 /** Every field of the contract's personFields / studentFields / parentFields, grouped. */
-export function PersonFormFields({ form, shape, parentSelect, onUploadingChange, compact = false }: Props) {
+export function PersonFormFields({ form, shape, parentSelect, notice, onUploadingChange, compact = false }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const text = (name: keyof PersonFormValues) => ({
@@ -45,10 +47,13 @@ export function PersonFormFields({ form, shape, parentSelect, onUploadingChange,
     placeholder: t('common.choose'),
   });
   const full = shape !== 'parent';
+  // Marital status, qualification and subjects taught are not asked of a child (studentFields has none).
+  const adult = shape === 'person';
   const name = `${form.values.firstName} ${form.values.lastName}`.trim();
 
   return (
     <Stack gap="lg">
+      {notice}
       <Section legend={t('person.sections.basic')}>
         <Stack gap="md">
           <ImageUploadField
@@ -105,12 +110,16 @@ export function PersonFormFields({ form, shape, parentSelect, onUploadingChange,
       {full && !compact ? (
         <Section legend={t('person.sections.other')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select label={t('person.fields.maritalStatus')} {...choice('maritalStatus', MARITAL_STATUSES, (v) => t(`person.marital.${v}`))} />
+            {adult ? <Select label={t('person.fields.maritalStatus')} {...choice('maritalStatus', MARITAL_STATUSES, (v) => t(`person.marital.${v}`))} /> : null}
             <Select label={t('person.fields.category')} {...choice('category', CATEGORIES, (v) => t(`person.categories.${v}`))} />
             <TextInput label={t('person.fields.religion')} maxLength={100} {...text('religion')} />
             <Select label={t('person.fields.bloodGroup')} {...choice('bloodGroup', BLOOD_GROUPS, (v) => v)} />
-            <TextInput label={t('person.fields.qualification')} maxLength={200} {...text('qualification')} />
-            <TextInput label={t('person.fields.subjects')} maxLength={300} {...text('subjects')} />
+            {adult ? (
+              <>
+                <TextInput label={t('person.fields.qualification')} maxLength={200} {...text('qualification')} />
+                <TextInput label={t('person.fields.subjects')} maxLength={300} {...text('subjects')} />
+              </>
+            ) : null}
           </SimpleGrid>
         </Section>
       ) : null}

@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconSchool } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import type { CreatedAccount, PersonDetail } from '@shala/contract';
-import { PEOPLE_API, peopleKeys, usePerson, type PeopleKindKey } from '../../api/people';
+import { Link, useNavigate, useParams } from 'react-router';
+import { canOpen, type CreatedAccount, type PersonDetail } from '@shala/contract';
+import { useAuth } from '../../api/auth';
+import { PEOPLE_API, peopleKeys, storePerson, usePerson, type PeopleKindKey } from '../../api/people';
+import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { useAcademicNames } from '../academics/names';
 import { schoolKeys, useSchool } from '../../api/schools';
 import { CredentialsModal, type Credentials } from '../../components/CredentialsModal';
 import { RecordState } from '../../components/ListState';
@@ -24,6 +28,35 @@ interface Props extends ScreenProps {
   mode: 'create' | 'edit';
 }
 
+
+/** On a student's edit form: its class and roll number in the header's session (given on Assign students). */
+function PlacementNotice({ person }: { person: PersonDetail }) {
+  const { t } = useTranslation();
+  const { role } = useAuth();
+  const { className } = useAcademicNames();
+  const { current } = useCurrentSession();
+  const p = person.placement;
+  if (p === undefined || !current) return null;
+  const assign = '/assignedstudent';
+  return (
+    <Alert variant="light" color="blue" icon={<IconSchool size={18} aria-hidden />} title={t('people.students.classIn', { session: current.sessionYear })}>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm">
+          {p
+            ? p.rollNo != null
+              ? t('people.students.placedRoll', { className: className(p.masterClass, p.section), rollNo: p.rollNo })
+              : t('people.students.placed', { className: className(p.masterClass, p.section) })
+            : t('people.students.notPlaced')}
+        </Text>
+        {canOpen(role, assign) ? (
+          <Anchor component={Link} to={assign} size="sm">
+            {t('people.students.changeClass')}
+          </Anchor>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}
 
 function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mode: 'create' | 'edit'; person?: PersonDetail; schoolId?: string }) {
   const { t } = useTranslation();
@@ -53,7 +86,7 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
       void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
       if (kind === 'systemAdmins') void queryClient.invalidateQueries({ queryKey: schoolKeys.all });
       if (shape === 'student' && account.person.parentId) void queryClient.invalidateQueries({ queryKey: peopleKeys.all('parents') });
-      queryClient.setQueryData(peopleKeys.detail(kind, account.person.userId), account.person);
+      storePerson(queryClient, kind, account.person);
       setCredentials({
         userId: account.person.userId,
         name: account.person.fullName,
@@ -68,7 +101,7 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
   const update = useMutation({
     mutationFn: (values: PersonFormValues) => PEOPLE_API[kind].update(person?.userId ?? '', formBody(shape, values)),
     onSuccess: (saved: PersonDetail) => {
-      queryClient.setQueryData(peopleKeys.detail(kind, saved.userId), saved);
+      storePerson(queryClient, kind, saved);
       void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
       if (shape === 'student') void queryClient.invalidateQueries({ queryKey: peopleKeys.all('parents') });
       notifications.show({ color: 'green', message: t('people.saved', { name: saved.fullName }) });
@@ -99,6 +132,7 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
           <PersonFormFields
             form={form}
             shape={shape}
+            notice={shape === 'student' && person ? <PlacementNotice person={person} /> : null}
             onUploadingChange={setUploading}
             parentSelect={
               shape === 'student' ? (
@@ -135,7 +169,10 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
 export default function PersonFormPage({ route, kind, mode }: Props) {
   const { t } = useTranslation();
   const { userId, schoolId } = useParams();
-  const person = usePerson(kind, mode === 'edit' ? userId : undefined);
+  // A student's edit form shows its class in the header's session.
+  const { current, isLoading: sessionLoading } = useCurrentSession();
+  const student = kind === 'students';
+  const person = usePerson(kind, mode === 'edit' ? userId : undefined, student ? current?.sessionId : undefined, !student || !sessionLoading);
   const school = useSchool(kind === 'systemAdmins' ? schoolId : undefined);
 
   return (

@@ -56,6 +56,8 @@ export const EMPTY_PERSON: PersonFormValues = {
 export const SCHEMAS = { person: personFields, student: studentFields, parent: parentFields } as const;
 
 const PERSON_KEYS = Object.keys(personFields.shape) as (keyof PersonFormValues)[];
+/** A student's keys: no marital status, qualification or subjects (the schema is strict). */
+const STUDENT_KEYS = Object.keys(studentFields.shape).filter((key) => key !== 'parentId') as (keyof PersonFormValues)[];
 const PARENT_KEYS = Object.keys(parentFields.shape) as (keyof PersonFormValues)[];
 
 function pick(values: PersonFormValues, keys: readonly (keyof PersonFormValues)[]): Record<string, string> {
@@ -65,7 +67,7 @@ function pick(values: PersonFormValues, keys: readonly (keyof PersonFormValues)[
 /** The raw body for the shape's schema (before zod turns '' into null). */
 export function formInput(shape: FormShape, values: PersonFormValues): Record<string, unknown> {
   if (shape === 'parent') return pick(values, PARENT_KEYS);
-  if (shape === 'student') return { ...pick(values, PERSON_KEYS), parentId: values.parentId || null };
+  if (shape === 'student') return { ...pick(values, STUDENT_KEYS), parentId: values.parentId || null };
   return pick(values, PERSON_KEYS);
 }
 

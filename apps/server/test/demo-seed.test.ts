@@ -1,0 +1,126 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { argonWork } from '../src/auth/crypto.js';
+import { academicSessions, classStudents, classSubjects, classes, subjects, users } from '../src/db/schema.js';
+import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/db/seed/demo.js';
+import { summaryQuery, presentSummary, classOrder } from '../src/modules/academics/read.js';
+import { setupApp, type TestEnv } from './helpers.js';
+
+/**
+ * The demo school a first `npm start` creates: sessions (with a next one to promote into),
+ * subjects, classes 1–5 with sections A and B, their subjects and teachers, 30 students with roll
+ * numbers; every account signs in with the published password, hashed once.
+ */
+let env: TestEnv;
+let seeded: SeedResult;
+let argonSpent: number;
+
+beforeAll(async () => {
+  env = await setupApp();
+  const before = argonWork.count;
+  seeded = await seedIfEmpty(env.database, { demo: true });
+  argonSpent = argonWork.count - before;
+});
+afterAll(() => env?.close());
+
+const signin = async (loginId: string) => {
+  const res = await env.app.inject({ method: 'POST', url: '/api/signin', payload: { loginId, password: DEMO_PASSWORD } });
+  expect(res.statusCode, `${loginId}: ${res.body}`).toBe(200);
+  return res.json().result as { token: string; schoolId: string };
+};
+const get = async (url: string, token: string) => {
+  const res = await env.app.inject({ url, headers: { token } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result;
+};
+
+async function sessionsOf(schoolId: string) {
+  return env.db.select().from(academicSessions).where(eq(academicSessions.schoolId, schoolId)).orderBy(academicSessions.startDate);
+}
+
+describe('the demo seed', () => {
+  it('prints one account of every role, each signing in with the published password, hashed once for all', async () => {
+    expect(seeded.created).toBe(true);
+    expect(seeded.accounts.map((a) => a.loginId)).toEqual(['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-G0001', 'DEMO-S0001']);
+    expect(argonSpent).toBe(1);
+    for (const id of ['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-T0006', 'DEMO-G0001', 'DEMO-S0001', 'DEMO-S0030']) await signin(id);
+  });
+
+  it('has four past and current sessions and an empty next one to promote into', async () => {
+    const { schoolId } = await signin('DEMO-P0001');
+    const sessions = await sessionsOf(schoolId);
+    expect(sessions).toHaveLength(5);
+    expect(sessions.filter((s) => s.isCurrent)).toHaveLength(1);
+    expect(sessions.at(-2)!.isCurrent).toBe(true);
+    const next = sessions.at(-1)!;
+    expect(next.startDate > sessions.at(-2)!.endDate).toBe(true);
+    const nextClasses = await summaryQuery(env.db).where(eq(classes.sessionId, next.id));
+    expect(nextClasses).toHaveLength(12);
+    expect(new Set(nextClasses.map((c) => c.status))).toEqual(new Set(['pending']));
+  });
+
+  it('fills the current session: classes 1–5 A and B with subjects, teachers and students; 5-A is complete', async () => {
+    const { schoolId } = await signin('DEMO-P0001');
+    const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
+    const rows = (await summaryQuery(env.db).where(eq(classes.sessionId, current.id)).orderBy(...classOrder)).map((r) => presentSummary(r as never));
+    expect(rows.map((c) => `${c.masterClass}-${c.section}`)).toEqual(['1-A', '1-B', '2-A', '2-B', '3-A', '3-B', '4-A', '4-B', '5-A', '5-B']);
+    expect(rows.every((c) => c.students === 3 && c.subjects >= 5)).toBe(true);
+    const fiveA = rows.find((c) => c.masterClass === '5' && c.section === 'A')!;
+    expect(fiveA).toMatchObject({ status: 'complete', subjects: 7, students: 3, classTeacher: { loginId: 'DEMO-T0001', fullName: 'Ravi Kumar' } });
+    expect(rows.filter((c) => c.status === 'complete').map((c) => `${c.masterClass}-${c.section}`)).toEqual(['1-A', '2-A', '3-A', '4-A', '5-A', '5-B']);
+    expect(rows.filter((c) => c.status === 'incomplete')).toHaveLength(4); // no class teacher yet
+
+    // The demo teacher teaches Mathematics in classes 3 to 5; every subject of a class has a teacher.
+    const t1 = (await env.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'DEMO-T0001')))[0]!;
+    const maths = await env.db
+      .select({ classId: classSubjects.classId })
+      .from(classSubjects)
+      .innerJoin(subjects, eq(subjects.id, classSubjects.subjectId))
+      .where(and(eq(classSubjects.teacherId, t1.id), eq(subjects.masterCode, 'MATH')));
+    expect(maths).toHaveLength(6);
+    const [taught] = await env.db.select({ n: count(), withTeacher: count(classSubjects.teacherId) }).from(classSubjects).where(eq(classSubjects.schoolId, schoolId));
+    expect(taught).toEqual({ n: 4 * 5 + 6 * 7, withTeacher: 4 * 5 + 6 * 7 });
+
+    // 5-A by roll number (given by name), through the students list of the session.
+    const { token } = await signin('DEMO-P0001');
+    const list = await get(`/api/school/student?sessionId=${current.id}&assignClassId=${fiveA.assignClassId}`, token);
+    expect(list.items.map((s: { fullName: string; placement: { rollNo: number } }) => [s.placement.rollNo, s.fullName])).toEqual([
+      [1, 'Aarav Verma'],
+      [2, 'Ananya Iyer'],
+      [3, 'Rohan Mehta'],
+    ]);
+    expect(list.items[0].loginId).toBe('DEMO-S0001');
+    expect(list.items[0].parentName).toBe('Meena Verma');
+  });
+
+  it('shows on the dashboards and to the parent', async () => {
+    const principal = await signin('DEMO-P0001');
+    expect((await get('/api/dashboard', principal.token)).counts).toEqual({ teachers: 6, students: 30, parents: 1, classes: 10, subjects: 8 });
+    const teacher = await signin('DEMO-T0001');
+    expect((await get('/api/dashboard', teacher.token)).counts).toEqual({ students: 30, teachers: 6, classes: 10 });
+    const parent = await signin('DEMO-G0001');
+    const children = await get('/api/parent/children', parent.token);
+    expect(children.map((c: { loginId: string }) => c.loginId).sort()).toEqual(['DEMO-S0001', 'DEMO-S0004']);
+  });
+
+  it('continues the login ids after the demo ones', async () => {
+    const { token } = await signin('DEMO-P0001');
+    const res = await env.app.inject({ method: 'POST', url: '/api/school/student', headers: { token }, payload: { firstName: 'New', lastName: 'Child' } });
+    expect(res.json().result.loginId).toBe('DEMO-S0031');
+    const teacher = await env.app.inject({ method: 'POST', url: '/api/school/teacher', headers: { token }, payload: { firstName: 'New', lastName: 'Teacher' } });
+    expect(teacher.json().result.loginId).toBe('DEMO-T0007');
+  });
+
+  it('runs once: a second start changes nothing', async () => {
+    const tally = async () => ({
+      users: (await env.db.select({ n: count() }).from(users))[0]!.n,
+      classes: (await env.db.select({ n: count() }).from(classes))[0]!.n,
+      placed: (await env.db.select({ n: count() }).from(classStudents))[0]!.n,
+      sessions: (await env.db.select({ n: count() }).from(academicSessions))[0]!.n,
+    });
+    const before = await tally();
+    const again = await seedIfEmpty(env.database, { demo: true });
+    expect(again).toEqual({ created: false, accounts: [] });
+    expect(await tally()).toEqual(before);
+  });
+});
