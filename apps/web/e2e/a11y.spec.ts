@@ -84,7 +84,7 @@ for (const viewport of VIEWPORTS) {
       await visit('addstudents', 'student-form');
       await visit('viewparents', 'parents');
       await open('/DetailsParent/', 'parent-details');
-      await visit('viewsubject', 'coming-soon');
+      await visit('feesdetails', 'coming-soon');
 
       // Teacher, parent, student
       await signInAs(page, 114);

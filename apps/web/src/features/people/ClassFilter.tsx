@@ -11,7 +11,7 @@ import { useAcademicNames } from '../academics/names';
  */
 export function useClassOptions(sessionId: string | undefined) {
   return useQuery({
-    queryKey: ['academics', 'classes', sessionId ?? '', 'options'],
+    queryKey: ['classes', 'options', sessionId ?? ''], // under the class screens' key: a class added there shows here
     queryFn: ({ signal }) => call('classList', { query: { sessionId: sessionId ?? '', page: 1, pageSize: PAGE_SIZE_MAX, status: 'all' }, signal }),
     enabled: !!sessionId,
     staleTime: 60_000,

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, PASSWORD, expectAccessible, expectPath, shot } from './support';
+
+// The people screens in the academic year, on the demo school (whose classes 1–5 A and B, students
+// and roll numbers the demo seed makes): the principal's dashboard counts the session's classes and
+// the subjects; the students list shows each student's class and roll number and filters by class;
+// a student's details and edit form show its class, without the adult-only fields. In English at
+// 1280 px and in Hindi at 375 px.
+
+async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
+  await page.goto('./');
+  await page.locator('input[autocomplete="username"]').fill(ACCOUNTS[role].loginId);
+  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expectPath(page, ACCOUNTS[role].landing);
+}
+
+/** Nothing sticks out sideways. */
+async function expectNoOverflow(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** The cell of a table row under the column with this header. */
+async function cell(page: Page, row: ReturnType<Page['getByRole']>, header: string) {
+  const headers = await page.getByRole('columnheader').allTextContents();
+  const index = headers.indexOf(header);
+  expect(index, `column ${header} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return row.getByRole('cell').nth(index);
+}
+
+test('the principal sees the classes of the session, and the students with their class and roll number, filtered by class (English, 1280 px)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 113);
+
+  // The dashboard: the classes of the header's session, and the subjects.
+  const session = (await page.getByRole('combobox', { name: 'Session', exact: true }).locator('option:checked').textContent())!.trim();
+  const classes = page.getByTestId('count-classes');
+  await expect(classes).toContainText('10');
+  await expect(classes).toContainText(`in ${session}`);
+  await expect(page.getByTestId('count-subjects')).toContainText(/Subjects\s*\d+/);
+  await shot(page, 'people-dashboard-en-1280');
+
+  // Every student with its class and roll number in the session (the demo's Vermas found by search).
+  await page.goto('viewstudent');
+  await expect(page.getByRole('columnheader', { name: 'Roll no.' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill('Verma');
+  const aarav = page.getByRole('row', { name: /Aarav Verma/ });
+  await expect(aarav).toBeVisible();
+  await expect(await cell(page, aarav, 'Class')).toHaveText('Class 5 – A');
+  await expect(await cell(page, aarav, 'Roll no.')).toHaveText('1');
+  await expect(page.getByRole('row', { name: /Diya Verma/ }).getByText('Class 2 – A')).toBeVisible();
+  await expectNoOverflow(page);
+  await expectAccessible(page, 'students (en, 1280)');
+  await shot(page, 'students-classes-en-1280');
+
+  // One class: its students by roll number.
+  await page.getByRole('textbox', { name: 'Search' }).fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  const filter = page.getByRole('combobox', { name: 'Class', exact: true });
+  await filter.click();
+  await page.getByRole('option', { name: 'Class 5 – A', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]class=/);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.nth(1)).toContainText('Aarav Verma');
+  await expect(rows.nth(2)).toContainText('Ananya Iyer');
+  await expect(rows.nth(3)).toContainText('Rohan Mehta');
+  await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Kabir Singh/ })).toHaveCount(0);
+  for (const [i, roll] of ['1', '2', '3'].entries()) await expect(await cell(page, rows.nth(i + 1), 'Roll no.')).toHaveText(roll);
+  await expectAccessible(page, 'students of 5-A (en, 1280)');
+  await shot(page, 'students-5a-en-1280');
+
+  // The student's details: its class (a link to the class), roll number; nothing of an adult's.
+  await rows.nth(1).getByRole('link', { name: 'Aarav Verma', exact: true }).first().click();
+  await expect(page).toHaveURL(/viewstudentdetail\//);
+  await expect(page.getByText(`Class in ${session}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Class 5 – A' })).toHaveAttribute('href', /detailsviewAssignedclasses\//);
+  for (const label of ['Marital status', 'Qualification']) await expect(page.getByRole('main').getByText(label, { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'student details (en, 1280)');
+  await shot(page, 'student-details-en-1280');
+
+  // The edit form shows the class and asks no adult-only field.
+  await page.getByRole('link', { name: 'Edit' }).first().click();
+  await expect(page).toHaveURL(/editstudent\//);
+  await expect(page.getByText('Class 5 – A, roll number 1.')).toBeVisible();
+  for (const label of ['Marital status', 'Qualification', 'Subjects']) await expect(page.getByRole('main').getByLabel(label, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByLabel('Blood group', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'student form (en, 1280)');
+  await shot(page, 'student-form-class-en-1280');
+});
+
+test('in Hindi on a 375 px phone, the principal filters the students by class and sees their roll numbers', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  await signInAs(page, 113);
+  await expect(page.getByTestId('count-classes')).toContainText('10');
+  await expect(page.getByTestId('count-subjects')).toContainText('विषय');
+  await expectNoOverflow(page);
+  await shot(page, 'people-dashboard-hi-375');
+
+  await page.goto('viewstudent');
+  const cards = page.getByRole('list', { name: 'विद्यार्थी' });
+  await page.getByRole('textbox', { name: 'खोजें' }).fill('Aarav');
+  const aarav = cards.getByRole('listitem').filter({ hasText: 'Aarav Verma' });
+  await expect(aarav).toContainText('कक्षा 5 – A');
+  await expect(aarav).toContainText('अनुक्रमांक');
+  await expectNoOverflow(page);
+  await expectAccessible(page, 'students (hi, 375)');
+  await shot(page, 'students-classes-hi-375');
+
+  await page.getByRole('textbox', { name: 'खोजें' }).fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  const filter = page.getByRole('combobox', { name: 'कक्षा', exact: true });
+  await filter.click();
+  await page.getByRole('option', { name: 'कक्षा 5 – B', exact: true }).click();
+  await expect(cards.getByRole('listitem').first()).toContainText('Ishita Reddy');
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Kabir Singh' })).toContainText('कक्षा 5 – B');
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Aarav Verma' })).toHaveCount(0);
+  await expectNoOverflow(page);
+  await expectAccessible(page, 'students of 5-B (hi, 375)');
+  await shot(page, 'students-5b-hi-375');
+
+  await cards.getByRole('listitem').filter({ hasText: 'Kabir Singh' }).getByRole('link', { name: 'Kabir Singh', exact: true }).first().click();
+  await expect(page.getByText(/में कक्षा$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'कक्षा 5 – B' })).toBeVisible();
+  await expectNoOverflow(page);
+  await expectAccessible(page, 'student details (hi, 375)');
+  await shot(page, 'student-details-hi-375');
+});
