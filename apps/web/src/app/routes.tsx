@@ -24,6 +24,15 @@ const PersonFormPage = lazy(() => import('../features/people/PersonFormPage'));
 const PersonDetailsPage = lazy(() => import('../features/people/PersonDetailsPage'));
 const MyChildrenPage = lazy(() => import('../features/parent/MyChildrenPage'));
 const StatusPage = lazy(() => import('../features/status/StatusPage'));
+// Academics: the subjects and teachers of classes, teachers' and students' views
+const AssignedClassListPage = lazy(() => import('../features/academics/assign/AssignedClassListPage'));
+const ClassDetailsPage = lazy(() => import('../features/academics/assign/ClassDetailsPage'));
+const AssignClassPage = lazy(() => import('../features/academics/assign/AssignClassPage'));
+const AssignTeacherSubjectPage = lazy(() => import('../features/academics/assign/AssignTeacherSubjectPage'));
+const TeacherClassesPage = lazy(() => import('../features/academics/assign/TeacherClassesPage'));
+const StudentClassPage = lazy(() => import('../features/academics/assign/StudentClassPage'));
+const TeacherClassesCard = lazy(() => import('../features/academics/assign/TeacherClassesCard'));
+const StudentClassCard = lazy(() => import('../features/academics/assign/StudentClassCard'));
 
 const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
 
@@ -61,7 +70,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/viewteachers': screen(PeopleListPage, { kind: 'teachers' as const }),
   '/viewteacherinfo': screen(PeopleListPage, { kind: 'teachers' as const, detailPath: teacherInfoDetail }),
   '/detailsTeacher/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const }),
-  '/detailsviewteacherInfo/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const, backPath: '/viewteacherinfo' }),
+  '/detailsviewteacherInfo/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const, backPath: '/viewteacherinfo', aside: TeacherClassesCard }),
   '/editteacher/:userId': screen(PersonFormPage, { kind: 'teachers' as const, mode: 'edit' as const }),
   '/addstudents': screen(PersonFormPage, { kind: 'students' as const, mode: 'create' as const }),
   '/viewstudent': screen(PeopleListPage, { kind: 'students' as const }),
@@ -73,7 +82,17 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/editparent/:userId': screen(PersonFormPage, { kind: 'parents' as const, mode: 'edit' as const }),
   // 115: own children
   '/viewstudentsinfo': MyChildrenPage,
-  '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true }),
+  '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true, aside: StudentClassCard }),
+  // Academics: assigned classes, their subjects and teachers (112, 113)
+  '/viewassignedclasses': AssignedClassListPage,
+  '/detailsviewAssignedclasses/:assignClassId': ClassDetailsPage,
+  '/assignedclass': AssignClassPage,
+  '/assignsubject': AssignClassPage,
+  '/assignteachersubject': AssignTeacherSubjectPage,
+  // 114: own classes; 116: own class
+  '/getteacherclass': TeacherClassesPage,
+  '/detailsclassteacherview/:assignClassId': screen(ClassDetailsPage, { readOnly: true }),
+  '/studentClass': StudentClassPage,
 };
 
 /** The screen that renders a route of the contract's table. */
