@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Space, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
   return (
     <form noValidate onSubmit={submit} aria-label={t('assign.subjectsFormLabel', { name: label(detail) })}>
       <Stack gap="lg">
-        <SectionCard title={t('assign.classTeacher')}>
+        <SectionCard title={label(detail)}>
           <RemoteSelect
             label={t('assign.classTeacher')}
             placeholder={t('assign.chooseTeacher')}
@@ -87,8 +87,7 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
             clearable
             maw={420}
           />
-        </SectionCard>
-        <SectionCard title={t('assign.subjects')}>
+          <Space h="lg" />
           <ListState
             isLoading={active.isLoading}
             isError={active.isError}

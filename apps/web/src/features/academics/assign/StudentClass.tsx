@@ -1,4 +1,4 @@
-import { Badge, Code, EmptyState, Stack } from '@mantine/core';
+import { Badge, EmptyState, Stack } from '@mantine/core';
 import { IconSchoolOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StudentClassView } from '@shala/contract';
@@ -17,7 +17,7 @@ export function StudentClassDetails({ view, own }: { view: StudentClassView; own
   const c = view.class;
   if (!c) {
     return (
-      <SectionCard title={t('myClass.classTitle')}>
+      <SectionCard title={t('myClass.classTitle')} maw={960}>
         <EmptyState
           icon={<IconSchoolOff size={28} stroke={1.5} aria-hidden />}
           withIndicatorBackground
@@ -30,7 +30,7 @@ export function StudentClassDetails({ view, own }: { view: StudentClassView; own
     );
   }
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" maw={960}>
       <SectionCard title={t('myClass.classTitle')} actions={<Badge variant="outline" color="gray">{t('assign.session', { year: c.sessionYear })}</Badge>}>
         <DetailGrid
           cols={2}
@@ -40,7 +40,6 @@ export function StudentClassDetails({ view, own }: { view: StudentClassView; own
             { label: t('myClass.rollNo'), value: view.rollNo != null ? numbers.format(view.rollNo) : t('myClass.noRollNo') },
             { label: t('myClass.classTeacher'), value: c.classTeacher ? c.classTeacher.fullName : t('assign.noClassTeacher') },
             { label: t('myClass.classmates'), value: numbers.format(c.students) },
-            { label: t('myClass.student'), value: <>{view.student.fullName} <Code>{view.student.loginId}</Code></> },
           ]}
         />
       </SectionCard>

@@ -9,7 +9,7 @@ import { useAcademicNames } from '../names';
 import { useClassLabel } from './parts';
 
 /** One card per class: its name, the class teacher badge, the number of students, the subjects taught. */
-export function TeacherClassCards({ classes, linkTo, title }: { classes: TeacherClass[]; linkTo?: (assignClassId: string) => string; title: string }) {
+export function TeacherClassCards({ classes, linkTo, title, own }: { classes: TeacherClass[]; linkTo?: (assignClassId: string) => string; title: string; own: boolean }) {
   const { t, i18n } = useTranslation();
   const label = useClassLabel();
   const { subjectName } = useAcademicNames();
@@ -41,7 +41,7 @@ export function TeacherClassCards({ classes, linkTo, title }: { classes: Teacher
             </Group>
             <div>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                {t('teacherClasses.subjects')}
+                {own ? t('teacherClasses.subjects') : t('teacherClasses.subjectsTaught')}
               </Text>
               {c.subjects.length ? (
                 <Group gap={6} mt={4} wrap="wrap">
@@ -53,7 +53,7 @@ export function TeacherClassCards({ classes, linkTo, title }: { classes: Teacher
                 </Group>
               ) : (
                 <Text size="sm" c="dimmed">
-                  {t('teacherClasses.noSubjects')}
+                  {own ? t('teacherClasses.noSubjects') : t('teacherClasses.noSubjectsTaught')}
                 </Text>
               )}
             </div>
@@ -64,7 +64,7 @@ export function TeacherClassCards({ classes, linkTo, title }: { classes: Teacher
   );
 }
 
-/** A teacher's classes in a session, with loading, error and empty states. */
+/** A teacher's classes in a session (its own when no teacherId), with loading, error and empty states. */
 export function TeacherClassList({ sessionId, teacherId, linkTo, emptyText, title }: { sessionId: string; teacherId?: string; linkTo?: (id: string) => string; emptyText: string; title: string }) {
   const query = useTeacherClasses(sessionId, teacherId);
   const items = query.data ?? [];
@@ -79,7 +79,7 @@ export function TeacherClassList({ sessionId, teacherId, linkTo, emptyText, titl
       emptyText={emptyText}
       rows={2}
     >
-      <TeacherClassCards classes={items} linkTo={linkTo} title={title} />
+      <TeacherClassCards classes={items} linkTo={linkTo} title={title} own={!teacherId} />
     </ListState>
   );
 }

@@ -36,9 +36,9 @@ export function WithSession({ children }: { children: (session: AcademicSession)
 }
 
 /** A titled card (a details screen's section). */
-export function SectionCard({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function SectionCard({ title, actions, children, maw }: { title: string; actions?: ReactNode; children: ReactNode; maw?: number }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={title}>
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={title} maw={maw}>
       <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
         <Title order={2} size="h4">
           {title}
