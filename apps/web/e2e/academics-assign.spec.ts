@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectPath, shot, signIn } from './support';
+import { chooseLanguage, expectAccessible, expectPath, pathOf, shot, signIn } from './support';
 
 /**
  * Assigned classes: the principal gives a class its class teacher, subjects and the teacher of
@@ -99,10 +99,18 @@ async function pick(page: Page, name: string, search: string, option: string | R
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Switches to Hindi and waits until it is in place (and remembered for the next page). */
+async function toHindi(page: Page) {
+  await chooseLanguage(page, 'हिन्दी');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+}
+
+/** A new browser context signed in as another user, on its landing page. */
 async function newPage(page: Page, loginId: string, password?: string) {
   const context = await page.context().browser()!.newContext();
   const other = await context.newPage();
   await signIn(other, loginId, password);
+  await expect.poll(() => pathOf(other)).toMatch(/dashboard$/);
   return other;
 }
 
@@ -178,7 +186,7 @@ test('the principal assigns subjects and teachers; the teacher, the student and 
   await shot(page, 'assign-teacher-info-en-1280');
 
   // At 375 px: cards, no sideways scrolling.
-  await page.setViewportSize({ width: 375, height: 800 });
+  await narrow(page);
   await page.goto(`detailsviewAssignedclasses/${s.assignClassId}`);
   await expect(page.getByRole('heading', { name: 'Class 9 – E' })).toBeVisible();
   await expectNoOverflow(page);
@@ -221,7 +229,7 @@ test('the principal assigns subjects and teachers; the teacher, the student and 
   await expect(student.getByRole('row', { name: /English Kavya Iyer/ })).toBeVisible();
   await expectAccessible(student, 'student class');
   await shot(student, 'assign-student-class-en-1280');
-  await student.setViewportSize({ width: 375, height: 800 });
+  await narrow(student);
   await expectNoOverflow(student);
   await shot(student, 'assign-student-class-en-375');
   await student.context().close();
@@ -285,7 +293,7 @@ test('in Hindi: the principal assigns subjects and teachers, the teacher and the
   await expect(page.getByRole('row', { name: /कक्षा 10 – H/ })).toContainText('पूर्ण');
   await expectAccessible(page, 'assigned classes (hi)');
   await shot(page, 'assign-list-hi-1280');
-  await page.setViewportSize({ width: 375, height: 800 });
+  await narrow(page);
   await expectNoOverflow(page);
   await shot(page, 'assign-list-hi-375');
   await page.goto(`detailsviewAssignedclasses/${s.assignClassId}`);
@@ -295,21 +303,21 @@ test('in Hindi: the principal assigns subjects and teachers, the teacher and the
 
   // The demo teacher, in Hindi: teaches Hindi in this class, is not its class teacher.
   const teacher = await newPage(page, 'DEMO-T0001');
-  await chooseLanguage(teacher, 'हिन्दी');
+  await toHindi(teacher);
   await teacher.goto('getteacherclass');
   const card = teacher.getByRole('listitem').filter({ has: teacher.getByRole('link', { name: 'कक्षा 10 – H' }) });
   await expect(card).toContainText('हिन्दी');
   await expect(card).not.toContainText('कक्षा अध्यापक');
   await expectAccessible(teacher, 'teacher classes (hi)');
   await shot(teacher, 'assign-teacher-classes-hi-1280');
-  await teacher.setViewportSize({ width: 375, height: 800 });
+  await narrow(teacher);
   await expectNoOverflow(teacher);
   await shot(teacher, 'assign-teacher-classes-hi-375');
   await teacher.context().close();
 
   // The student, in Hindi.
   const student = await newPage(page, s.child.loginId, s.child.password);
-  await chooseLanguage(student, 'हिन्दी');
+  await toHindi(student);
   await student.goto('studentClass');
   const cls = student.getByRole('region', { name: 'कक्षा', exact: true });
   await expect(cls).toContainText('कक्षा 10');
@@ -321,12 +329,18 @@ test('in Hindi: the principal assigns subjects and teachers, the teacher and the
 
   // The parent, in Hindi.
   const parent = await newPage(page, s.parent.loginId, s.parent.password);
-  await chooseLanguage(parent, 'हिन्दी');
+  await toHindi(parent);
   await parent.goto('viewstudentsinfo');
   await expect(parent.getByText('कक्षा 10 – H · अनुक्रमांक 2')).toBeVisible();
   await shot(parent, 'assign-wards-hi-1280');
   await parent.context().close();
 });
+
+/** A phone's width; the page is opened again so the layout starts there (no sidebar mid-animation). */
+async function narrow(page: Page) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+}
 
 /** Nothing wider than the window (375 px: cards, wrapped rows). */
 async function expectNoOverflow(page: Page) {
