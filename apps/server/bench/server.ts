@@ -30,6 +30,17 @@ const BIG = process.env.BENCH_BIG === '0' ? 0 : Number(process.env.BENCH_BIG_STU
 const rowsOf = (r: unknown) => (r as { rows: Array<{ id: string }> }).rows;
 const [demo] = rowsOf(await db.execute(sql`select id from schools where code = 'DEMO'`));
 await addStudents(db, demo!.id, 'DEMO', STUDENTS, 1000);
+// Assign: a class of the current session with 30 subjects, all taught by the demo teacher, and a
+// second teacher, for "save the subject-teacher table" (run.ts finds them through the API).
+await db.execute(sql`with s as (
+    insert into subjects (school_id, name) select ${demo!.id}::uuid, 'Bench subject ' || lpad(i::text, 2, '0') from generate_series(1, 30) as i returning id),
+  c as (
+    insert into classes (school_id, session_id, master_class, name, section, class_limit)
+    select ${demo!.id}::uuid, id, '8', '8', 'T', 40 from academic_sessions where school_id = ${demo!.id} and is_current returning id)
+  insert into class_subjects (school_id, class_id, subject_id, teacher_id)
+  select ${demo!.id}::uuid, c.id, s.id, (select id from users where login_id = 'DEMO-T0001') from s, c`);
+await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+  values (${demo!.id}, 114, 'DEMO-T0900', 'Bench', 'Teacher', ${await hashGenerated('bench-only')})`);
 if (BIG) {
   const [big] = rowsOf(await db.execute(sql`insert into schools (code, name) values ('BIG', 'Bench Big School') returning id`));
   await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
