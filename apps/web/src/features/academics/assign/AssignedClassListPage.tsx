@@ -77,6 +77,7 @@ export default function AssignedClassListPage({ route }: ScreenProps) {
       }
       list={list}
       statuses={ASSIGN_FILTERS}
+      statusLabel={(value) => (value === 'all' ? t('list.statuses.all') : t(`assign.status.${value}`))}
       searchPlaceholder={t('assign.searchPlaceholder')}
       query={{ ...result, isLoading: result.isLoading || sessionLoading }}
       columns={columns}
