@@ -24,6 +24,8 @@ const PersonFormPage = lazy(() => import('../features/people/PersonFormPage'));
 const PersonDetailsPage = lazy(() => import('../features/people/PersonDetailsPage'));
 const MyChildrenPage = lazy(() => import('../features/parent/MyChildrenPage'));
 const StatusPage = lazy(() => import('../features/status/StatusPage'));
+const AssignStudentsPage = lazy(() => import('../features/academics/enrolment/AssignStudentsPage'));
+const PromotionPage = lazy(() => import('../features/academics/enrolment/PromotionPage'));
 
 const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
 
@@ -71,6 +73,9 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/viewparents': screen(PeopleListPage, { kind: 'parents' as const }),
   '/DetailsParent/:userId': screen(PersonDetailsPage, { kind: 'parents' as const }),
   '/editparent/:userId': screen(PersonFormPage, { kind: 'parents' as const, mode: 'edit' as const }),
+  // 112 and 113: students into classes, roll numbers, promotion
+  '/assignedstudent': AssignStudentsPage,
+  '/promotion': PromotionPage,
   // 115: own children
   '/viewstudentsinfo': MyChildrenPage,
   '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true }),
