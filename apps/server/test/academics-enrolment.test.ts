@@ -527,19 +527,26 @@ describe('promotion (POST promote)', () => {
 // ---- A constant number of statements whatever the count ----------------------------------------
 
 /**
- * Counts the statements each write transaction sends: every statement of a Drizzle handle goes
- * through its session's prepareQuery, and the transaction's handle is made for that transaction.
+ * Counts the statements each write transaction runs: every statement of a Drizzle handle is a
+ * query its session prepares (prepareQuery) and then executes, and the transaction's handle is
+ * made for that transaction.
  */
+type Prepared = { execute: (...a: unknown[]) => unknown };
 function countStatements(database: Database) {
   const original = database.transaction.bind(database);
   let n = 0;
   database.transaction = (scope, fn) =>
     original(scope, (tx: Tx) => {
-      const session = (tx as unknown as { session: { prepareQuery: (...a: unknown[]) => unknown } }).session;
+      const session = (tx as unknown as { session: { prepareQuery: (...a: unknown[]) => Prepared } }).session;
       const prepare = session.prepareQuery.bind(session);
       session.prepareQuery = (...a: unknown[]) => {
-        n++;
-        return prepare(...a);
+        const query = prepare(...a);
+        const execute = query.execute.bind(query);
+        query.execute = (...b: unknown[]) => {
+          n++;
+          return execute(...b);
+        };
+        return query;
       };
       return fn(tx);
     });

@@ -97,6 +97,7 @@ const TEXT = {
     confirm: 'Promote the class?',
     into: (c: string, n: number) => `Into ${c} (${n})`,
     promoted: (n: number, c: string) => `${n} students promoted to ${c}.`,
+    showing: (from: number, to: number) => `Showing ${from}–${to} of 30`,
     pages: 'Pages',
     page2: 'Page 2',
   },
@@ -123,6 +124,7 @@ const TEXT = {
     confirm: 'कक्षा उन्नत करें?',
     into: (c: string, n: number) => `${c} में (${n})`,
     promoted: (n: number, c: string) => `${n} विद्यार्थी ${c} में उन्नत हुए।`,
+    showing: (from: number, to: number) => `30 में से ${from}–${to} दिखाए जा रहे हैं`,
     pages: 'पृष्ठ',
     page2: 'पृष्ठ 2',
   },
@@ -149,12 +151,15 @@ for (const run of [
     const classSelect = page.getByRole('combobox', { name: T.classLabel });
     await expect(classSelect.locator('option', { hasText: here })).toHaveCount(1);
     await classSelect.selectOption({ label: `${here} · ${run.lang === 'hi' ? '40 खाली' : '40 free'}` });
-    await expect(page.getByText(run.lang === 'hi' ? '40 स्थान खाली' : '40 places free')).toBeVisible();
+    await expect(page.getByText(run.lang === 'hi' ? '40 स्थान खाली' : '40 places free', { exact: true })).toBeVisible();
     await page.getByRole('textbox', { name: T.search }).fill(setup.tag);
     const selectPage = page.getByRole('checkbox', { name: T.selectPage });
+    // The search has applied (500 ms later): 30 students, newest first.
+    await expect(page.getByText(T.showing(1, 20))).toBeVisible();
     await expect(page.getByText(setup.names[29]!, { exact: true })).toBeVisible();
     await selectPage.check();
     await page.getByRole('navigation', { name: T.pages, exact: true }).getByRole('button', { name: T.page2, exact: true }).click();
+    await expect(page.getByText(T.showing(21, 30))).toBeVisible();
     await expect(page.getByText(setup.names[9]!, { exact: true })).toBeVisible();
     await selectPage.check();
     await shot(page, `enrol-pick-${run.lang}-${run.width}`);
@@ -196,7 +201,7 @@ for (const run of [
     const held = [sorted[2]!, sorted[3]!];
     for (const name of held) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
     await page.getByRole('button', { name: T.preview, exact: true }).click();
-    const into = `${target} (${setup.nextSession})`;
+    const into = `${target} · ${setup.nextSession}`;
     await expect(page.getByRole('list', { name: T.into(into, 27) })).toBeVisible();
     await shot(page, `promotion-preview-${run.lang}-${run.width}`);
     await expectAccessible(page, `promotion preview (${run.lang}, ${run.width})`);

@@ -243,7 +243,7 @@ function StudentLabel({ s }: { s: ClassStudent }) {
 function PromotionOutcome({ result, source }: { result: PromotionResult; source: ClassSummary }) {
   const { t } = useTranslation();
   const { className } = useAcademicNames();
-  const to = `${className(result.target.masterClass, result.target.section)} (${result.target.sessionYear})`;
+  const to = `${className(result.target.masterClass, result.target.section)} · ${result.target.sessionYear}`;
   const from = className(source.masterClass, source.section);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="promotion-outcome" bg={result.dryRun ? undefined : 'green.0'}>
@@ -261,7 +261,7 @@ function PromotionOutcome({ result, source }: { result: PromotionResult; source:
             <Text fw={600} size="sm" mb={4}>
               {t('promotion.moves', { n: result.promoted.length, className: to })}
             </Text>
-            <List size="sm" spacing={2} aria-label={t('promotion.moves', { n: result.promoted.length, className: to })}>
+            <List size="sm" spacing={2} listStyleType="none" aria-label={t('promotion.moves', { n: result.promoted.length, className: to })}>
               {result.promoted.map((s) => (
                 <List.Item key={s.userId}>
                   {s.rollNo !== null ? `${s.rollNo}. ` : ''}

@@ -217,7 +217,7 @@ describe('/promotion', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const outcome = await screen.findByRole('region', { name: 'Preview' });
     expect(within(outcome).getByText('Nothing saved yet')).toBeInTheDocument();
-    expect(within(outcome).getByRole('list', { name: 'Into Class 6 – B (2027-28) (2)' })).toHaveTextContent('1. Asha Rao2. Chetan Iyer');
+    expect(within(outcome).getByRole('list', { name: 'Into Class 6 – B · 2027-28 (2)' })).toHaveTextContent('1. Asha Rao2. Chetan Iyer');
     const sent = fetch.mock.calls.filter(([url]) => String(url) === '/api/school/promote').map(([, init]) => JSON.parse(String(init?.body)));
     expect(sent).toEqual([{ fromAssignClassId: five.assignClassId, toAssignClassId: sixB.assignClassId, heldBackIds: [uuid(302)], dryRun: true }]);
 
