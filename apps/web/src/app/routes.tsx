@@ -24,6 +24,11 @@ const PersonFormPage = lazy(() => import('../features/people/PersonFormPage'));
 const PersonDetailsPage = lazy(() => import('../features/people/PersonDetailsPage'));
 const MyChildrenPage = lazy(() => import('../features/parent/MyChildrenPage'));
 const StatusPage = lazy(() => import('../features/status/StatusPage'));
+const SessionsPage = lazy(() => import('../features/academics/structure/SessionsPage'));
+const SubjectListPage = lazy(() => import('../features/academics/structure/SubjectListPage'));
+const SubjectFormPage = lazy(() => import('../features/academics/structure/SubjectFormPage'));
+const ClassListPage = lazy(() => import('../features/academics/structure/ClassListPage'));
+const ClassFormPage = lazy(() => import('../features/academics/structure/ClassFormPage'));
 const AssignStudentsPage = lazy(() => import('../features/academics/enrolment/AssignStudentsPage'));
 const PromotionPage = lazy(() => import('../features/academics/enrolment/PromotionPage'));
 
@@ -73,6 +78,12 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/viewparents': screen(PeopleListPage, { kind: 'parents' as const }),
   '/DetailsParent/:userId': screen(PersonDetailsPage, { kind: 'parents' as const }),
   '/editparent/:userId': screen(PersonFormPage, { kind: 'parents' as const, mode: 'edit' as const }),
+  // 112 and 113: sessions, subjects, classes and sections
+  '/viewsessions': SessionsPage,
+  '/viewsubject': SubjectListPage,
+  '/addsubject': SubjectFormPage,
+  '/viewclass': ClassListPage,
+  '/addclass': ClassFormPage,
   // 112 and 113: students into classes, roll numbers, promotion
   '/assignedstudent': AssignStudentsPage,
   '/promotion': PromotionPage,

@@ -43,6 +43,8 @@ interface Props<T, S extends string> {
   actions?: ReactNode;
   list: ReturnType<typeof useListParams<S>>;
   statuses: readonly S[];
+  /** The label of a status filter value (default: `list.statuses.<value>`). */
+  statusLabel?: (value: S) => string;
   searchPlaceholder?: string;
   /** Extra filters in the toolbar. */
   filters?: ReactNode;
@@ -71,6 +73,7 @@ export function ListPage<T, S extends string>({
   actions,
   list,
   statuses,
+  statusLabel,
   searchPlaceholder,
   filters,
   query,
@@ -102,6 +105,7 @@ export function ListPage<T, S extends string>({
         searchPlaceholder={searchPlaceholder}
         status={list.status}
         statuses={statuses}
+        statusLabel={statusLabel}
         onStatusChange={list.setStatus}
       >
         {filters}

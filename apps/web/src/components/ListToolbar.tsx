@@ -10,6 +10,8 @@ interface ToolbarProps<S extends string> {
   status: S;
   statuses: readonly S[];
   onStatusChange: (value: S) => void;
+  /** The label of a status filter value (default: `list.statuses.<value>`). */
+  statusLabel?: (value: S) => string;
   /** Extra filters (e.g. the school of system admins). */
   children?: ReactNode;
 }
@@ -22,6 +24,7 @@ export function ListToolbar<S extends string>({
   status,
   statuses,
   onStatusChange,
+  statusLabel,
   children,
 }: ToolbarProps<S>) {
   const { t } = useTranslation();
@@ -42,7 +45,7 @@ export function ListToolbar<S extends string>({
         label={t('list.status')}
         value={status}
         onChange={(event) => onStatusChange(event.currentTarget.value as S)}
-        data={statuses.map((value) => ({ value, label: t(`list.statuses.${String(value)}`) }))}
+        data={statuses.map((value) => ({ value, label: statusLabel ? statusLabel(value) : t(`list.statuses.${String(value)}`) }))}
         style={{ flex: '0 1 160px', minWidth: 120 }}
       />
       {children}

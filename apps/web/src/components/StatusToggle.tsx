@@ -17,13 +17,15 @@ interface Props {
   /** Show the Active / Inactive text beside the switch. */
   withText?: boolean;
   size?: 'xs' | 'sm' | 'md';
+  /** The question asked before a change, when the default (accounts: "…is signed out") does not fit. */
+  confirmText?: (next: boolean) => string;
 }
 
 /**
  * Active / Inactive switch: asks first ('Are you sure?'), then sends the change and shows a success
  * toast (spec section 4). Its accessible name names its row ('Active: Asha Verma'); checked means active.
  */
-export function StatusToggle({ status, name, onChange, onDone, withText = true, size = 'sm' }: Props) {
+export function StatusToggle({ status, name, onChange, onDone, withText = true, size = 'sm', confirmText }: Props) {
   const { t } = useTranslation();
   const mutation = useMutation({
     mutationFn: onChange,
@@ -41,7 +43,7 @@ export function StatusToggle({ status, name, onChange, onDone, withText = true, 
     const next = !status;
     modals.openConfirmModal({
       title: t('status.confirmTitle'),
-      children: <Text size="sm">{next ? t('status.activateText', { name }) : t('status.deactivateText', { name })}</Text>,
+      children: <Text size="sm">{confirmText ? confirmText(next) : next ? t('status.activateText', { name }) : t('status.deactivateText', { name })}</Text>,
       labels: { confirm: next ? t('status.confirmActivate') : t('status.confirmDeactivate'), cancel: t('common.cancel') },
       confirmProps: { color: next ? 'green' : 'red' },
       onConfirm: () => mutation.mutate(next),

@@ -6,7 +6,7 @@ import { createUser } from '../../modules/users/service.js';
 import { newPassword } from '../../auth/crypto.js';
 import { notify } from '../../modules/notifications/service.js';
 import { noRealtime } from '../../realtime/index.js';
-import { academicYears } from '../../modules/academics/service.js';
+import { academicYears } from '../../modules/academics/structure.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';

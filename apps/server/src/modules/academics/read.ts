@@ -104,7 +104,7 @@ export function presentSummary(r: SummaryRow): ClassSummary {
 }
 
 /** The summary query, joined and ready for a WHERE (the caller adds the school filter, order, paging). */
-export function summaryQuery(db: DbOrTx, extra: Record<string, SQL | SQL.Aliased> = {}) {
+export function summaryQuery<E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({ ...summaryColumns, ...extra })
     .from(classes)

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { sessionInput, sessionUpdate, type AcademicSession } from '@shala/contract';
+import { useCreateSession, useUpdateSession } from '../../../api/academics-structure';
+import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
+import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { createBody, sessionValues, updateBody, type SessionFormValues } from './sessionForm';
+
+interface Props {
+  /** The session edited, or the suggested values of a new one. */
+  target: { mode: 'edit'; session: AcademicSession } | { mode: 'create'; values: SessionFormValues };
+  onClose: () => void;
+}
+
+/** Add or edit a session: label like 2026-27, start and end dates (no overlap: the server's 409 lands on the dates). */
+function SessionForm({ target, onClose }: Props) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const mode = target.mode;
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const create = useCreateSession();
+  const update = useUpdateSession();
+  const form = useContractForm<SessionFormValues>(mode === 'create' ? sessionInput : sessionUpdate, {
+    initialValues: mode === 'create' ? target.values : sessionValues(target.session),
+    prepare: (values) => (mode === 'create' ? createBody(values) : updateBody(values)),
+  });
+
+  // The label's pattern error says how to write it (2026-27).
+  const labelError = (token: unknown) => errorText(token === 'validation.invalid' ? 'validation.session_label' : token);
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      const onError = (error: unknown) => {
+        const next = form.applyServerError(error, t);
+        setFailure(next);
+      };
+      const label = values.label.trim();
+      if (mode === 'create') {
+        create.mutate(createBody(values), {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('sessions.added', { label }) });
+            onClose();
+          },
+          onError,
+        });
+      } else {
+        update.mutate(
+          { sessionId: target.session.sessionId, body: updateBody(values) },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: t('sessions.saved', { label }) });
+              onClose();
+            },
+            onError,
+          },
+        );
+      }
+    },
+    () => focusFirstError(),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t('sessions.formLabel')}>
+      <Stack gap="md">
+        <TextInput
+          label={t('sessions.label')}
+          description={t('sessions.labelHint')}
+          required
+          maxLength={7}
+          inputMode="numeric"
+          data-autofocus
+          {...form.getInputProps('label')}
+          error={labelError(form.errors.label)}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput label={t('sessions.startDate')} type="date" required {...form.getInputProps('startDate')} error={errorText(form.errors.startDate)} />
+          <TextInput label={t('sessions.endDate')} type="date" required {...form.getInputProps('endDate')} error={errorText(form.errors.endDate)} />
+        </SimpleGrid>
+        {mode === 'create' ? (
+          <Checkbox label={t('sessions.isCurrent')} description={t('sessions.isCurrentHint')} {...form.getInputProps('isCurrent', { type: 'checkbox' })} />
+        ) : null}
+        {failure ? (
+          <Alert color="red" role="alert" title={failure.title}>
+            {failure.message ?? t('common.checkForm')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {mode === 'create' ? t('sessions.add') : t('common.saveChanges')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function SessionFormModal({ target, onClose }: { target: Props['target'] | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={!!target}
+      onClose={onClose}
+      title={target?.mode === 'edit' ? t('sessions.editNamed', { label: target.session.sessionYear }) : t('sessions.add')}
+      centered
+    >
+      {target ? <SessionForm key={target.mode === 'edit' ? target.session.sessionId : 'new'} target={target} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
