@@ -67,6 +67,8 @@ export default function PromotionPage({ route }: ScreenProps) {
     );
   };
   const movingCount = students.filter((s) => !heldBack.has(s.userId)).length;
+  // Done: nothing left to run until the choice changes (which clears the result).
+  const done = !!result && !result.dryRun;
   const askPromote = () => {
     if (!source || !target || !targetSession) return;
     modals.openConfirmModal({
@@ -193,7 +195,7 @@ export default function PromotionPage({ route }: ScreenProps) {
                     <Button
                       variant="default"
                       leftSection={<IconEye size={16} aria-hidden />}
-                      disabled={!target || !students.length}
+                      disabled={!target || !students.length || done}
                       loading={promote.isPending && promote.variables?.dryRun}
                       onClick={() => run(true)}
                     >
@@ -201,7 +203,7 @@ export default function PromotionPage({ route }: ScreenProps) {
                     </Button>
                     <Button
                       leftSection={<IconArrowBigUpLines size={16} aria-hidden />}
-                      disabled={!target || !students.length}
+                      disabled={!target || !students.length || done}
                       loading={promote.isPending && !promote.variables?.dryRun}
                       onClick={askPromote}
                     >

@@ -226,5 +226,8 @@ describe('/promotion', () => {
     expect(dialog).toHaveTextContent('2 students of Class 5 – B move into Class 6 – B (2027-28); 1 stay back.');
     await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
     expect(await screen.findByText('2 students promoted to Class 6 – B.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Promoted' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Promote' })).toBeDisabled();
   });
 });
