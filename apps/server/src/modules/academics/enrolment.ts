@@ -15,6 +15,7 @@ import { violatedConstraint } from '../../db/errors.js';
 import { academicSessions, classStudents, classes, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { prepared } from '../../db/prepared.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { fullName } from '../users/service.js';
 import { searchOf } from '../people/service.js';
@@ -69,18 +70,6 @@ async function lockClasses(tx: Tx, schoolId: Scope, ids: string[]): Promise<Lock
     .for('update', { of: classes });
 }
 
-/**
- * How many students a class has, read after its lock is held: a separate statement, so under READ
- * COMMITTED it sees what a request that held the lock before has committed.
- */
-async function studentsIn(tx: Tx, schoolId: Scope, assignClassId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(classStudents)
-    .where(and(eq(classStudents.schoolId, schoolId), eq(classStudents.classId, assignClassId)));
-  return row?.n ?? 0;
-}
-
 function assertRoom(cls: LockedClass, present: number, adding: number) {
   if (present + adding > cls.classLimit) {
     throw new AppError('CONFLICT', `Class ${cls.name}-${cls.section} holds at most ${cls.classLimit} students.`, {
@@ -93,23 +82,41 @@ function assertRoom(cls: LockedClass, present: number, adding: number) {
 const otherClass = alias(classes, 'other_class');
 const otherPlace = alias(classStudents, 'other_place');
 
-/** The students of a set with their status and their class in a session (if any): one statement. */
-function studentsWithPlace(tx: DbOrTx, schoolId: Scope, sessionId: string, ids: string[]) {
-  return tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-      classId: otherPlace.classId,
-      className: otherClass.name,
-      section: otherClass.section,
-    })
-    .from(users)
-    .leftJoin(otherPlace, and(eq(otherPlace.schoolId, schoolId), eq(otherPlace.sessionId, sessionId), eq(otherPlace.studentId, users.id)))
-    .leftJoin(otherClass, eq(otherClass.id, otherPlace.classId))
-    .where(and(eq(users.schoolId, schoolId), eq(users.roleId, 116), inArray(users.id, ids)))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+/**
+ * The students of a set (of the school) with their status and their class in the class's session,
+ * if any, and how many students the class has now: one prepared statement (the ids travel as one
+ * array), run after the class's lock is held, so under READ COMMITTED its count sees what a
+ * request that held the lock before has committed.
+ */
+function placesQuery(db: DbOrTx) {
+  return prepared(db, 'enrolment_places', (db) => {
+    const school = sql.placeholder('school');
+    return db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+        classId: otherPlace.classId,
+        className: otherClass.name,
+        section: otherClass.section,
+        present: sql<number>`(select count(*) from class_students n where n.school_id = ${school} and n.class_id = ${sql.placeholder('class')})`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(
+        otherPlace,
+        and(eq(otherPlace.schoolId, school), eq(otherPlace.sessionId, sql.placeholder('session')), eq(otherPlace.studentId, users.id)),
+      )
+      .leftJoin(otherClass, eq(otherClass.id, otherPlace.classId))
+      .where(and(eq(users.schoolId, school), eq(users.roleId, 116), sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`))
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .prepare('enrolment_places');
+  });
+}
+
+async function studentsWithPlace(tx: DbOrTx, schoolId: Scope, cls: LockedClass, ids: string[]) {
+  const rows = await placesQuery(tx).execute({ school: schoolId, class: cls.id, session: cls.sessionId, ids });
+  return { students: rows, present: rows[0]?.present ?? 0 };
 }
 
 function inClassConflict(s: { firstName: string; lastName: string; className: string | null; section: string | null }) {
@@ -162,11 +169,11 @@ export async function assignStudents(deps: Deps, caller: Caller, body: AssignStu
     const cls = await lockClass(tx, schoolId, body.assignClassId);
     const allowed = await peoplePolicy.accessible(tx, schoolId, 'students', ids);
     if (allowed.size !== ids.length) throw notFound('Student');
-    const found = await studentsWithPlace(tx, schoolId, cls.sessionId, ids);
-    if (found.some((s) => !s.status)) throw notAStudent();
-    const placed = found.find((s) => s.classId !== null);
+    const { students, present } = await studentsWithPlace(tx, schoolId, cls, ids);
+    if (students.some((s) => !s.status)) throw notAStudent();
+    const placed = students.find((s) => s.classId !== null);
     if (placed) throw inClassConflict(placed);
-    assertRoom(cls, await studentsIn(tx, schoolId, cls.id), ids.length);
+    assertRoom(cls, present, ids.length);
     await tx.execute(sql`
       insert into class_students (school_id, session_id, class_id, student_id, roll_no)
       select ${schoolId}::uuid, ${cls.sessionId}::uuid, ${cls.id}::uuid, users.id,
@@ -181,11 +188,12 @@ export async function moveStudent(deps: Deps, caller: Caller, studentId: string,
   const schoolId = scopeOf(caller);
   return write(deps, schoolId, async (tx) => {
     const target = await lockClass(tx, schoolId, assignClassId);
-    const [student] = await studentsWithPlace(tx, schoolId, target.sessionId, [studentId]);
+    const { students, present } = await studentsWithPlace(tx, schoolId, target, [studentId]);
+    const [student] = students;
     if (!student) throw notFound('Student');
     if (student.classId === null) throw notInClass(fullName(student));
     if (student.classId === target.id) throw new AppError('BAD_REQUEST', 'The student is already in this section.', { reason: 'same_class' });
-    assertRoom(target, await studentsIn(tx, schoolId, target.id), 1);
+    assertRoom(target, present, 1);
     await tx
       .update(classStudents)
       .set({ classId: target.id, rollNo: sql`${nextRoll(target.id)} + 1` })
@@ -404,9 +412,10 @@ export async function promote(deps: Deps, caller: Caller, body: PromotionBody): 
       const movingIds = moving.map((s) => s.userId);
       if (moving.some((s) => !s.status)) throw notAStudent();
       if (movingIds.length) {
-        const placed = (await studentsWithPlace(tx, schoolId, to.sessionId, movingIds)).find((s) => s.classId !== null);
+        const { students, present } = await studentsWithPlace(tx, schoolId, to, movingIds);
+        const placed = students.find((s) => s.classId !== null);
         if (placed) throw inClassConflict(placed);
-        assertRoom(to, await studentsIn(tx, schoolId, to.id), movingIds.length);
+        assertRoom(to, present, movingIds.length);
         await tx.execute(sql`
           insert into class_students (school_id, session_id, class_id, student_id)
           select ${schoolId}::uuid, ${to.sessionId}::uuid, ${to.id}::uuid, x.student_id
