@@ -22,8 +22,13 @@ const server = fork(path.join(import.meta.dirname, 'server.ts'), [], {
 });
 // The server never outlives this script, whatever ends it.
 process.on('exit', () => server.kill('SIGKILL'));
-const info = await new Promise<{ big: number; students: number }>((resolve, reject) => {
-  server.once('message', (m) => resolve(m as { big: number; students: number }));
+interface Enrol {
+  detailsClassId: string;
+  groups: string[][];
+  slots: Array<{ classId: string; group: number }>;
+}
+const info = await new Promise<{ big: number; students: number; enrol: Enrol | null }>((resolve, reject) => {
+  server.once('message', (m) => resolve(m as { big: number; students: number; enrol: Enrol | null }));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 
@@ -104,6 +109,33 @@ if (info.big) {
     { name: `students page 1 (${k(info.big)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token: bigToken } } },
     { name: `students search "student4242" (${k(info.big)})`, opts: { path: '/api/school/student?search=student4242', headers: { token: bigToken } } },
     { name: `students search "verma" (${k(info.big)}, 20%)`, opts: { path: '/api/school/student?search=verma', headers: { token: bigToken } } },
+  );
+}
+// Enrolment: a class's details with 60 students; 60 students put into a class, each request into
+// a fresh class (of its own later session), so every one is valid and does the whole work.
+const enrol = info.enrol;
+if (enrol) {
+  let slot = 0;
+  cases.push(
+    { name: 'class details, 60 students (GET)', opts: { path: `/api/school/getassignclass/${enrol.detailsClassId}`, headers: { token } } },
+    {
+      name: 'assign 60 students (POST)',
+      opts: {
+        path: '/api/school/assignstudentclass',
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        // A safety net: never more requests than fresh classes (a second one would be a 409).
+        maxOverallRequests: enrol.slots.length,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const s = enrol.slots[slot++ % enrol.slots.length]!;
+              return { ...req, body: JSON.stringify({ assignClassId: s.classId, studentIds: enrol.groups[s.group] }) };
+            },
+          },
+        ],
+      },
+    },
   );
 }
 

@@ -38,6 +38,9 @@ const TeacherClassesPage = lazy(() => import('../features/academics/assign/Teach
 const StudentClassPage = lazy(() => import('../features/academics/assign/StudentClassPage'));
 const TeacherClassesCard = lazy(() => import('../features/academics/assign/TeacherClassesCard'));
 const StudentClassCard = lazy(() => import('../features/academics/assign/StudentClassCard'));
+// Academics: students into classes, roll numbers, promotion
+const AssignStudentsPage = lazy(() => import('../features/academics/enrolment/AssignStudentsPage'));
+const PromotionPage = lazy(() => import('../features/academics/enrolment/PromotionPage'));
 
 const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
 
@@ -91,6 +94,9 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/addsubject': SubjectFormPage,
   '/viewclass': ClassListPage,
   '/addclass': ClassFormPage,
+  // 112 and 113: students into classes, roll numbers, promotion
+  '/assignedstudent': AssignStudentsPage,
+  '/promotion': PromotionPage,
   // 115: own children
   '/viewstudentsinfo': MyChildrenPage,
   '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true, aside: StudentClassCard }),
