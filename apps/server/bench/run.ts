@@ -22,8 +22,13 @@ const server = fork(path.join(import.meta.dirname, 'server.ts'), [], {
 });
 // The server never outlives this script, whatever ends it.
 process.on('exit', () => server.kill('SIGKILL'));
-const info = await new Promise<{ big: number; students: number }>((resolve, reject) => {
-  server.once('message', (m) => resolve(m as { big: number; students: number }));
+interface Enrol {
+  detailsClassId: string;
+  groups: string[][];
+  slots: Array<{ classId: string; group: number }>;
+}
+const info = await new Promise<{ big: number; students: number; enrol: Enrol | null }>((resolve, reject) => {
+  server.once('message', (m) => resolve(m as { big: number; students: number; enrol: Enrol | null }));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 
@@ -38,6 +43,20 @@ async function signin(loginId: string): Promise<string> {
   return body.result.token;
 }
 const token = await signin('DEMO-P0001');
+
+/** The bench class of 30 subjects (server.ts) and two teachers, found through the API. */
+async function subjectTeacherTable(token: string) {
+  const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { token } })).json()).result;
+  const sessions = (await get('/api/school/session')) as Array<{ sessionId: string; isCurrent: boolean }>;
+  const sessionId = sessions.find((s) => s.isCurrent)?.sessionId;
+  const teachers = ((await get('/api/school/teacher?search=DEMO-T0&pageSize=20')) as { items: Array<{ userId: string; loginId: string }> }).items;
+  const demo = teachers.find((t) => t.loginId === 'DEMO-T0001');
+  const other = teachers.find((t) => t.loginId === 'DEMO-T0900');
+  if (!sessionId || !demo || !other) return null;
+  const classes = (await get(`/api/school/assignclassteachersubject?sessionId=${sessionId}&teacherId=${demo.userId}`)) as Array<{ assignClassId: string; subjects: Array<{ subjectId: string }> }>;
+  const big = classes.find((c) => c.subjects.length === 30);
+  return big ? { assignClassId: big.assignClassId, subjectIds: big.subjects.map((s) => s.subjectId), teachers: [other.userId, demo.userId] } : null;
+}
 const bigToken = info.big ? await signin('BIG-P0001') : '';
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
@@ -63,11 +82,60 @@ const cases: Case[] = [
   { name: `students page 1 (${k(info.students)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
   { name: `students search "verma" (${k(info.students)})`, opts: { path: '/api/school/student?search=verma', headers: { token } } },
 ];
+// Assign: the subject-teacher table of a class of 30 subjects saved in one request, each request
+// giving every subject the other of two teachers (the whole check and upsert every time).
+const table = await subjectTeacherTable(token);
+if (table) {
+  let turn = 0;
+  cases.push({
+    name: 'save 30-subject teacher table (POST)',
+    opts: {
+      path: '/api/school/assignteachersubject',
+      method: 'POST',
+      headers: { token, 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req) => {
+            const teacherId = table.teachers[turn++ % 2]!;
+            return { ...req, body: JSON.stringify({ assignClassId: table.assignClassId, assignments: table.subjectIds.map((subjectId) => ({ subjectId, teacherId })) }) };
+          },
+        },
+      ],
+    },
+  });
+}
 if (info.big) {
   cases.push(
     { name: `students page 1 (${k(info.big)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token: bigToken } } },
     { name: `students search "student4242" (${k(info.big)})`, opts: { path: '/api/school/student?search=student4242', headers: { token: bigToken } } },
     { name: `students search "verma" (${k(info.big)}, 20%)`, opts: { path: '/api/school/student?search=verma', headers: { token: bigToken } } },
+  );
+}
+// Enrolment: a class's details with 60 students; 60 students put into a class, each request into
+// a fresh class (of its own later session), so every one is valid and does the whole work.
+const enrol = info.enrol;
+if (enrol) {
+  let slot = 0;
+  cases.push(
+    { name: 'class details, 60 students (GET)', opts: { path: `/api/school/getassignclass/${enrol.detailsClassId}`, headers: { token } } },
+    {
+      name: 'assign 60 students (POST)',
+      opts: {
+        path: '/api/school/assignstudentclass',
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        // A safety net: never more requests than fresh classes (a second one would be a 409).
+        maxOverallRequests: enrol.slots.length,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const s = enrol.slots[slot++ % enrol.slots.length]!;
+              return { ...req, body: JSON.stringify({ assignClassId: s.classId, studentIds: enrol.groups[s.group] }) };
+            },
+          },
+        ],
+      },
+    },
   );
 }
 

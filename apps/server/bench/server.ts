@@ -1,7 +1,11 @@
 // The server under benchmark: the real app plus one bare route returning constant JSON (the
 // ceiling, through the app's own global hooks), and a plain Fastify with the same route on the
 // next port, so the cost of the hooks stays visible. Seeds a school of BENCH_STUDENTS (2,000)
-// students and, unless BENCH_BIG=0, a second school of BENCH_BIG_STUDENTS (100,000).
+// students and, unless BENCH_BIG=0, a second school of BENCH_BIG_STUDENTS (100,000). For the
+// enrolment cases: a class of 60 students in the current session (class details), 20 past
+// sessions whose classes are filled, and BENCH_ENROL_SESSIONS (150) sessions of one week each,
+// every one with an empty class for each group of 60 of those students, so each "assign 60
+// students" request has a fresh class to fill.
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
@@ -25,17 +29,75 @@ async function addStudents(db: Db, schoolId: string, code: string, count: number
     from generate_series(${from}::int, ${from + count - 1}::int) as i`);
 }
 
+/**
+ * Classes for the enrolment cases. Returns the class of 60 (details), the groups of 60 student ids,
+ * and the empty classes to fill, one per (later session, group): none is filled twice. The first
+ * BENCH_ENROL_HISTORY (20) sessions are filled already, as a school's past years would be, so the
+ * planner's statistics see a table of many classes (about 40,000 rows at 2,000 students).
+ */
+async function seedEnrolment(schoolId: string) {
+  const groups: string[][] = [];
+  const ids = rowsOf(
+    await db.execute(sql`select id from users where school_id = ${schoolId} and role_id = 116 and login_id like 'DEMO-S0%' order by login_id`),
+  ).map((r) => r.id);
+  for (let i = 0; i + 60 <= ids.length; i += 60) groups.push(ids.slice(i, i + 60));
+  if (!groups.length) return null;
+  const history = Number(process.env.BENCH_ENROL_HISTORY ?? 20);
+  const sessions = Number(process.env.BENCH_ENROL_SESSIONS ?? 150);
+  const [current] = rowsOf(await db.execute(sql`select id from academic_sessions where school_id = ${schoolId} and is_current`));
+  const [details] = rowsOf(
+    await db.execute(sql`insert into classes (school_id, session_id, master_class, name, section, class_limit)
+      values (${schoolId}, ${current!.id}, '6', '6', 'B', 60) returning id`),
+  );
+  await db.execute(sql`insert into class_students (school_id, session_id, class_id, student_id, roll_no)
+    select ${schoolId}::uuid, ${current!.id}::uuid, ${details!.id}::uuid, s.id, s.n
+    from (values ${sql.join(groups[0]!.map((id, i) => sql`(${id}::uuid, ${i + 1}::int)`), sql`, `)}) as s(id, n)`);
+  // One-week sessions from 2040 on: the first `history` are past years, filled; the rest are empty.
+  await db.execute(sql`insert into academic_sessions (school_id, label, start_date, end_date)
+    select ${schoolId}::uuid, 'bench-' || lpad(k::text, 4, '0'), date '2040-01-01' + k * 8, date '2040-01-01' + k * 8 + 6
+    from generate_series(0, ${history + sessions - 1}::int) as k`);
+  const made = rowsOf(
+    await db.execute(sql`insert into classes (school_id, session_id, master_class, name, section, class_limit)
+      select ${schoolId}::uuid, s.id, '6', '6', 'G' || g, 60
+      from academic_sessions s cross join generate_series(0, ${groups.length - 1}::int) as g
+      where s.school_id = ${schoolId} and s.label like 'bench-%'
+      returning id, section, (select label from academic_sessions x where x.id = session_id) as label`),
+  ) as unknown as Array<{ id: string; section: string; label: string }>;
+  const historyLabel = `bench-${String(history).padStart(4, '0')}`;
+  await db.execute(sql`insert into class_students (school_id, session_id, class_id, student_id, roll_no)
+    select c.school_id, c.session_id, c.id, s.id, s.r % 60 + 1
+    from classes c join academic_sessions a on a.id = c.session_id
+    join (select id, row_number() over (order by login_id) - 1 as r from users
+          where school_id = ${schoolId} and role_id = 116 and login_id like 'DEMO-S0%') s
+      on s.r / 60 = substring(c.section from 2)::int
+    where c.school_id = ${schoolId} and a.label like 'bench-%' and a.label < ${historyLabel} and s.r < ${groups.length * 60}`);
+  const slots = made.filter((c) => c.label >= historyLabel).map((c) => ({ classId: c.id, group: Number(c.section.slice(1)) }));
+  return { detailsClassId: details!.id, groups, slots };
+}
+
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const BIG = process.env.BENCH_BIG === '0' ? 0 : Number(process.env.BENCH_BIG_STUDENTS ?? 100_000);
 const rowsOf = (r: unknown) => (r as { rows: Array<{ id: string }> }).rows;
 const [demo] = rowsOf(await db.execute(sql`select id from schools where code = 'DEMO'`));
 await addStudents(db, demo!.id, 'DEMO', STUDENTS, 1000);
+// Assign: a class of the current session with 30 subjects, all taught by the demo teacher, and a
+// second teacher, for "save the subject-teacher table" (run.ts finds them through the API).
+await db.execute(sql`with s as (
+    insert into subjects (school_id, name) select ${demo!.id}::uuid, 'Bench subject ' || lpad(i::text, 2, '0') from generate_series(1, 30) as i returning id),
+  c as (
+    insert into classes (school_id, session_id, master_class, name, section, class_limit)
+    select ${demo!.id}::uuid, id, '8', '8', 'T', 40 from academic_sessions where school_id = ${demo!.id} and is_current returning id)
+  insert into class_subjects (school_id, class_id, subject_id, teacher_id)
+  select ${demo!.id}::uuid, c.id, s.id, (select id from users where login_id = 'DEMO-T0001') from s, c`);
+await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+  values (${demo!.id}, 114, 'DEMO-T0900', 'Bench', 'Teacher', ${await hashGenerated('bench-only')})`);
 if (BIG) {
   const [big] = rowsOf(await db.execute(sql`insert into schools (code, name) values ('BIG', 'Bench Big School') returning id`));
   await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
     values (${big!.id}, 113, 'BIG-P0001', 'Big', 'Principal', ${await hashSecret(DEMO_PASSWORD)})`);
   await addStudents(db, big!.id, 'BIG', BIG);
 }
+const enrol = await seedEnrolment(demo!.id);
 await database.analyze();
 
 const app = await buildApp({ config, database, logger: false });
@@ -46,5 +108,5 @@ const plain = Fastify({ logger: false });
 plain.get('/bench/ceiling', async () => ({ result: { ok: true } }));
 await plain.listen({ port: config.PORT + 1, host: '127.0.0.1' });
 
-process.send?.({ ready: true, big: BIG, students: STUDENTS });
+process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol });
 process.on('SIGTERM', () => void Promise.all([app.close(), plain.close()]).then(() => database.close()).then(() => process.exit(0)));

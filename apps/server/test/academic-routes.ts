@@ -69,15 +69,16 @@ export function build(
     }
     case 'string':
       if (def.format === 'uuid') return pick(key, parent) ?? undefined;
-      return PLAIN[key] ?? (key === 'search' ? undefined : 'x');
+      return typeof PLAIN[key] === 'string' ? PLAIN[key] : key === 'search' ? undefined : 'x';
     case 'enum': {
+      const entries = Object.values(def.entries as Record<string, string>);
       const plain = PLAIN[key];
-      return plain ?? Object.values(def.entries as Record<string, string>)[0];
+      return typeof plain === 'string' && entries.includes(plain) ? plain : entries[0];
     }
     case 'boolean':
-      return PLAIN[key] ?? false;
+      return typeof PLAIN[key] === 'boolean' ? PLAIN[key] : false;
     case 'number':
-      return PLAIN[key] ?? 1;
+      return typeof PLAIN[key] === 'number' ? PLAIN[key] : 1;
     default:
       return undefined;
   }

@@ -36,12 +36,12 @@ describe('role guard', () => {
   it('opens an allowed route inside the layout with its breadcrumb', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(112);
-    renderApp('/viewsubject');
-    expect(await screen.findByRole('heading', { name: 'Subjects' })).toBeInTheDocument();
+    renderApp('/feesdetails');
+    expect(await screen.findByRole('heading', { name: 'Fees' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Home');
-    expect(crumbs).toHaveTextContent('Subjects');
+    expect(crumbs).toHaveTextContent('Fees');
   });
 
   it('shows a 404 page, inside the layout, for an unknown path', async () => {

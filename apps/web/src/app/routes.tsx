@@ -29,6 +29,18 @@ const SubjectListPage = lazy(() => import('../features/academics/structure/Subje
 const SubjectFormPage = lazy(() => import('../features/academics/structure/SubjectFormPage'));
 const ClassListPage = lazy(() => import('../features/academics/structure/ClassListPage'));
 const ClassFormPage = lazy(() => import('../features/academics/structure/ClassFormPage'));
+// Academics: the subjects and teachers of classes, teachers' and students' views
+const AssignedClassListPage = lazy(() => import('../features/academics/assign/AssignedClassListPage'));
+const ClassDetailsPage = lazy(() => import('../features/academics/assign/ClassDetailsPage'));
+const AssignClassPage = lazy(() => import('../features/academics/assign/AssignClassPage'));
+const AssignTeacherSubjectPage = lazy(() => import('../features/academics/assign/AssignTeacherSubjectPage'));
+const TeacherClassesPage = lazy(() => import('../features/academics/assign/TeacherClassesPage'));
+const StudentClassPage = lazy(() => import('../features/academics/assign/StudentClassPage'));
+const TeacherClassesCard = lazy(() => import('../features/academics/assign/TeacherClassesCard'));
+const StudentClassCard = lazy(() => import('../features/academics/assign/StudentClassCard'));
+// Academics: students into classes, roll numbers, promotion
+const AssignStudentsPage = lazy(() => import('../features/academics/enrolment/AssignStudentsPage'));
+const PromotionPage = lazy(() => import('../features/academics/enrolment/PromotionPage'));
 
 const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
 
@@ -66,7 +78,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/viewteachers': screen(PeopleListPage, { kind: 'teachers' as const }),
   '/viewteacherinfo': screen(PeopleListPage, { kind: 'teachers' as const, detailPath: teacherInfoDetail }),
   '/detailsTeacher/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const }),
-  '/detailsviewteacherInfo/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const, backPath: '/viewteacherinfo' }),
+  '/detailsviewteacherInfo/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const, backPath: '/viewteacherinfo', aside: TeacherClassesCard }),
   '/editteacher/:userId': screen(PersonFormPage, { kind: 'teachers' as const, mode: 'edit' as const }),
   '/addstudents': screen(PersonFormPage, { kind: 'students' as const, mode: 'create' as const }),
   '/viewstudent': screen(PeopleListPage, { kind: 'students' as const }),
@@ -82,9 +94,22 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/addsubject': SubjectFormPage,
   '/viewclass': ClassListPage,
   '/addclass': ClassFormPage,
+  // 112 and 113: students into classes, roll numbers, promotion
+  '/assignedstudent': AssignStudentsPage,
+  '/promotion': PromotionPage,
   // 115: own children
   '/viewstudentsinfo': MyChildrenPage,
-  '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true }),
+  '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true, aside: StudentClassCard }),
+  // Academics: assigned classes, their subjects and teachers (112, 113)
+  '/viewassignedclasses': AssignedClassListPage,
+  '/detailsviewAssignedclasses/:assignClassId': ClassDetailsPage,
+  '/assignedclass': AssignClassPage,
+  '/assignsubject': AssignClassPage,
+  '/assignteachersubject': AssignTeacherSubjectPage,
+  // 114: own classes; 116: own class
+  '/getteacherclass': TeacherClassesPage,
+  '/detailsclassteacherview/:assignClassId': screen(ClassDetailsPage, { readOnly: true }),
+  '/studentClass': StudentClassPage,
 };
 
 /** The screen that renders a route of the contract's table. */

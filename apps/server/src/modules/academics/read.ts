@@ -12,6 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classStudents, classSubjects, classes, subjects, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
+import { prepared } from '../../db/prepared.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -21,6 +22,7 @@ import { fullName } from '../users/service.js';
  */
 
 const classTeacher = alias(users, 'class_teacher');
+const subjectTeacher = alias(users, 'subject_teacher');
 
 /** Master order (NUR, LKG, UKG, 1 … 12) as an SQL array, for ORDER BY array_position. */
 const MASTER_ORDER = sql.raw(`ARRAY[${MASTER_CLASS_CODES.map((c) => `'${c}'`).join(',')}]::text[]`);
@@ -119,32 +121,65 @@ export async function classSummaries(db: DbOrTx, schoolId: string, ids: readonly
   return rows.map((r) => presentSummary(r as SummaryRow));
 }
 
-/** One class's summary; 404 when it is not a class of the school. */
-export async function classSummary(db: DbOrTx, schoolId: string, assignClassId: string): Promise<ClassSummary> {
-  const [found] = await classSummaries(db, schoolId, [assignClassId]);
-  if (!found) throw notFound('Class');
-  return found;
+/**
+ * The three statements of a class's details, prepared once per handle (on PostgreSQL each is
+ * parsed once per connection and keeps a generic plan: the summary's correlated counts cost more
+ * to plan than to run).
+ */
+function detailQueries(db: DbOrTx) {
+  return prepared(db, 'academics_class_detail', (db) => {
+    const school = sql.placeholder('school');
+    const id = sql.placeholder('id');
+    return {
+      summary: summaryQuery(db)
+        .where(and(eq(classes.schoolId, school), eq(classes.id, id)))
+        .prepare('academics_class_summary'),
+      subjects: db
+        .select({
+          subjectId: subjects.id,
+          name: subjects.name,
+          masterCode: subjects.masterCode,
+          teacherId: subjectTeacher.id,
+          teacherFirst: subjectTeacher.firstName,
+          teacherLast: subjectTeacher.lastName,
+          teacherLogin: subjectTeacher.loginId,
+        })
+        .from(classSubjects)
+        .innerJoin(subjects, eq(subjects.id, classSubjects.subjectId))
+        .leftJoin(subjectTeacher, eq(subjectTeacher.id, classSubjects.teacherId))
+        .where(and(eq(classSubjects.schoolId, school), eq(classSubjects.classId, id)))
+        .orderBy(asc(subjects.name))
+        .prepare('academics_class_subjects'),
+      students: db
+        .select({
+          userId: users.id,
+          loginId: users.loginId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          image: users.image,
+          status: users.status,
+          rollNo: classStudents.rollNo,
+          admittedAt: users.createdAt,
+        })
+        .from(classStudents)
+        .innerJoin(users, eq(users.id, classStudents.studentId))
+        .where(and(eq(classStudents.schoolId, school), eq(classStudents.classId, id)))
+        .orderBy(sql`${classStudents.rollNo} asc nulls last`, asc(users.firstName), asc(users.lastName), asc(users.id))
+        .prepare('academics_class_students'),
+    };
+  });
 }
 
-const subjectTeacher = alias(users, 'subject_teacher');
+/** One class's summary; 404 when it is not a class of the school. */
+export async function classSummary(db: DbOrTx, schoolId: string, assignClassId: string): Promise<ClassSummary> {
+  const [found] = await detailQueries(db).summary.execute({ school: schoolId, id: assignClassId });
+  if (!found) throw notFound('Class');
+  return presentSummary(found as SummaryRow);
+}
 
 /** The subjects of a class with the teacher of each, by name. */
 export async function classSubjectList(db: DbOrTx, schoolId: string, assignClassId: string): Promise<ClassSubject[]> {
-  const rows = await db
-    .select({
-      subjectId: subjects.id,
-      name: subjects.name,
-      masterCode: subjects.masterCode,
-      teacherId: subjectTeacher.id,
-      teacherFirst: subjectTeacher.firstName,
-      teacherLast: subjectTeacher.lastName,
-      teacherLogin: subjectTeacher.loginId,
-    })
-    .from(classSubjects)
-    .innerJoin(subjects, eq(subjects.id, classSubjects.subjectId))
-    .leftJoin(subjectTeacher, eq(subjectTeacher.id, classSubjects.teacherId))
-    .where(and(eq(classSubjects.schoolId, schoolId), eq(classSubjects.classId, assignClassId)))
-    .orderBy(asc(subjects.name));
+  const rows = await detailQueries(db).subjects.execute({ school: schoolId, id: assignClassId });
   return rows.map((r) => ({
     subjectId: r.subjectId,
     name: r.name,
@@ -155,21 +190,7 @@ export async function classSubjectList(db: DbOrTx, schoolId: string, assignClass
 
 /** Every student of a class (bounded by the class limit), by roll number then name. */
 export async function classStudentList(db: DbOrTx, schoolId: string, assignClassId: string): Promise<ClassStudent[]> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      loginId: users.loginId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      image: users.image,
-      status: users.status,
-      rollNo: classStudents.rollNo,
-      admittedAt: users.createdAt,
-    })
-    .from(classStudents)
-    .innerJoin(users, eq(users.id, classStudents.studentId))
-    .where(and(eq(classStudents.schoolId, schoolId), eq(classStudents.classId, assignClassId)))
-    .orderBy(sql`${classStudents.rollNo} asc nulls last`, asc(users.firstName), asc(users.lastName), asc(users.id));
+  const rows = await detailQueries(db).students.execute({ school: schoolId, id: assignClassId });
   return rows.map((r) => ({
     userId: r.userId,
     loginId: r.loginId,

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Code, Group, List, Paper, Text, Title } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
+import { Anchor, Badge, Code, Group, List, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,8 @@ interface Props extends ScreenProps {
   asParent?: boolean;
   /** Where "back" goes when it is not the kind's list (teacher information). */
   backPath?: string;
+  /** More about the person from another area, below its details (a teacher's classes, a ward's class). */
+  aside?: ComponentType<{ person: PersonDetail }>;
 }
 
 function useDetail(kind: PeopleKindKey, userId: string | undefined, asParent: boolean) {
@@ -195,7 +198,7 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
 }
 
 /** Details screen of one kind of person (or a parent's own child). */
-export default function PersonDetailsPage({ route, kind, asParent = false, backPath }: Props) {
+export default function PersonDetailsPage({ route, kind, asParent = false, backPath, aside: Aside }: Props) {
   const { t } = useTranslation();
   const { userId } = useParams();
   const detail = useDetail(kind, userId, asParent);
@@ -204,7 +207,16 @@ export default function PersonDetailsPage({ route, kind, asParent = false, backP
 
   return (
     <DetailsPage title={t(route.title)} backTo={back} query={detail}>
-      {(person) => <PersonDetailsView person={person} kind={kind} asParent={asParent} />}
+      {(person) => (
+        <>
+          <PersonDetailsView person={person} kind={kind} asParent={asParent} />
+          {Aside ? (
+            <Suspense fallback={<Skeleton h={160} radius="md" />}>
+              <Aside person={person} />
+            </Suspense>
+          ) : null}
+        </>
+      )}
     </DetailsPage>
   );
 }

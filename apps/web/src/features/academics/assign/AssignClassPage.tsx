@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Space, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { assignClassBody, CLASS_SUBJECTS_MAX, type ClassDetail } from '@shala/contract';
+import { TEACHER_OPTIONS_KEY, teacherOptions, useActiveSubjects, useAssignClass } from '../../../api/academics-assign';
+import { FormFooter } from '../../../components/FormFooter';
+import { ListState } from '../../../components/ListState';
+import { PageHeading } from '../../../components/PageHeading';
+import { RemoteSelect } from '../../../components/RemoteSelect';
+import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
+import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import type { ScreenProps } from '../../../app/screen';
+import { useAcademicNames } from '../names';
+import { classDetailPath } from './AssignedClassListPage';
+import { ClassChooser, SectionCard, WithSession, useClassLabel } from './parts';
+
+interface Values {
+  assignClassId: string;
+  subjectIds: string[];
+  classTeacherId: string | null;
+}
+
+/** The choice of subjects: the school's active subjects, and those the class already has. */
+export function subjectChoices(active: ReadonlyArray<{ subjectId: string; name: string; masterCode: string | null }>, current: ClassDetail['subjectList']) {
+  const byId = new Map<string, { subjectId: string; name: string; masterCode: string | null }>();
+  for (const s of current) byId.set(s.subjectId, s);
+  for (const s of active) if (!byId.has(s.subjectId)) byId.set(s.subjectId, s);
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function AssignClassForm({ detail }: { detail: ClassDetail }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const navigate = useNavigate();
+  const label = useClassLabel();
+  const { subjectName } = useAcademicNames();
+  const active = useActiveSubjects();
+  const save = useAssignClass();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const form = useContractForm<Values>(assignClassBody, {
+    initialValues: {
+      assignClassId: detail.assignClassId,
+      subjectIds: detail.subjectList.map((s) => s.subjectId),
+      classTeacherId: detail.classTeacher?.userId ?? null,
+    },
+  });
+  const choices = subjectChoices(active.data?.items ?? [], detail.subjectList);
+  const chosen = form.values.subjectIds.length;
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      save.mutate(values, {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t('assign.savedSubjects', { name: label(saved) }) });
+          navigate(classDetailPath(saved.assignClassId));
+        },
+        onError: (error) => {
+          const next = form.applyServerError(error, t);
+          setFailure(next);
+          notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+        },
+      });
+    },
+    () => {
+      setFailure({ title: t('common.checkForm'), message: null });
+      focusFirstError();
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t('assign.subjectsFormLabel', { name: label(detail) })}>
+      <Stack gap="lg">
+        <SectionCard title={label(detail)}>
+          <RemoteSelect
+            label={t('assign.classTeacher')}
+            placeholder={t('assign.chooseTeacher')}
+            description={t('assign.classTeacherHint')}
+            queryKey={TEACHER_OPTIONS_KEY}
+            fetchOptions={teacherOptions}
+            value={form.values.classTeacherId}
+            valueLabel={detail.classTeacher ? `${detail.classTeacher.fullName} (${detail.classTeacher.loginId})` : null}
+            onChange={(next) => form.setFieldValue('classTeacherId', next)}
+            error={errorText(form.errors.classTeacherId)}
+            clearable
+            maw={420}
+          />
+          <Space h="lg" />
+          <ListState
+            isLoading={active.isLoading}
+            isError={active.isError}
+            error={active.error}
+            isFetching={active.isFetching}
+            onRetry={() => void active.refetch()}
+            isEmpty={choices.length === 0}
+            emptyText={t('assign.noActiveSubjects')}
+            emptyAction={
+              <Anchor component={Link} to="/addsubject">
+                {t('routes.addsubject')}
+              </Anchor>
+            }
+            rows={3}
+          >
+            <Checkbox.Group
+              label={t('assign.subjectsTaught')}
+              description={t('assign.chosenCount', { n: chosen, max: CLASS_SUBJECTS_MAX })}
+              value={form.values.subjectIds}
+              onChange={(ids) => form.setFieldValue('subjectIds', ids)}
+              error={errorText(form.errors.subjectIds)}
+            >
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" mt="sm">
+                {choices.map((s) => (
+                  <Checkbox key={s.subjectId} value={s.subjectId} label={subjectName(s)} disabled={chosen >= CLASS_SUBJECTS_MAX && !form.values.subjectIds.includes(s.subjectId)} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <Group gap="xs" mt="md">
+              <Button size="xs" variant="subtle" onClick={() => form.setFieldValue('subjectIds', choices.slice(0, CLASS_SUBJECTS_MAX).map((s) => s.subjectId))}>
+                {t('assign.selectAll')}
+              </Button>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => form.setFieldValue('subjectIds', [])}>
+                {t('assign.clearAll')}
+              </Button>
+            </Group>
+          </ListState>
+        </SectionCard>
+        <FormFooter failure={failure} cancelTo={classDetailPath(detail.assignClassId)}>
+          <Button type="submit" loading={save.isPending}>
+            {t('assign.saveSubjects')}
+          </Button>
+        </FormFooter>
+      </Stack>
+    </form>
+  );
+}
+
+/** /assignedclass and /assignsubject: a class's class teacher and the subjects taught in it. */
+export default function AssignClassPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('assign.subjectsDescription')} />
+      <WithSession>{(session) => <ClassChooser session={session}>{(detail) => <AssignClassForm key={detail.assignClassId} detail={detail} />}</ClassChooser>}</WithSession>
+    </>
+  );
+}

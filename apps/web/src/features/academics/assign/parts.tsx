@@ -1,0 +1,130 @@
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, Badge, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { AcademicSession, AssignStatus, ClassDetail, ClassSummary } from '@shala/contract';
+import { STATUS_COLOR, useAssignedClass, useClassOptions } from '../../../api/academics-assign';
+import { useCurrentSession } from '../../../app/layout/SessionPicker';
+import { ListState, RecordState } from '../../../components/ListState';
+import { useAcademicNames } from '../names';
+
+/** Complete / Incomplete / Pending, coloured. */
+export function StatusBadge({ status }: { status: AssignStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]} style={{ flexShrink: 0 }}>
+      {t(`assign.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Renders its children with the selected session; 'Session data is not available' when there is none. */
+export function WithSession({ children }: { children: (session: AcademicSession) => ReactNode }) {
+  const { t } = useTranslation();
+  const { current, isLoading } = useCurrentSession();
+  if (isLoading) return <Skeleton h={120} radius="md" aria-label={t('common.loading')} />;
+  if (!current) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Text c="dimmed" role="status">
+          {t('header.noSessions')}
+        </Text>
+      </Paper>
+    );
+  }
+  return <>{children(current)}</>;
+}
+
+/** A titled card (a details screen's section). */
+export function SectionCard({ title, actions, children, maw }: { title: string; actions?: ReactNode; children: ReactNode; maw?: number }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={title} maw={maw}>
+      <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {actions ? (
+          <Group gap="xs" wrap="wrap">
+            {actions}
+          </Group>
+        ) : null}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** A class's name in the reader's language: "Class 5 – A". */
+export function useClassLabel() {
+  const { className } = useAcademicNames();
+  return (c: Pick<ClassSummary, 'masterClass' | 'section'>) => className(c.masterClass, c.section);
+}
+
+/** Picks one class of the session (searchable); an empty session offers to add classes. */
+export function ClassPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (assignClassId: string | null) => void }) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  const options = useClassOptions(sessionId);
+  const items = options.data?.items ?? [];
+  return (
+    <ListState
+      isLoading={options.isLoading}
+      isError={options.isError}
+      error={options.error}
+      isFetching={options.isFetching}
+      onRetry={() => void options.refetch()}
+      isEmpty={items.length === 0}
+      emptyText={t('assign.noClasses')}
+      emptyAction={
+        <Anchor component={Link} to="/addclass">
+          {t('assign.addClasses')}
+        </Anchor>
+      }
+      rows={1}
+    >
+      <Select
+        label={t('assign.class')}
+        placeholder={t('assign.chooseClass')}
+        data={items.map((c) => ({ value: c.assignClassId, label: label(c) }))}
+        value={value && items.some((c) => c.assignClassId === value) ? value : null}
+        onChange={onChange}
+        searchable
+        nothingFoundMessage={t('address.nothingFound')}
+        maw={360}
+        allowDeselect={false}
+      />
+    </ListState>
+  );
+}
+
+/**
+ * The class picker of the assignment forms, the chosen class in the address (?class=, so the
+ * details screen can link to it), then the form of that class once its details are loaded.
+ */
+export function ClassChooser({ session, children }: { session: AcademicSession; children: (detail: ClassDetail) => ReactNode }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const assignClassId = params.get('class');
+  const detail = useAssignedClass(assignClassId);
+  const choose = (id: string | null) => setParams(id ? { class: id } : {}, { replace: true });
+  // A class of another session (the session was changed): forget it.
+  const otherSession = !!detail.data && detail.data.sessionId !== session.sessionId;
+  useEffect(() => {
+    if (otherSession) setParams({}, { replace: true });
+  }, [otherSession, setParams]);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <ClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />
+      </Paper>
+      {assignClassId ? (
+        <RecordState isLoading={detail.isLoading} isError={detail.isError} error={detail.error} onRetry={() => void detail.refetch()}>
+          {() => (detail.data && !otherSession ? children(detail.data) : null)}
+        </RecordState>
+      ) : (
+        <Text c="dimmed">{t('assign.pickClassFirst')}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Menu, NumberInput, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconArrowsExchange, IconDeviceFloppy, IconSortAscendingLetters, IconCalendarEvent, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ROLL_NO_MAX, type ClassStudent, type ClassSummary } from '@shala/contract';
+import { useAutoRollNumbers, useClassDetail, useMoveStudent, useSetRollNumbers, useUnassignStudent } from '../../../api/academics-enrolment';
+import { apiErrorText } from '../../../api/errors';
+import { CARDS_QUERY, NameCell } from '../../../components/ListPage';
+import { ListState } from '../../../components/ListState';
+import { useAcademicNames } from '../names';
+import { freePlaces, rollNumbersBody, rollOf, rollsChanged, siblingSections, type RollEdits } from './logic';
+
+const studentPath = (userId: string) => `/viewstudentdetail/${userId}`;
+
+/**
+ * The students of one class by roll number: numbered by name or admission date in one step, or by
+ * hand (every number saved in one request, so two can be swapped), moved to another section of
+ * the same class, or taken out of the class after a confirmation.
+ */
+export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cls: ClassSummary; classes: ClassSummary[] }) {
+  const { t } = useTranslation();
+  const { className } = useAcademicNames();
+  const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
+  const detail = useClassDetail(cls.assignClassId);
+  const auto = useAutoRollNumbers();
+  const save = useSetRollNumbers();
+  const move = useMoveStudent();
+  const remove = useUnassignStudent();
+  const [edits, setEdits] = useState<RollEdits>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const students = detail.data?.studentList ?? [];
+  const here = className(cls.masterClass, cls.section);
+  const siblings = siblingSections(classes, cls);
+  const changed = rollsChanged(students, edits);
+
+  const failed = (error: unknown) => setFailure(apiErrorText(error, t));
+  const done = (message: string) => {
+    setFailure(null);
+    notifications.show({ color: 'green', message });
+  };
+
+  const numberBy = (order: 'name' | 'admission') =>
+    auto.mutate(
+      { assignClassId: cls.assignClassId, order },
+      {
+        onSuccess: () => {
+          setEdits({});
+          done(t('enrol.numbered'));
+        },
+        onError: failed,
+      },
+    );
+  const saveRolls = () =>
+    save.mutate(
+      { assignClassId: cls.assignClassId, rollNumbers: rollNumbersBody(students, edits) },
+      {
+        onSuccess: () => {
+          setEdits({});
+          done(t('enrol.rollsSaved'));
+        },
+        onError: failed,
+      },
+    );
+  const moveTo = (s: ClassStudent, to: ClassSummary) =>
+    move.mutate(
+      { userId: s.userId, assignClassId: to.assignClassId },
+      { onSuccess: () => done(t('enrol.moved', { name: s.fullName, className: className(to.masterClass, to.section) })), onError: failed },
+    );
+  const askRemove = (s: ClassStudent) =>
+    modals.openConfirmModal({
+      title: t('enrol.removeTitle'),
+      children: <Text size="sm">{t('enrol.removeText', { name: s.fullName, className: here })}</Text>,
+      labels: { confirm: t('enrol.removeConfirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate({ userId: s.userId, sessionId }, { onSuccess: () => done(t('enrol.removed', { name: s.fullName, className: here })), onError: failed }),
+    });
+
+  const rollInput = (s: ClassStudent) => (
+    <NumberInput
+      aria-label={t('enrol.rollOf', { name: s.fullName })}
+      value={rollOf(s, edits) ?? ''}
+      onChange={(value) => setEdits({ ...edits, [s.userId]: typeof value === 'number' ? value : '' })}
+      min={1}
+      max={ROLL_NO_MAX}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="strict"
+      hideControls
+      w={80}
+      size="xs"
+    />
+  );
+  const actions = (s: ClassStudent) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowsExchange size={14} aria-hidden />}
+            disabled={!siblings.length}
+            aria-label={t('enrol.moveNamed', { name: s.fullName })}
+          >
+            {t('enrol.move')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('enrol.moveTo')}</Menu.Label>
+          {siblings.map((to) => (
+            <Menu.Item key={to.assignClassId} onClick={() => moveTo(s, to)} disabled={!freePlaces(to)}>
+              {className(to.masterClass, to.section)} · {t('enrol.freeShort', { count: freePlaces(to) })}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Tooltip label={t('enrol.remove')}>
+        <ActionIcon variant="subtle" color="red" onClick={() => askRemove(s)} aria-label={t('enrol.removeNamed', { name: s.fullName })}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="roster-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Title order={2} size="h4" id="roster-title">
+            {t('enrol.rosterTitle', { className: here })}
+          </Title>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconSortAscendingLetters size={16} aria-hidden />}
+              disabled={!students.length}
+              loading={auto.isPending && auto.variables?.order === 'name'}
+              onClick={() => numberBy('name')}
+            >
+              {t('enrol.byName')}
+            </Button>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconCalendarEvent size={16} aria-hidden />}
+              disabled={!students.length}
+              loading={auto.isPending && auto.variables?.order === 'admission'}
+              onClick={() => numberBy('admission')}
+            >
+              {t('enrol.byAdmission')}
+            </Button>
+          </Group>
+        </Group>
+        <ListState
+          isLoading={detail.isLoading}
+          isError={detail.isError}
+          error={detail.error}
+          isFetching={detail.isFetching}
+          onRetry={() => void detail.refetch()}
+          isEmpty={students.length === 0}
+          emptyText={t('enrol.rosterEmpty')}
+          rows={3}
+        >
+          {cards ? (
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('enrol.rosterTitle', { className: here })}>
+              {students.map((s) => (
+                <Paper key={s.userId} component="li" withBorder radius="md" p="sm">
+                  <Group gap="sm" wrap="nowrap" align="center">
+                    {rollInput(s)}
+                    <NameCell image={s.image} name={s.fullName} sub={s.loginId} to={studentPath(s.userId)} />
+                  </Group>
+                  <Group justify="flex-end" mt="xs">
+                    {actions(s)}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={560} type="native">
+              <Table striped verticalSpacing="xs" aria-label={t('enrol.rosterTitle', { className: here })} aria-busy={detail.isFetching}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={100}>{t('enrol.rollNo')}</Table.Th>
+                    <Table.Th>{t('person.name')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {students.map((s) => (
+                    <Table.Tr key={s.userId}>
+                      <Table.Td>{rollInput(s)}</Table.Td>
+                      <Table.Td>
+                        <NameCell image={s.image} name={s.fullName} sub={s.loginId} to={studentPath(s.userId)} />
+                      </Table.Td>
+                      <Table.Td>{actions(s)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </ListState>
+        {failure ? (
+          <Alert color="red" role="alert" title={t('enrol.saveFailed')} withCloseButton closeButtonLabel={t('common.close')} onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        ) : null}
+        {students.length ? (
+          <Group justify="flex-end" gap="xs" wrap="wrap">
+            <Button variant="default" disabled={!changed} onClick={() => setEdits({})}>
+              {t('enrol.resetRolls')}
+            </Button>
+            <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} disabled={!changed} loading={save.isPending} onClick={saveRolls}>
+              {t('enrol.saveRolls')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
