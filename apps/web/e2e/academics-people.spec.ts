@@ -21,6 +21,12 @@ async function expectNoOverflow(page: Page) {
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
+/** The dashboard's answer (its query and counts), caught as the landing page asks for it. */
+async function dashboardAnswer(page: Page) {
+  const res = await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard' && r.ok());
+  return { url: new URL(res.url()), counts: (await res.json()).result.counts as Record<string, number> };
+}
+
 /** The cell of a table row under the column with this header. */
 async function cell(page: Page, row: ReturnType<Page['getByRole']>, header: string) {
   const headers = await page.getByRole('columnheader').allTextContents();
@@ -32,14 +38,20 @@ async function cell(page: Page, row: ReturnType<Page['getByRole']>, header: stri
 test('the principal sees the classes of the session, and the students with their class and roll number, filtered by class (English, 1280 px)', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
+  const answer = dashboardAnswer(page);
   await signInAs(page, 113);
 
-  // The dashboard: the classes of the header's session, and the subjects.
+  // The dashboard: the classes of the header's session (the demo's ten, and any another journey
+  // added), and the school's subjects.
   const session = (await page.getByRole('combobox', { name: 'Session', exact: true }).locator('option:checked').textContent())!.trim();
+  const { url, counts } = await answer;
+  expect(url.searchParams.get('sessionId')).toBeTruthy();
+  expect(counts.classes).toBeGreaterThanOrEqual(10);
+  expect(counts.subjects).toBeGreaterThanOrEqual(8);
   const classes = page.getByTestId('count-classes');
-  await expect(classes).toContainText('10');
+  await expect(classes).toContainText(String(counts.classes));
   await expect(classes).toContainText(`in ${session}`);
-  await expect(page.getByTestId('count-subjects')).toContainText(/Subjects\s*\d+/);
+  await expect(page.getByTestId('count-subjects')).toContainText(`Subjects${counts.subjects}`);
   await shot(page, 'people-dashboard-en-1280');
 
   // Every student with its class and roll number in the session (the demo's Vermas found by search).
@@ -95,9 +107,11 @@ test('in Hindi on a 375 px phone, the principal filters the students by class an
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  const answer = dashboardAnswer(page);
   await signInAs(page, 113);
-  await expect(page.getByTestId('count-classes')).toContainText('10');
-  await expect(page.getByTestId('count-subjects')).toContainText('विषय');
+  const { counts } = await answer;
+  await expect(page.getByTestId('count-classes')).toContainText(`कक्षाएँ${counts.classes}`);
+  await expect(page.getByTestId('count-subjects')).toContainText(`विषय${counts.subjects}`);
   await expectNoOverflow(page);
   await shot(page, 'people-dashboard-hi-375');
 
