@@ -82,6 +82,19 @@ const cases: Case[] = [
   { name: `students page 1 (${k(info.students)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
   { name: `students search "verma" (${k(info.students)})`, opts: { path: '/api/school/student?search=verma', headers: { token } } },
 ];
+// People in the academic year: the students page with each student's class in the current session,
+// and one class's students by roll number (the class of 60 below, else the demo's 5-A).
+const currentSession = ((await (await fetch(`${base}/api/school/session`, { headers: { token } })).json()).result as Array<{ sessionId: string; isCurrent: boolean }>).find(
+  (s) => s.isCurrent,
+)?.sessionId;
+if (currentSession) {
+  const demoStudent = (await (await fetch(`${base}/api/school/student?sessionId=${currentSession}&search=DEMO-S0001`, { headers: { token } })).json()).result.items[0];
+  const oneClass: string | undefined = info.enrol?.detailsClassId ?? demoStudent?.placement?.assignClassId;
+  cases.push({ name: `students page 1 with classes (${k(info.students)})`, opts: { path: `/api/school/student?page=1&pageSize=20&sessionId=${currentSession}`, headers: { token } } });
+  if (oneClass) {
+    cases.push({ name: 'students of one class, by roll', opts: { path: `/api/school/student?sessionId=${currentSession}&assignClassId=${oneClass}`, headers: { token } } });
+  }
+}
 // Assign: the subject-teacher table of a class of 30 subjects saved in one request, each request
 // giving every subject the other of two teachers (the whole check and upsert every time).
 const table = await subjectTeacherTable(token);
