@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nCore } from './i18n-core.js';
 
 const API_TARGET = process.env.SHALA_API_URL ?? 'http://127.0.0.1:3000';
 
 // Served by the server at /sms_frontend/ (DESIGN section 6); the API lives at /api on the same host.
 export default defineConfig({
   base: '/sms_frontend/',
-  plugins: [react()],
+  plugins: [react(), i18nCore()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

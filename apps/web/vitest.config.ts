@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCore } from './i18n-core.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCore()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -4,6 +4,7 @@ import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { PageLoader } from '../components/PageLoader';
+import { loadAllTexts } from '../i18n';
 import { PublicOnly, RequireAuth, RoleGate } from './guards';
 import type { ScreenProps } from './screen';
 
@@ -11,7 +12,8 @@ import type { ScreenProps } from './screen';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const OtpPage = lazy(() => import('../features/auth/OtpPage'));
-const AppLayout = lazy(() => import('./layout/AppLayout'));
+// The signed-in layout comes with every text of the language (the login screen has only its own).
+const AppLayout = lazy(() => Promise.all([import('./layout/AppLayout'), loadAllTexts()]).then(([layout]) => layout));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
+import enCore from 'virtual:i18n-en-core';
 import { LOCAL_KEY, local } from '../lib/storage';
 
 /** Languages offered in the pickers (spec section 1). Tamil and Gujarati exist in part, not offered. */
@@ -16,17 +16,35 @@ export function isOffered(code: unknown): code is LanguageCode {
 }
 
 type Bundle = Record<string, unknown>;
-/** Non-default languages load on demand so the login screen stays small. */
+/**
+ * Texts load on demand so the login screen stays small: English starts with the texts of the
+ * screens before sign-in (`virtual:i18n-en-core`, see i18n-core.ts) and gets the rest with the
+ * signed-in layout (`loadAllTexts`); Hindi loads whole when chosen.
+ */
 const loaders: Record<string, () => Promise<{ default: Bundle }>> = {
+  en: () => import('./en.json'),
   hi: () => import('./hi.json'),
 };
+const loaded = new Map<string, Promise<void>>();
 
-async function ensureBundle(code: string): Promise<void> {
-  if (code === 'en' || i18n.hasResourceBundle(code, 'translation')) return;
-  const load = loaders[code];
-  if (!load) return;
-  const bundle = await load();
-  i18n.addResourceBundle(code, 'translation', bundle.default, true, true);
+function ensureBundle(code: string): Promise<void> {
+  let done = loaded.get(code);
+  if (!done) {
+    const load = loaders[code];
+    done = load
+      ? load().then((bundle) => {
+          i18n.addResourceBundle(code, 'translation', bundle.default, true, true);
+        })
+      : Promise.resolve();
+    done.catch(() => loaded.delete(code));
+    loaded.set(code, done);
+  }
+  return done;
+}
+
+/** Every text of English (the fallback) and of the current language: the signed-in screens need them all. */
+export function loadAllTexts(): Promise<void> {
+  return Promise.all([ensureBundle('en'), ensureBundle(i18n.language || DEFAULT_LANGUAGE)]).then(() => undefined);
 }
 
 function applyDocument(code: string): void {
@@ -46,12 +64,16 @@ let initPromise: Promise<typeof i18n> | null = null;
 export function initI18n(language: string = storedLanguage()): Promise<typeof i18n> {
   initPromise ??= (async () => {
     await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: enCore } },
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       interpolation: { escapeValue: false },
       returnNull: false,
-      react: { useSuspense: false },
+      // A text not among the core texts (a screen before sign-in asking for more) loads the rest,
+      // and the screen re-renders when it arrives.
+      saveMissing: true,
+      missingKeyHandler: () => void ensureBundle('en'),
+      react: { useSuspense: false, bindI18nStore: 'added' },
     });
     i18n.on('languageChanged', applyDocument);
     await setLanguage(language, { persist: false });
@@ -64,7 +86,8 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
 /** Switches the language at once, persists it under localStorage 'lang' and sets <html lang>. */
 export async function setLanguage(code: string, { persist = true } = {}): Promise<void> {
   const target = isOffered(code) ? code : DEFAULT_LANGUAGE;
-  await ensureBundle(target);
+  // English starts with its core texts; the rest comes with the signed-in layout (loadAllTexts).
+  if (target !== DEFAULT_LANGUAGE) await ensureBundle(target);
   if (persist) local.set(LOCAL_KEY.lang, target);
   await i18n.changeLanguage(target);
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { initI18n } from '../i18n';
+import { initI18n, loadAllTexts } from '../i18n';
 
 // jsdom lacks a few browser APIs Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -38,6 +38,7 @@ configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAllTexts();
 });
 
 function clearCookies(): void {

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The English texts the screens before sign-in need (login, forgot password, one-time code, error
+ * pages, validation and error messages), as the module `virtual:i18n-en-core`: the login page
+ * loads these few KB, and the whole of en.json loads with the signed-in layout. en.json stays the
+ * one file a translator edits.
+ */
+export const CORE_NAMESPACES = ['app', 'common', 'auth', 'errors', 'validation', 'password', 'errorBoundary', 'layout', 'statusPage'];
+
+const ID = 'virtual:i18n-en-core';
+
+export function i18nCore(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/i18n/en.json');
+  return {
+    name: 'shala-i18n-core',
+    resolveId: (id) => (id === ID ? `\0${ID}` : null),
+    load(id) {
+      if (id !== `\0${ID}`) return null;
+      this.addWatchFile(file);
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const core = Object.fromEntries(CORE_NAMESPACES.filter((k) => k in all).map((k) => [k, all[k]]));
+      return `export default ${JSON.stringify(core)};`;
+    },
+  };
+}
