@@ -12,13 +12,13 @@ import type {
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
-import { academicSessions, classStudents, classes, schools, users } from '../../db/schema.js';
+import { academicSessions, classStudents, classes, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { fullName } from '../users/service.js';
-import { searchOf } from '../people/service.js';
+import { presentSummary, searchOf, selectSummary } from '../people/service.js';
 import { classDetail, classStudentList, classSummary } from './read.js';
 
 /**
@@ -212,7 +212,6 @@ export async function unassignStudent(deps: Deps, caller: Caller, studentId: str
   if (!gone.length) throw notFound('Student');
 }
 
-const parent = alias(users, 'parent');
 
 /** Active students of the school in no class of the session: newest first, searchable, one statement a page. */
 export async function unassignedStudents(
@@ -235,28 +234,7 @@ export async function unassignedStudents(
       .select({ id: academicSessions.id })
       .from(academicSessions)
       .where(and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, sessionId))),
-    db
-      .select({
-        userId: users.id,
-        loginId: users.loginId,
-        roleId: users.roleId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        contact: users.contact,
-        image: users.image,
-        status: users.status,
-        schoolId: users.schoolId,
-        schoolName: schools.name,
-        parentId: users.parentUserId,
-        parentFirstName: parent.firstName,
-        parentLastName: parent.lastName,
-        createdAt: users.createdAt,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(users)
-      .leftJoin(schools, eq(schools.id, users.schoolId))
-      .leftJoin(parent, eq(parent.id, users.parentUserId))
+    selectSummary(db, sql<number>`count(*) over ()`.mapWith(Number))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.pageSize)
@@ -265,23 +243,7 @@ export async function unassignedStudents(
   if (!session.length) throw notFound('Session');
   const total = rows[0]?.total ?? (rows.length || q.page === 1 ? 0 : await countWhere(db, where));
   return {
-    items: rows.map((r) => ({
-      userId: r.userId,
-      loginId: r.loginId,
-      roleId: r.roleId,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      fullName: fullName(r),
-      email: r.email,
-      contact: r.contact,
-      image: r.image,
-      status: r.status,
-      schoolId: r.schoolId,
-      schoolName: r.schoolName ?? null,
-      parentId: r.parentId,
-      parentName: r.parentFirstName ? fullName({ firstName: r.parentFirstName, lastName: r.parentLastName ?? '' }) : null,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    items: rows.map(presentSummary),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -127,7 +127,7 @@ const classFound = (school: Placeholder, assignClassId: Placeholder, session: Pl
   })`;
 
 /** A list row as the contract has it: fields named one by one (a hot path: no rest spread). */
-function presentSummary(r: Omit<SummaryRow, 'total'>): PersonSummary {
+export function presentSummary(r: Omit<SummaryRow, 'total'>): PersonSummary {
   return {
     userId: r.userId,
     loginId: r.loginId,
@@ -147,8 +147,11 @@ function presentSummary(r: Omit<SummaryRow, 'total'>): PersonSummary {
   };
 }
 
-/** People rows with their school and parent; `total` rides along when a list needs it. */
-function selectSummary(db: DbOrTx, total: SQL<number> = sql<number>`0`.mapWith(Number)) {
+/**
+ * People rows with their school and parent; `total` rides along when a list needs it. Other modules
+ * listing people (academics: students in no class) build on this and `presentSummary`.
+ */
+export function selectSummary(db: DbOrTx, total: SQL<number> = sql<number>`0`.mapWith(Number)) {
   return db
     .select({ ...summaryColumns, total })
     .from(users)
