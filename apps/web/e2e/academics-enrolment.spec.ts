@@ -152,9 +152,12 @@ for (const run of [
     await expect(classSelect.locator('option', { hasText: here })).toHaveCount(1);
     await classSelect.selectOption({ label: `${here} · ${run.lang === 'hi' ? '40 खाली' : '40 free'}` });
     await expect(page.getByText(run.lang === 'hi' ? '40 स्थान खाली' : '40 places free', { exact: true })).toBeVisible();
+    // The search applies 500 ms after typing: wait for its answer, not for a page that looks alike.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/school/filterassignstudent/') && r.url().includes(`search=${setup.tag}`));
     await page.getByRole('textbox', { name: T.search }).fill(setup.tag);
+    await searched;
     const selectPage = page.getByRole('checkbox', { name: T.selectPage });
-    // The search has applied (500 ms later): 30 students, newest first.
+    // 30 students, newest first.
     await expect(page.getByText(T.showing(1, 20))).toBeVisible();
     await expect(page.getByText(setup.names[29]!, { exact: true })).toBeVisible();
     await selectPage.check();
