@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, expectAccessible, shot } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, PASSWORD, expectAccessible, shot, signInAs } from './support';
 
 /**
  * Students into classes, roll numbers and year-end promotion (issue 7), as a principal: 30 new
@@ -63,14 +63,6 @@ async function prepare(request: APIRequestContext, lang: string): Promise<Setup>
   const later = await a.post('/api/school/class', { sessionId: next!.sessionId, masterClass: '6', sections: [{ section, classLimit: 40 }] });
   expect(later.ok(), await later.text()).toBeTruthy();
   return { tag, source: section, other: otherSection, nextSession: next!.sessionYear, names };
-}
-
-async function signIn(page: Page) {
-  await page.goto('./');
-  await page.locator('input[autocomplete="username"]').fill(ACCOUNTS[113].loginId);
-  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expect.poll(() => new URL(page.url()).pathname).toContain(ACCOUNTS[113].landing);
 }
 
 const TEXT = {
@@ -140,7 +132,7 @@ for (const run of [
     const setup = await prepare(page.request, run.lang);
     await page.setViewportSize({ width: run.width, height: run.height });
     await page.addInitScript((code) => localStorage.setItem('lang', code), run.lang);
-    await signIn(page);
+    await signInAs(page, 113);
     const here = T.cls('5', setup.source);
     const other = T.cls('5', setup.other);
     const target = T.cls('6', setup.source);

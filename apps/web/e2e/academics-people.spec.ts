@@ -1,25 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, expectAccessible, expectPath, shot } from './support';
+import { expectAccessible, expectNoOverflow, shot, signInAs } from './support';
 
 // The people screens in the academic year, on the demo school (whose classes 1–5 A and B, students
 // and roll numbers the demo seed makes): the principal's dashboard counts the session's classes and
 // the subjects; the students list shows each student's class and roll number and filters by class;
 // a student's details and edit form show its class, without the adult-only fields. In English at
 // 1280 px and in Hindi at 375 px.
-
-async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
-  await page.goto('./');
-  await page.locator('input[autocomplete="username"]').fill(ACCOUNTS[role].loginId);
-  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expectPath(page, ACCOUNTS[role].landing);
-}
-
-/** Nothing sticks out sideways. */
-async function expectNoOverflow(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 /** The dashboard's answer (its query and counts), caught as the landing page asks for it. */
 async function dashboardAnswer(page: Page) {

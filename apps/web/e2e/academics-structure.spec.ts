@@ -1,24 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, expectAccessible, expectPath, shot } from './support';
+import { expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
 
 // The structure of a school's year, as a principal builds it: a session prepared for a far year
 // (2031-32: the demo's own sessions and their current one stay as they were), subjects from the
 // master list and of its own, a class with sections A and B; in English on a desktop and in Hindi
 // on a 375 px phone.
-
-async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
-  await page.goto('./');
-  await page.locator('input[autocomplete="username"]').fill(ACCOUNTS[role].loginId);
-  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expectPath(page, ACCOUNTS[role].landing);
-}
-
-/** Nothing sticks out sideways on a phone. */
-async function expectNoOverflow(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 /** Chooses a session in the header's picker (on a phone: in the opened menu), confirming the change. */
 async function chooseSession(page: Page, label: string, texts: { session: string; confirm: string; menu?: string }) {

@@ -23,6 +23,24 @@ export async function signIn(page: Page, loginId: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * Signs in through the form whatever the page's language (the fields are found by their
+ * autocomplete, not their translated labels) and waits for the role's landing page.
+ */
+export async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
+  await page.goto('./');
+  await page.locator('input[autocomplete="username"]').fill(ACCOUNTS[role].loginId);
+  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expectPath(page, ACCOUNTS[role].landing);
+}
+
+/** Nothing sticks out sideways (a phone-width page wraps or turns rows into cards). */
+export async function expectNoOverflow(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname.replace(BASE, '') || '/';
 }
