@@ -69,6 +69,23 @@ export const ERROR_REASONS = [
   'not_a_student', // a student id that is not an active student of the school
   'subject_not_in_class', // params: name
   'same_class',
+  // the school day
+  'period_overlap', // params: name (the other period)
+  'period_name_taken', // params: name
+  'period_in_use', // a period used by a timetable or by attendance
+  'period_is_break', // params: name (a break is never taught or marked)
+  'not_a_period', // a period of another session
+  'teacher_busy', // params: name, className, section, day, period (the teacher's other class at that slot)
+  'duplicate_cell', // params: day, period
+  'holiday_outside_session', // params: label, startDate, endDate
+  'holiday_overlap', // params: title
+  'attendance_holiday', // params: title
+  'attendance_weekly_off',
+  'attendance_future',
+  'attendance_outside_session',
+  'attendance_roster', // params: missing, extra (the marks must name every student of the class once)
+  'not_class_teacher', // daywise attendance is marked by the class teacher
+  'not_period_teacher', // periodwise attendance is marked by that period's teacher
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -97,6 +114,7 @@ export const ISSUE_CODES = [
   'password_whitespace',
   'session_label',
   'end_before_start',
+  'end_before_start_time',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

@@ -10,6 +10,7 @@ export * from './routes.js';
 export * from './api.js';
 export * from './people.js';
 export * from './academics.js';
+export * from './schoolday.js';
 export * from './schools.js';
 export * from './master.js';
 export * from './files.js';

@@ -4,11 +4,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -325,4 +327,144 @@ export const files = pgTable(
     index('files_owner_idx').on(t.ownerId),
     index('files_orphans_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The school day (issue 8). Rules the database keeps are in migration 0009: periods and holidays
+// never overlap within a session, a teacher is in one class per day and period, marks are unique.
+
+/** A period of a session (minutes after midnight, school-local); a break is never taught or marked. */
+export const periods = pgTable(
+  'periods',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    name: text('name').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+    isBreak: boolean('is_break').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('periods_name_uq').on(t.schoolId, t.sessionId, sql`lower(${t.name})`),
+    uniqueIndex('periods_id_session_uq').on(t.id, t.sessionId),
+  ],
+);
+
+/**
+ * One cell of a class's timetable: a school day (ISO 1–7) and period, a subject of the class and
+ * its teacher. One cell per class, day and period; one class per teacher, day and period.
+ */
+export const timetableEntries = pgTable(
+  'timetable_entries',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    day: smallint('day').notNull(),
+    periodId: uuid('period_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    teacherId: uuid('teacher_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'timetable_cell_pk', columns: [t.schoolId, t.classId, t.day, t.periodId] }),
+    uniqueIndex('timetable_teacher_uq').on(t.schoolId, t.teacherId, t.day, t.periodId),
+  ],
+);
+
+/** A holiday of a session: one date or a range (school-local). */
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    title: text('title').notNull(),
+    description: text('description'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('holidays_session_idx').on(t.schoolId, t.sessionId, t.startDate)],
+);
+
+/**
+ * One attendance mark: a student on a date, for the day (period null: daywise) or a period.
+ * Unique per student, date and period, nulls not distinct (one daywise mark per day).
+ */
+export const attendanceMarks = pgTable(
+  'attendance_marks',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    periodId: uuid('period_id'),
+    status: text('status').notNull(),
+    markedBy: uuid('marked_by').references(() => users.id),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('attendance_mark_uq').on(t.schoolId, t.studentId, t.date, t.periodId).nullsNotDistinct(),
+    index('attendance_class_date_idx').on(t.schoolId, t.classId, t.date),
+    index('attendance_school_day_idx').on(t.schoolId, t.date).where(sql`${t.periodId} is null`),
+  ],
+);
+
+/** Who saved attendance, when, and what changed (spec section 3: log id, user, school, details). */
+export const attendanceLogs = pgTable(
+  'attendance_logs',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    periodId: uuid('period_id'),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    details: jsonb('details').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('attendance_logs_session_idx').on(t.schoolId, t.sessionId, t.createdAt, t.id),
+    index('attendance_logs_kind_idx').on(t.schoolId, t.sessionId, t.kind, t.createdAt, t.id),
+  ],
+);
+
+/** The absence alerts sent: one per student and date, whatever the number of periods marked absent. */
+export const attendanceAlerts = pgTable(
+  'attendance_alerts',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'attendance_alerts_pk', columns: [t.schoolId, t.studentId, t.date] })],
 );

@@ -7,6 +7,9 @@ import { PageLoader } from '../components/PageLoader';
 import { loadAllTexts } from '../i18n';
 import { PublicOnly, RequireAuth, RoleGate } from './guards';
 import type { ScreenProps } from './screen';
+import { TIMETABLE_SCREENS } from '../features/timetable/screens';
+import { CALENDAR_SCREENS } from '../features/calendar/screens';
+import { ATTENDANCE_SCREENS } from '../features/attendance/screens';
 
 // Every screen loads on demand; the layout (header, socket.io) too, so the login chunk stays small.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -112,6 +115,10 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/getteacherclass': TeacherClassesPage,
   '/detailsclassteacherview/:assignClassId': screen(ClassDetailsPage, { readOnly: true }),
   '/studentClass': StudentClassPage,
+  // The school day: periods and timetables, holidays and the calendar, attendance
+  ...TIMETABLE_SCREENS,
+  ...CALENDAR_SCREENS,
+  ...ATTENDANCE_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table. */

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { REALTIME_EVENTS, type Notification, type NotificationPage, type PageQuery } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
+import { notifications, users } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
 
@@ -70,4 +70,45 @@ export async function notify(deps: Pick<Deps, 'realtime'>, db: DbOrTx, input: Ne
   const n = present(row!);
   deps.realtime.toUser(input.userId, REALTIME_EVENTS.notification, n);
   return n;
+}
+
+/** Stores many notifications in one statement and pushes each live (an absence alert per parent). */
+export async function notifyMany(deps: Pick<Deps, 'realtime'>, db: DbOrTx, inputs: NewNotification[]): Promise<Notification[]> {
+  if (inputs.length === 0) return [];
+  const rows = await db.insert(notifications).values(inputs).returning();
+  const out = rows.map(present);
+  rows.forEach((row, i) => deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, out[i]));
+  return out;
+}
+
+/**
+ * Notifies every active user of some roles of a school (a holiday announced to parents), in one
+ * INSERT … SELECT whatever the number of users, then pushes each live.
+ */
+export async function notifyRoles(
+  deps: Pick<Deps, 'realtime'>,
+  db: DbOrTx,
+  input: { schoolId: string; roles: readonly number[]; senderId: string | null; senderName: string; message: string; exceptUserId?: string },
+): Promise<number> {
+  if (input.roles.length === 0) return 0;
+  const recipients = db
+    .select({
+      schoolId: users.schoolId,
+      userId: users.id,
+      senderId: sql<string | null>`${input.senderId}::uuid`.as('sender_id'),
+      senderName: sql<string>`${input.senderName}::text`.as('sender_name'),
+      message: sql<string>`${input.message}::text`.as('message'),
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.schoolId, input.schoolId),
+        eq(users.status, true),
+        inArray(users.roleId, [...input.roles]),
+        input.exceptUserId ? ne(users.id, input.exceptUserId) : undefined,
+      ),
+    );
+  const rows = await db.insert(notifications).select(recipients).returning();
+  for (const row of rows) deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, present(row));
+  return rows.length;
 }

@@ -18,6 +18,7 @@ import { apiErrorText } from '../../api/errors';
 import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
+import SchoolDayCards from './SchoolDayCards';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
@@ -107,6 +108,7 @@ export default function DashboardPage({ route }: ScreenProps) {
           })}
         </SimpleGrid>
       )}
+      {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
     </>
   );
 }

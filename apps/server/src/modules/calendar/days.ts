@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DayKind, ErrorReason } from '@shala/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { academicSessions, holidays, schools } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+
+/**
+ * School-local days: what kind of day a date is for a school and session (a school day, a holiday,
+ * a weekly off, outside the session, or still to come). Attendance, the calendar and the dashboards
+ * read the same rules from here, in one statement.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The date of an instant in a time zone (`YYYY-MM-DD`): 00:30 IST is that IST day. */
+export function localDate(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** ISO day of the week: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const d = new Date(utc(date)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+export function addDays(date: string, days: number): string {
+  return iso(utc(date) + days * DAY_MS);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utc(to) - utc(from)) / DAY_MS) + 1;
+}
+
+/** Every date of a month `YYYY-MM`. */
+export function monthDates(month: string): string[] {
+  const first = `${month}-01`;
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const n = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return Array.from({ length: n }, (_, i) => addDays(first, i));
+}
+
+export interface DayHoliday {
+  holidayId: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** What decides the kind of a day, for one school and session. */
+export interface DayRules {
+  timeZone: string;
+  /** Today in the school's time zone. */
+  today: string;
+  sundayWorking: boolean;
+  session: { id: string; label: string; startDate: string; endDate: string };
+  /** The session's holidays that touch the range asked for. */
+  holidays: DayHoliday[];
+}
+
+/**
+ * The rules of a school and session for the dates `from`..`to`: the school's time zone and weekly
+ * off, the session's dates and the holidays in the range, in one statement. An unknown session
+ * (or another school's) answers 404.
+ */
+export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: string, from: string, to: string, now: Date = new Date()): Promise<DayRules> {
+  const [row] = await db
+    .select({
+      timeZone: schools.timeZone,
+      sundayWorking: schools.sundayWorking,
+      id: academicSessions.id,
+      label: academicSessions.label,
+      startDate: academicSessions.startDate,
+      endDate: academicSessions.endDate,
+      holidays: sql<DayHoliday[]>`coalesce((
+        select json_agg(json_build_object('holidayId', h.id, 'title', h.title, 'startDate', h.start_date, 'endDate', h.end_date) order by h.start_date)
+        from ${holidays} h
+        where h.school_id = ${academicSessions.schoolId} and h.session_id = ${academicSessions.id}
+          and h.start_date <= ${to} and h.end_date >= ${from}), '[]'::json)`,
+    })
+    .from(academicSessions)
+    .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
+    .where(and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, sessionId)));
+  if (!row) throw notFound('Session');
+  return {
+    timeZone: row.timeZone,
+    today: localDate(row.timeZone, now),
+    sundayWorking: row.sundayWorking,
+    session: { id: row.id, label: row.label, startDate: row.startDate, endDate: row.endDate },
+    holidays: row.holidays,
+  };
+}
+
+/** The kind of a date for these rules, and the holiday on it if any. */
+export function dayKind(rules: DayRules, date: string): { kind: DayKind; holiday: DayHoliday | null } {
+  const holiday = rules.holidays.find((h) => h.startDate <= date && date <= h.endDate) ?? null;
+  if (date < rules.session.startDate || date > rules.session.endDate) return { kind: 'outside_session', holiday: null };
+  if (holiday) return { kind: 'holiday', holiday };
+  if (isoWeekday(date) === 7 && !rules.sundayWorking) return { kind: 'weekly_off', holiday: null };
+  if (date > rules.today) return { kind: 'future', holiday: null };
+  return { kind: 'school', holiday: null };
+}
+
+const REFUSALS: Record<Exclude<DayKind, 'school'>, { reason: ErrorReason; message: string }> = {
+  holiday: { reason: 'attendance_holiday', message: 'This day is a holiday: attendance is not marked.' },
+  weekly_off: { reason: 'attendance_weekly_off', message: 'This day is a weekly off: attendance is not marked.' },
+  future: { reason: 'attendance_future', message: 'Attendance cannot be marked for a future date.' },
+  outside_session: { reason: 'attendance_outside_session', message: 'This date is outside the session.' },
+};
+
+/** Why attendance cannot be marked on a date, or null when it can. */
+export function markRefusal(rules: DayRules, date: string): AppError | null {
+  const { kind, holiday } = dayKind(rules, date);
+  if (kind === 'school') return null;
+  const r = REFUSALS[kind];
+  return new AppError('BAD_REQUEST', r.message, { reason: r.reason, field: 'date', params: holiday ? { title: holiday.title } : undefined });
+}

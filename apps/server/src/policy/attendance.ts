@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ClassRef } from '@shala/contract';
+import type { Caller } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+import { classSubjects, classes } from '../db/schema.js';
+import { forbidden, notFound } from '../errors.js';
+
+/** A class as attendance sees it, and what the caller is to it. */
+export interface AttendanceClass {
+  ref: ClassRef;
+  sessionId: string;
+  classTeacherId: string | null;
+  /** The caller is its class teacher. */
+  isClassTeacher: boolean;
+  /** The caller teaches one of its subjects. */
+  teachesSubject: boolean;
+}
+
+/**
+ * Who may read and mark a class's attendance: admins (112, 113) any class of their school; a
+ * teacher (114) only a class it is class teacher of or teaches a subject in: another class of its
+ * school answers 403 (it exists, the teacher may not), another school's class 404. One statement.
+ * Which teacher marks which day or period (class teacher daywise, the period's teacher periodwise)
+ * is the attendance service's rule on top of this.
+ */
+export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: string, assignClassId: string): Promise<AttendanceClass> {
+  const [row] = await db
+    .select({
+      assignClassId: classes.id,
+      masterClass: classes.masterClass,
+      className: classes.name,
+      section: classes.section,
+      sessionId: classes.sessionId,
+      classTeacherId: classes.classTeacherId,
+      teachesSubject: sql<boolean>`exists (select 1 from ${classSubjects} where ${classSubjects.classId} = ${classes.id} and ${classSubjects.teacherId} = ${caller.userId})`,
+    })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, assignClassId)));
+  if (!row) throw notFound('Class');
+  const isClassTeacher = row.classTeacherId === caller.userId;
+  if (caller.roleId === 114 && !isClassTeacher && !row.teachesSubject) throw forbidden();
+  return {
+    ref: { assignClassId: row.assignClassId, masterClass: row.masterClass, className: row.className, section: row.section },
+    sessionId: row.sessionId,
+    classTeacherId: row.classTeacherId,
+    isClassTeacher,
+    teachesSubject: row.teachesSubject,
+  };
+}

@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import type { ScreenProps } from '../../app/screen';
+
+/** The screens of holidays and the calendar, by route path (routes.tsx spreads them). */
+export const CALENDAR_SCREENS: Record<string, ComponentType<ScreenProps>> = {};
