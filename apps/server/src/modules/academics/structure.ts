@@ -182,7 +182,8 @@ export function masterSubjects() {
   return MASTER_SUBJECTS.map((s) => ({ code: s.code, name: s.name, nameHi: s.nameHi }));
 }
 
-function weeks(sundayWorking: boolean): MasterWeek[] {
+/** The days of the week, Sunday a school day only when the school works on Sundays. */
+export function weeks(sundayWorking: boolean): MasterWeek[] {
   return WEEK_DAYS.map((d) => ({ day: d.day, code: d.code, name: d.name, nameHi: d.nameHi, isSchoolDay: d.day !== 7 || sundayWorking }));
 }
 
