@@ -1,0 +1,93 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PERIODS_MAX, periodInput, type AcademicSession } from '@shala/contract';
+import { useCreatePeriod, usePeriods } from '../../api/timetable';
+import { FormFooter } from '../../components/FormFooter';
+import { PageHeading } from '../../components/PageHeading';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import { focusFirstError } from '../../lib/validation';
+import type { ScreenProps } from '../../app/screen';
+import { WithSession } from '../academics/assign/parts';
+import { EMPTY_PERIOD, PeriodFields, periodBody, type PeriodValues } from './PeriodFields';
+
+export const PERIODS_PATH = '/period_datapage';
+
+function PeriodForm({ session }: { session: AcademicSession }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const another = useRef(false);
+  const existing = usePeriods(session.sessionId);
+  const create = useCreatePeriod(session.sessionId);
+  const form = useContractForm<PeriodValues>(periodInput, { initialValues: EMPTY_PERIOD, prepare: periodBody });
+  const full = (existing.data?.length ?? 0) >= PERIODS_MAX;
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      create.mutate(periodBody(values), {
+        onSuccess: (period) => {
+          notifications.show({ color: 'green', message: t('timetable.periodAdded', { name: period.name }) });
+          if (another.current) {
+            // The next period usually starts when this one ends.
+            form.setValues({ ...EMPTY_PERIOD, startTime: period.endTime });
+            form.resetDirty();
+          } else navigate(PERIODS_PATH);
+        },
+        onError: (error) => {
+          const next = form.applyServerError(error, t);
+          setFailure(next);
+        },
+      });
+    },
+    () => {
+      setFailure({ title: t('common.checkForm'), message: null });
+      focusFirstError();
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t('timetable.periodFormLabel', { session: session.sessionYear })}>
+      <Stack gap="lg" maw={640}>
+        {full ? (
+          <Alert color="yellow" role="status">
+            {t('timetable.periodsFull', { max: PERIODS_MAX })}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <PeriodFields form={form} autoFocus />
+        </Paper>
+        <FormFooter failure={failure} cancelTo={PERIODS_PATH}>
+          <Button
+            variant="light"
+            disabled={full}
+            loading={create.isPending && another.current}
+            onClick={() => {
+              another.current = true;
+              submit();
+            }}
+          >
+            {t('timetable.saveAndAdd')}
+          </Button>
+          <Button type="submit" disabled={full} loading={create.isPending && !another.current} onClick={() => (another.current = false)}>
+            {t('timetable.savePeriod')}
+          </Button>
+        </FormFooter>
+      </Stack>
+    </form>
+  );
+}
+
+/** /addclass_periods: add a period to the header's session (name, start, end, break). */
+export default function PeriodFormPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('timetable.addPeriodHint')} />
+      <WithSession>{(session) => <PeriodForm key={session.sessionId} session={session} />}</WithSession>
+    </>
+  );
+}

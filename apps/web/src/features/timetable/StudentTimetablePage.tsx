@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AcademicSession } from '@shala/contract';
+import { useStudentClass } from '../../api/academics-assign';
+import { useAuth } from '../../api/auth';
+import { useMyChildren } from '../../api/people';
+import { ListState, RecordState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import type { ScreenProps } from '../../app/screen';
+import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { ClassTimetable, NoTimetable } from './ClassTimetable';
+
+/** A student's class in the session, then its timetable (not in a class yet: said so). */
+function StudentTimetable({ userId, session, own }: { userId: string; session: AcademicSession; own: boolean }) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  const placement = useStudentClass(userId, session.sessionId);
+  return (
+    <RecordState isLoading={placement.isLoading} isError={placement.isError} error={placement.error} onRetry={() => void placement.refetch()}>
+      {() => {
+        const view = placement.data;
+        if (!view) return null;
+        if (!view.class) {
+          return <NoTimetable title={own ? t('myClass.notAssigned') : t('myClass.childNotAssigned', { name: view.student.fullName })} />;
+        }
+        return (
+          <Stack gap="md">
+            <Text fw={600}>{label(view.class)}</Text>
+            <ClassTimetable key={view.class.assignClassId} assignClassId={view.class.assignClassId} />
+          </Stack>
+        );
+      }}
+    </RecordState>
+  );
+}
+
+/** /studenttimetable: the student's own class's week. */
+export function StudentTimetablePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const { userId } = useAuth();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('timetable.studentDescription')} />
+      <WithSession>{(session) => (userId ? <StudentTimetable key={session.sessionId} userId={userId} session={session} own /> : null)}</WithSession>
+    </>
+  );
+}
+
+/** A parent chooses one of its children (a handful: buttons, else a list). */
+function ChildTimetable({ session }: { session: AcademicSession }) {
+  const { t } = useTranslation();
+  const children = useMyChildren();
+  const items = children.data ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const child = items.find((c) => c.userId === chosen) ?? items[0];
+  return (
+    <ListState
+      isLoading={children.isLoading}
+      isError={children.isError}
+      error={children.error}
+      isFetching={children.isFetching}
+      onRetry={() => void children.refetch()}
+      isEmpty={items.length === 0}
+      emptyText={t('wards.empty')}
+      rows={2}
+    >
+      <Stack gap="lg">
+        {items.length > 1 ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
+            {items.length <= 3 ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="child-picker-label">
+                  {t('timetable.child')}
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-labelledby="child-picker-label"
+                  value={child?.userId ?? ''}
+                  onChange={setChosen}
+                  data={items.map((c) => ({ value: c.userId, label: c.fullName }))}
+                />
+              </Stack>
+            ) : (
+              <Select
+                label={t('timetable.child')}
+                data={items.map((c) => ({ value: c.userId, label: c.fullName }))}
+                value={child?.userId ?? null}
+                onChange={setChosen}
+                allowDeselect={false}
+                maw={360}
+              />
+            )}
+          </Paper>
+        ) : null}
+        {child ? <StudentTimetable key={child.userId} userId={child.userId} session={session} own={false} /> : null}
+      </Stack>
+    </ListState>
+  );
+}
+
+/** /parenttimetable: a child's class's week. */
+export function ParentTimetablePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('timetable.parentDescription')} />
+      <WithSession>{(session) => <ChildTimetable key={session.sessionId} session={session} />}</WithSession>
+    </>
+  );
+}

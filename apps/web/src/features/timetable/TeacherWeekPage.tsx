@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { AcademicSession, MasterWeek, Period, TeacherWeek } from '@shala/contract';
+import { useTeacherWeek } from '../../api/timetable';
+import { RecordState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import type { ScreenProps } from '../../app/screen';
+import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { useAcademicNames } from '../academics/names';
+import { FreeSlot, NoTimetable, Slot } from './ClassTimetable';
+import { cellKey } from './grid';
+import { WeekGrid } from './WeekGrid';
+
+function Week({ week }: { week: TeacherWeek }) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  const { subjectName } = useAcademicNames();
+  if (!week.cells.length) return <NoTimetable title={t('timetable.weekEmpty')} />;
+  const cells = new Map(week.cells.map((c) => [cellKey(c.day, c.periodId), c]));
+  const cell = (day: MasterWeek, period: Period) => {
+    const c = cells.get(cellKey(day.day, period.periodId));
+    return c ? <Slot title={label(c.class)} detail={subjectName(c.subject)} /> : <FreeSlot />;
+  };
+  return <WeekGrid periods={week.periods} days={week.days} cell={cell} label={t('timetable.weekLabel', { name: week.teacher.fullName })} />;
+}
+
+function OwnWeek({ session }: { session: AcademicSession }) {
+  const query = useTeacherWeek(session.sessionId);
+  return (
+    <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+      {() => (query.data ? <Week week={query.data} /> : null)}
+    </RecordState>
+  );
+}
+
+/** /ClassTimetable: the teacher's own week across all its classes. */
+export default function TeacherWeekPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('timetable.weekDescription')} />
+      <WithSession>{(session) => <OwnWeek key={session.sessionId} session={session} />}</WithSession>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Paper, Select, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ROLE, type AcademicSession } from '@shala/contract';
+import { useTeacherClasses } from '../../api/academics-assign';
+import { useAuth } from '../../api/auth';
+import { ListState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import type { ScreenProps } from '../../app/screen';
+import { ClassPicker, WithSession, useClassLabel } from '../academics/assign/parts';
+import { ClassTimetable } from './ClassTimetable';
+
+/** A teacher picks among its own classes (admins pick any class of the session). */
+function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (id: string | null) => void }) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  const classes = useTeacherClasses(sessionId);
+  const items = classes.data ?? [];
+  return (
+    <ListState
+      isLoading={classes.isLoading}
+      isError={classes.isError}
+      error={classes.error}
+      isFetching={classes.isFetching}
+      onRetry={() => void classes.refetch()}
+      isEmpty={items.length === 0}
+      emptyText={t('teacherClasses.empty')}
+      rows={1}
+    >
+      <Select
+        label={t('assign.class')}
+        placeholder={t('assign.chooseClass')}
+        data={items.map((c) => ({ value: c.assignClassId, label: label(c) }))}
+        value={value && items.some((c) => c.assignClassId === value) ? value : null}
+        onChange={onChange}
+        searchable
+        nothingFoundMessage={t('address.nothingFound')}
+        maw={360}
+        allowDeselect={false}
+      />
+    </ListState>
+  );
+}
+
+function Viewer({ session }: { session: AcademicSession }) {
+  const { t } = useTranslation();
+  const { role } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const assignClassId = params.get('class');
+  const choose = (id: string | null) => setParams(id ? { class: id } : {}, { replace: true });
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>
+        {role === ROLE.TEACHER ? (
+          <TeacherClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />
+        ) : (
+          <ClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />
+        )}
+      </Paper>
+      {assignClassId ? <ClassTimetable key={assignClassId} assignClassId={assignClassId} /> : <Text c="dimmed">{t('timetable.pickClass')}</Text>}
+    </Stack>
+  );
+}
+
+/** /viewtimetable: a class's timetable, read-only (admins: any class; a teacher: its classes). */
+export default function ViewTimetablePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('timetable.viewDescription')} />
+      <WithSession>{(session) => <Viewer key={session.sessionId} session={session} />}</WithSession>
+    </>
+  );
+}
