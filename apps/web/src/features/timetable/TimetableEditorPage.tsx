@@ -122,8 +122,10 @@ function Editor({ view, detail }: { view: TimetableView; detail: ClassDetail }) 
           value={value?.subjectId ?? null}
           onChange={(v) => change(key, v)}
           clearable
-          error={clash || refused ? true : undefined}
-          comboboxProps={{ withinPortal: true }}
+          // Flagged by a thick dark-red border (Mantine's error colour on the text is too light to read).
+          aria-invalid={clash || refused ? true : undefined}
+          styles={clash || refused ? { input: { borderColor: 'var(--mantine-color-red-8)', borderWidth: 2 } } : undefined}
+          comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
         />
         {value ? (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
