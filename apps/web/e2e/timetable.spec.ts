@@ -116,7 +116,7 @@ test('the principal adds periods and builds a timetable; a clash is flagged and 
     await page.getByLabel('End time').fill(end);
     if (isBreak) await page.getByRole('checkbox', { name: 'This is a break' }).check();
     await page.getByRole('button', { name: last ? 'Save period' : 'Save and add another' }).click();
-    if (!last) await expect(page.getByText(`Period ${name} added.`)).toBeVisible();
+    if (!last) await expect(page.getByText(`“${name}” added.`)).toBeVisible();
   };
   await add('Period 1', '09:00', '09:40');
   await expect(page.getByLabel('Start time')).toHaveValue('09:40');
