@@ -172,6 +172,14 @@ test('the principal adds periods and builds a timetable; a clash is flagged and 
   await page.reload();
   await expect(page.getByText('No timetable for the selected class')).toBeVisible();
 
+  // On a phone the same grid is one day at a time, and the clash is flagged there too.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await choose(page, 'Subject on Monday, Period 1', /^Mathematics/);
+  await expect(page.locator('[data-cell][data-clash="true"]')).toContainText('Busy: already teaches Class 6 – A');
+  await expectNoOverflow(page);
+  await shot(page, 'timetable-clash-en-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // The read-only view of 6-A.
   await page.goto(`viewtimetable?class=${s.classes.get('6-A')}`);
   const grid = page.getByRole('table', { name: 'Timetable of Class 6 – A' });
@@ -200,6 +208,14 @@ test('in Hindi on a phone (375 px): periods, a timetable one day at a time, the 
   await toHindi(page);
   await signInAs(page, 113);
   await useSession(page, s.sessionId);
+
+  // The read-only week of 6-A in Hindi on a wide screen first.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`viewtimetable?class=${s.classes.get('6-A')}`);
+  await expect(page.getByRole('table', { name: 'कक्षा 6 – A की समय-सारणी' }).getByRole('row', { name: /Period 1/ })).toContainText('गणित');
+  await expectNoOverflow(page);
+  await shot(page, 'timetable-view-hi-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
 
   // The periods as cards; an overlap refused in Hindi.
   await page.goto('period_datapage');
@@ -246,4 +262,24 @@ test('in Hindi on a phone (375 px): periods, a timetable one day at a time, the 
   await expect(page.getByRole('list', { name: /सोमवार/ }).getByRole('listitem').filter({ hasText: 'Period 1' })).toContainText('कक्षा 6 – Aगणित');
   await expectNoOverflow(page);
   await shot(page, 'timetable-teacher-week-hi-375');
+});
+
+test('a parent and a student see their class’s timetable page (Hindi, 375 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('./');
+  await toHindi(page);
+  for (const [role, path, heading] of [
+    [115, 'parenttimetable', 'बच्चे की कक्षा का सप्ताह'],
+    [116, 'studenttimetable', 'आपकी कक्षा का सप्ताह।'],
+  ] as const) {
+    await page.context().clearCookies();
+    await page.goto('./');
+    await signInAs(page, role);
+    await page.goto(path);
+    await expect(page.getByText(heading)).toBeVisible();
+    // The current session's demo class: a week if one was built, else the empty state.
+    await expect(page.getByRole('table').or(page.getByRole('list', { name: /समय-सारणी/ })).or(page.getByText('चुनी हुई कक्षा की कोई समय-सारणी नहीं है')).first()).toBeVisible();
+    await expectNoOverflow(page);
+    await shot(page, `timetable-${path}-hi-375`);
+  }
 });
