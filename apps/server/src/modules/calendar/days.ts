@@ -62,6 +62,20 @@ export interface DayRules {
   holidays: DayHoliday[];
 }
 
+/** The rules of a school and session read in one row. */
+function rulesOf<H extends DayHoliday>(
+  row: { timeZone: string; sundayWorking: boolean; id: string; label: string; startDate: string; endDate: string; holidays: H[] },
+  now: Date,
+): DayRules & { holidays: H[] } {
+  return {
+    timeZone: row.timeZone,
+    today: localDate(row.timeZone, now),
+    sundayWorking: row.sundayWorking,
+    session: { id: row.id, label: row.label, startDate: row.startDate, endDate: row.endDate },
+    holidays: row.holidays,
+  };
+}
+
 /**
  * The rules of a school and session for the dates `from`..`to`: the school's time zone and weekly
  * off, the session's dates and the holidays in the range, in one statement. An unknown session
@@ -86,13 +100,7 @@ export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: stri
     .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
     .where(and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, sessionId)));
   if (!row) throw notFound('Session');
-  return {
-    timeZone: row.timeZone,
-    today: localDate(row.timeZone, now),
-    sundayWorking: row.sundayWorking,
-    session: { id: row.id, label: row.label, startDate: row.startDate, endDate: row.endDate },
-    holidays: row.holidays,
-  };
+  return rulesOf(row, now);
 }
 
 /** The kind of a date for these rules, and the holiday on it if any. */
@@ -160,11 +168,5 @@ export async function loadSessionRules(
     .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
     .where(and(eq(academicSessions.schoolId, schoolId), sessionId ? eq(academicSessions.id, sessionId) : eq(academicSessions.isCurrent, true)));
   if (!row) throw notFound('Session');
-  return {
-    timeZone: row.timeZone,
-    today: localDate(row.timeZone, now),
-    sundayWorking: row.sundayWorking,
-    session: { id: row.id, label: row.label, startDate: row.startDate, endDate: row.endDate },
-    holidays: row.holidays,
-  };
+  return rulesOf(row, now);
 }
