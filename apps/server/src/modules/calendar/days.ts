@@ -62,6 +62,20 @@ export interface DayRules {
   holidays: DayHoliday[];
 }
 
+/** The rules of a school and session read in one row. */
+function rulesOf<H extends DayHoliday>(
+  row: { timeZone: string; sundayWorking: boolean; id: string; label: string; startDate: string; endDate: string; holidays: H[] },
+  now: Date,
+): DayRules & { holidays: H[] } {
+  return {
+    timeZone: row.timeZone,
+    today: localDate(row.timeZone, now),
+    sundayWorking: row.sundayWorking,
+    session: { id: row.id, label: row.label, startDate: row.startDate, endDate: row.endDate },
+    holidays: row.holidays,
+  };
+}
+
 /**
  * The rules of a school and session for the dates `from`..`to`: the school's time zone and weekly
  * off, the session's dates and the holidays in the range, in one statement. An unknown session
@@ -86,13 +100,7 @@ export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: stri
     .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
     .where(and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, sessionId)));
   if (!row) throw notFound('Session');
-  return {
-    timeZone: row.timeZone,
-    today: localDate(row.timeZone, now),
-    sundayWorking: row.sundayWorking,
-    session: { id: row.id, label: row.label, startDate: row.startDate, endDate: row.endDate },
-    holidays: row.holidays,
-  };
+  return rulesOf(row, now);
 }
 
 /** The kind of a date for these rules, and the holiday on it if any. */
@@ -118,4 +126,47 @@ export function markRefusal(rules: DayRules, date: string): AppError | null {
   if (kind === 'school') return null;
   const r = REFUSALS[kind];
   return new AppError('BAD_REQUEST', r.message, { reason: r.reason, field: 'date', params: holiday ? { title: holiday.title } : undefined });
+}
+
+/** A holiday with everything a list or the calendar shows. */
+export interface FullHoliday extends DayHoliday {
+  sessionId: string;
+  description: string | null;
+  /** An instant as the database wrote it in JSON (parse it with `new Date`). */
+  createdAt: string;
+}
+
+/**
+ * Like `loadDayRules`, for a screen that may not name the session: the session asked for, else
+ * the school's current one, with every field of the holidays in range, in one statement. No such
+ * session (another school's, or no current one): 404.
+ */
+export async function loadSessionRules(
+  db: DbOrTx,
+  schoolId: string,
+  sessionId: string | undefined,
+  from: string,
+  to: string,
+  now: Date = new Date(),
+): Promise<DayRules & { holidays: FullHoliday[] }> {
+  const [row] = await db
+    .select({
+      timeZone: schools.timeZone,
+      sundayWorking: schools.sundayWorking,
+      id: academicSessions.id,
+      label: academicSessions.label,
+      startDate: academicSessions.startDate,
+      endDate: academicSessions.endDate,
+      holidays: sql<FullHoliday[]>`coalesce((
+        select json_agg(json_build_object('holidayId', h.id, 'sessionId', h.session_id, 'title', h.title, 'description', h.description,
+          'startDate', h.start_date, 'endDate', h.end_date, 'createdAt', h.created_at) order by h.start_date)
+        from ${holidays} h
+        where h.school_id = ${academicSessions.schoolId} and h.session_id = ${academicSessions.id}
+          and h.start_date <= ${to} and h.end_date >= ${from}), '[]'::json)`,
+    })
+    .from(academicSessions)
+    .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
+    .where(and(eq(academicSessions.schoolId, schoolId), sessionId ? eq(academicSessions.id, sessionId) : eq(academicSessions.isCurrent, true)));
+  if (!row) throw notFound('Session');
+  return rulesOf(row, now);
 }

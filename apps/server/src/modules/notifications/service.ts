@@ -91,13 +91,17 @@ export async function notifyRoles(
   input: { schoolId: string; roles: readonly number[]; senderId: string | null; senderName: string; message: string; exceptUserId?: string },
 ): Promise<number> {
   if (input.roles.length === 0) return 0;
+  // INSERT … SELECT names every column of the table, in its order: the defaults are spelt out.
   const recipients = db
     .select({
+      id: sql<string>`gen_random_uuid()`.as('id'),
       schoolId: users.schoolId,
       userId: users.id,
       senderId: sql<string | null>`${input.senderId}::uuid`.as('sender_id'),
       senderName: sql<string>`${input.senderName}::text`.as('sender_name'),
       message: sql<string>`${input.message}::text`.as('message'),
+      createdAt: sql<Date>`now()`.as('created_at'),
+      readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
     })
     .from(users)
     .where(

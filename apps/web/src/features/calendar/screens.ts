@@ -1,5 +1,9 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ScreenProps } from '../../app/screen';
 
 /** The screens of holidays and the calendar, by route path (routes.tsx spreads them). */
-export const CALENDAR_SCREENS: Record<string, ComponentType<ScreenProps>> = {};
+export const CALENDAR_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/holidays': lazy(() => import('./HolidaysPage')),
+  '/viewholidays': lazy(() => import('./ViewHolidaysPage')),
+  '/parentviewcalender': lazy(() => import('./ParentCalendarPage')),
+};

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { holidayInput, holidayUpdate, NOTIFY_ROLES, ROLE_KEY, type AcademicSession, type Holiday } from '@shala/contract';
+import { useCreateHoliday, useUpdateHoliday } from '../../api/calendar';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { createBody, emptyHoliday, holidayValues, updateBody, type HolidayFormValues } from './holidayForm';
+
+type Target = { mode: 'create'; session: AcademicSession } | { mode: 'edit'; holiday: Holiday; session: AcademicSession | null };
+
+/**
+ * Add a holiday to the session (a day, or a range with a last day; optionally announced to chosen
+ * roles) or edit one. The contract's schema checks in the browser; the server's refusals (outside
+ * the session, overlapping another holiday) land on the dates.
+ */
+export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDone?: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const create = useCreateHoliday();
+  const update = useUpdateHoliday();
+  const editing = target.mode === 'edit';
+  const form = useContractForm<HolidayFormValues>(editing ? holidayUpdate : holidayInput, {
+    initialValues: editing ? holidayValues(target.holiday) : emptyHoliday(),
+    prepare: (v) => (target.mode === 'edit' ? updateBody(v) : createBody(v, target.session.sessionId)),
+  });
+  const roles = NOTIFY_ROLES.map((r) => ({ value: String(r), label: t(ROLE_KEY[r]) }));
+  const bounds = target.session ? { min: target.session.startDate, max: target.session.endDate } : {};
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      const onError = (error: unknown) => setFailure(form.applyServerError(error, t));
+      const title = values.title.trim();
+      if (target.mode === 'create') {
+        create.mutate(createBody(values, target.session.sessionId), {
+          onSuccess: () => {
+            const named = values.notifyRoles.map((r) => t(ROLE_KEY[Number(r) as keyof typeof ROLE_KEY])).join(', ');
+            notifications.show({ color: 'green', message: named ? t('calendar.holidays.addedNotified', { title, roles: named }) : t('calendar.holidays.added', { title }) });
+            form.reset();
+            onDone?.();
+          },
+          onError,
+        });
+      } else {
+        update.mutate(
+          { holidayId: target.holiday.holidayId, body: updateBody(values) },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: t('calendar.holidays.saved', { title }) });
+              onDone?.();
+            },
+            onError,
+          },
+        );
+      }
+    },
+    () => focusFirstError(),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={editing ? t('calendar.holidays.editForm') : t('calendar.holidays.addForm')}>
+      <Stack gap="md">
+        <TextInput label={t('calendar.holidays.title')} required maxLength={100} data-autofocus {...form.getInputProps('title')} error={errorText(form.errors.title)} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('calendar.holidays.startDate')}
+            type="date"
+            required
+            {...bounds}
+            {...form.getInputProps('startDate')}
+            error={errorText(form.errors.startDate)}
+          />
+          <TextInput
+            label={t('calendar.holidays.endDate')}
+            description={t('calendar.holidays.endDateHint')}
+            type="date"
+            {...bounds}
+            {...form.getInputProps('endDate')}
+            error={errorText(form.errors.endDate)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('calendar.holidays.description')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={500}
+          {...form.getInputProps('description')}
+          error={errorText(form.errors.description)}
+        />
+        {editing ? null : (
+          <MultiSelect
+            label={t('calendar.holidays.notifyRoles')}
+            description={t('calendar.holidays.notifyRolesHint')}
+            placeholder={form.values.notifyRoles.length ? undefined : t('calendar.holidays.notifyNobody')}
+            data={roles}
+            clearable
+            hidePickedOptions
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('notifyRoles')}
+            error={errorText(form.errors.notifyRoles)}
+          />
+        )}
+        {failure ? (
+          <Alert color="red" role="alert" title={failure.title}>
+            {failure.message ?? t('common.checkForm')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          ) : null}
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {editing ? t('common.saveChanges') : t('calendar.holidays.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

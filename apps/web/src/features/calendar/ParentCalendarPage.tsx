@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Badge, Card, Grid, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useHolidayNotices } from '../../api/calendar';
+import { useMyChildren } from '../../api/people';
+import { useCurrentSession } from '../../app/layout/SessionPicker';
+import type { ScreenProps } from '../../app/screen';
+import { ListState } from '../../components/ListState';
+import { PageHeading } from '../../components/PageHeading';
+import { localeOf } from '../people/format';
+import { useHolidayDates } from './HolidayList';
+import { MonthCalendar } from './MonthCalendar';
+
+/** The coming holidays of the session (holiday notices), soonest first. */
+function ComingHolidays({ sessionId }: { sessionId: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const notices = useHolidayNotices(sessionId);
+  const dates = useHolidayDates();
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
+  const items = notices.data ?? [];
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="coming-holidays">
+      <Text component="h2" id="coming-holidays" fw={650} size="lg" mt={0} mb="sm">
+        {t('calendar.coming')}
+      </Text>
+      <ListState
+        isLoading={notices.isLoading}
+        isError={notices.isError}
+        error={notices.error}
+        isFetching={notices.isFetching}
+        onRetry={() => void notices.refetch()}
+        isEmpty={items.length === 0}
+        emptyText={t('calendar.noComing')}
+        rows={3}
+      >
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="coming-holidays">
+          {items.map((h) => (
+            <li key={h.holidayId}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                  {h.title}
+                </Text>
+                <Badge variant="light" color="orange" style={{ textTransform: 'none', flexShrink: 0 }}>
+                  {t('calendar.holidays.daysCount', { count: h.days, n: numbers.format(h.days) })}
+                </Badge>
+              </Group>
+              <Text size="sm">{dates(h)}</Text>
+              {h.description ? (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                  {h.description}
+                </Text>
+              ) : null}
+            </li>
+          ))}
+        </Stack>
+      </ListState>
+    </Card>
+  );
+}
+
+/** /parentviewcalender: a child's month (holidays, weekly offs, its attendance) and the coming holidays. */
+export default function ParentCalendarPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const children = useMyChildren();
+  const { current } = useCurrentSession();
+  const items = children.data ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const child = items.find((c) => c.userId === picked) ?? items[0];
+
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('calendar.parentDescription')} />
+      <ListState
+        isLoading={children.isLoading}
+        isError={children.isError}
+        error={children.error}
+        isFetching={children.isFetching}
+        onRetry={() => void children.refetch()}
+        isEmpty={items.length === 0}
+        emptyText={t('calendar.noChildren')}
+        rows={2}
+      >
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+            <Card withBorder radius="md" padding="md" component="section" aria-labelledby="child-calendar">
+              <Stack gap="sm">
+                <Text component="h2" id="child-calendar" fw={650} size="lg" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {child ? t('calendar.childCalendar', { name: child.fullName }) : t('calendar.cardTitle')}
+                </Text>
+                {items.length > 1 ? (
+                  <NativeSelect
+                    label={t('calendar.child')}
+                    value={child?.userId ?? ''}
+                    onChange={(e) => setPicked(e.currentTarget.value)}
+                    data={items.map((c) => ({ value: c.userId, label: `${c.fullName} (${c.loginId})` }))}
+                    style={{ maxWidth: 420 }}
+                  />
+                ) : null}
+                {child ? <MonthCalendar studentId={child.userId} /> : <Skeleton h={300} />}
+              </Stack>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            <ComingHolidays sessionId={current?.sessionId} />
+          </Grid.Col>
+        </Grid>
+      </ListState>
+    </>
+  );
+}
