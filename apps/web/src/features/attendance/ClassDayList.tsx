@@ -53,7 +53,7 @@ const StudentRow = memo(function StudentRow({
             w={{ base: '100%', sm: 'auto' }}
           />
         ) : (
-          <Badge size="lg" variant="light" color={STATUS_COLOR[status]} style={{ alignSelf: 'flex-start', flexShrink: 0 }}>
+          <Badge size="lg" variant="light" tt="none" color={STATUS_COLOR[status]} style={{ alignSelf: 'flex-start', flexShrink: 0 }}>
             {t(`attendance.status.${status}`)}
           </Badge>
         )}

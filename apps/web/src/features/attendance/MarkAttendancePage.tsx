@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChecks, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -121,14 +121,13 @@ function Marking({ session }: { session: AcademicSession }) {
     >
       <Stack gap="md" maw={880}>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Group gap="sm" align="flex-end" wrap="wrap" grow>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
               label={t('attendance.mark.class')}
               data={classList.map((c) => ({ value: c.assignClassId, label: c.isClassTeacher ? t('attendance.mark.ownClass', { name: label(c) }) : label(c) }))}
               value={assignClassId}
               onChange={(v) => v && v !== assignClassId && change({ class: v })}
               allowDeselect={false}
-              miw={180}
             />
             <TextInput
               type="date"
@@ -137,7 +136,6 @@ function Marking({ session }: { session: AcademicSession }) {
               min={session.startDate}
               max={lastMarkable(session, schoolToday())}
               onChange={(e) => /^\d{4}-\d{2}-\d{2}$/.test(e.currentTarget.value) && e.currentTarget.value !== date && change({ date: e.currentTarget.value })}
-              miw={160}
             />
             <Select
               label={t('attendance.mark.mode')}
@@ -145,9 +143,8 @@ function Marking({ session }: { session: AcademicSession }) {
               value={periodId ?? 'day'}
               onChange={(v) => v && v !== (periodId ?? 'day') && change({ period: v === 'day' ? null : v })}
               allowDeselect={false}
-              miw={180}
             />
-          </Group>
+          </SimpleGrid>
         </Paper>
 
         {day.isLoading ? (
