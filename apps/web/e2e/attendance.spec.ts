@@ -53,6 +53,13 @@ async function tap(page: Page, name: string, status: string) {
   await expect(rowOf(page, name).getByRole('radio', { name: status, exact: true })).toBeChecked();
 }
 
+/** Chooses Hindi on the sign-in page and waits until it is in place (and remembered). */
+async function toHindi(page: Page) {
+  await page.goto('./');
+  await chooseLanguage(page, 'हिन्दी');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+}
+
 async function otherUser(page: Page, role: 113 | 115, width: number) {
   const context = await page.context().browser()!.newContext({ viewport: { width, height: 900 } });
   const other = await context.newPage();
@@ -149,8 +156,7 @@ test('in Hindi: the teacher corrects a mark on a phone, the principal reads the 
   const { assignClassId, date } = await theDay();
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('./');
-  await chooseLanguage(page, 'हिन्दी');
+  await toHindi(page);
   await signInAs(page, 114);
   await page.goto(`attendance?class=${assignClassId}&date=${date}`);
   await expect(page.getByRole('list', { name: 'कक्षा 5 – A के छात्र' })).toBeVisible();
@@ -177,8 +183,7 @@ test('in Hindi: the teacher corrects a mark on a phone, the principal reads the 
 
   const principal = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
   const p = await principal.newPage();
-  await p.goto('./');
-  await chooseLanguage(p, 'हिन्दी');
+  await toHindi(p);
   await signInAs(p, 113);
   await p.goto('attendancelogs');
   const latest = p.getByRole('list', { name: 'उपस्थिति लॉग' }).getByRole('listitem').first();

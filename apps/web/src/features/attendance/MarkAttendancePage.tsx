@@ -1,22 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChecks, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AcademicSession, AttendanceStatus } from '@shala/contract';
-import { useTeacherClasses } from '../../api/academics-assign';
 import { useAttendanceDay, usePeriods, useSaveAttendance } from '../../api/attendance-mark';
 import { apiErrorText, reasonText } from '../../api/errors';
 import { isApiError } from '../../api/http';
-import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import { useClassLabel, WithSession } from '../academics/assign/parts';
 import { ClassDayList, CountsLine } from './ClassDayList';
 import { useAttendanceFormat } from './format';
-import { changedCount, countMarks, effectiveMarks, initialDate, lastMarkable, matchesStudent, refusalReason, schoolToday, type Marks } from './markLogic';
+import { changedCount, countMarks, effectiveMarks, lastMarkable, matchesStudent, refusalReason, schoolToday, type Marks } from './markLogic';
 import { useUnsavedGuard } from './useUnsavedGuard';
+import { SavedBadge, TeacherClassesState, useDayChoice } from './dayChoice';
 
 /** /attendance (114): mark a class for a day or a period, on a phone first. */
 export default function MarkAttendancePage({ route }: ScreenProps) {
@@ -27,33 +25,6 @@ export default function MarkAttendancePage({ route }: ScreenProps) {
       <WithSession>{(session) => <Marking session={session} />}</WithSession>
     </>
   );
-}
-
-/** The class, date and period chosen (kept in the address: ?class=&date=&period=). */
-export function useDayChoice(session: AcademicSession) {
-  const [params, setParams] = useSearchParams();
-  const classes = useTeacherClasses(session.sessionId);
-  const list = classes.data ?? [];
-  const asked = params.get('class');
-  const assignClassId = (list.find((c) => c.assignClassId === asked) ?? list.find((c) => c.isClassTeacher) ?? list[0])?.assignClassId ?? null;
-  const date = initialDate(params.get('date'), session);
-  const periodId = params.get('period') || null;
-  const choose = useCallback(
-    (change: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { classes, assignClassId, date, periodId, choose };
 }
 
 function Marking({ session }: { session: AcademicSession }) {
@@ -110,15 +81,7 @@ function Marking({ session }: { session: AcademicSession }) {
   const counts = countMarks(Object.values(marks));
 
   return (
-    <ListState
-      isLoading={classes.isLoading}
-      isError={classes.isError}
-      error={classes.error}
-      onRetry={() => void classes.refetch()}
-      isEmpty={classList.length === 0}
-      emptyText={t('attendance.mark.noClasses')}
-      rows={2}
-    >
+    <TeacherClassesState classes={classes}>
       <Stack gap="md" maw={880}>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -169,15 +132,7 @@ function Marking({ session }: { session: AcademicSession }) {
                 {label(data.class)} · {fmt.date(data.date)}
                 {data.period ? ` · ${data.period.name}` : ''}
               </Text>
-              {data.final ? (
-                <Badge color="green" variant="light" size="lg" tt="none" style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
-                  {t('attendance.mark.savedBy', { name: data.markedBy?.fullName ?? '', when: data.markedAt ? fmt.dateTime(data.markedAt) : '' })}
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" size="lg" tt="none" style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
-                  {t('attendance.mark.notSaved')}
-                </Badge>
-              )}
+              <SavedBadge day={data} unsaved={t('attendance.mark.notSaved')} />
             </Group>
             {reason ? (
               <Alert color="yellow" role="status" title={t('attendance.mark.cannotMark')}>
@@ -247,6 +202,6 @@ function Marking({ session }: { session: AcademicSession }) {
           </>
         ) : null}
       </Stack>
-    </ListState>
+    </TeacherClassesState>
   );
 }

@@ -1,17 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AcademicSession } from '@shala/contract';
 import { useAttendanceDay } from '../../api/attendance-mark';
 import { apiErrorText, reasonText } from '../../api/errors';
-import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import { useClassLabel, WithSession } from '../academics/assign/parts';
 import { ClassDayList, CountsLine } from './ClassDayList';
 import { useAttendanceFormat } from './format';
-import { useDayChoice } from './MarkAttendancePage';
+import { SavedBadge, TeacherClassesState, useDayChoice } from './dayChoice';
 import { effectiveMarks } from './markLogic';
 
 /** /viewattendance/:date (114): a class's list on that date, read-only, with a link to edit it. */
@@ -39,7 +38,6 @@ export const markPath = (assignClassId: string, date: string) => `/attendance?cl
 function DayView({ session, date }: { session: AcademicSession; date: string }) {
   const { t } = useTranslation();
   const label = useClassLabel();
-  const fmt = useAttendanceFormat();
   const { classes, assignClassId, choose } = useDayChoice(session);
   const day = useAttendanceDay(assignClassId, date, null);
   const classList = classes.data ?? [];
@@ -47,15 +45,7 @@ function DayView({ session, date }: { session: AcademicSession; date: string }) 
   const marks = data ? effectiveMarks(data, {}) : {};
 
   return (
-    <ListState
-      isLoading={classes.isLoading}
-      isError={classes.isError}
-      error={classes.error}
-      onRetry={() => void classes.refetch()}
-      isEmpty={classList.length === 0}
-      emptyText={t('attendance.mark.noClasses')}
-      rows={2}
-    >
+    <TeacherClassesState classes={classes}>
       <Stack gap="md" maw={880}>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Select
@@ -76,15 +66,7 @@ function DayView({ session, date }: { session: AcademicSession; date: string }) 
         ) : data ? (
           <>
             <Group justify="space-between" gap="xs" wrap="wrap">
-              {data.final ? (
-                <Badge color="green" variant="light" size="lg" tt="none" style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
-                  {t('attendance.mark.savedBy', { name: data.markedBy?.fullName ?? '', when: data.markedAt ? fmt.dateTime(data.markedAt) : '' })}
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" size="lg" tt="none">
-                  {t('attendance.view.notMarked')}
-                </Badge>
-              )}
+              <SavedBadge day={data} unsaved={t('attendance.view.notMarked')} />
               {data.canMark && assignClassId ? (
                 <Button component={Link} to={markPath(assignClassId, date)} variant="light" leftSection={<IconPencil size={16} aria-hidden />}>
                   {data.final ? t('attendance.view.edit') : t('attendance.view.mark')}
@@ -116,6 +98,6 @@ function DayView({ session, date }: { session: AcademicSession; date: string }) 
           </>
         ) : null}
       </Stack>
-    </ListState>
+    </TeacherClassesState>
   );
 }
