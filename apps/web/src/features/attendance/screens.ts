@@ -1,5 +1,14 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ScreenProps } from '../../app/screen';
 
+// Marking, one day's list and the logs.
+const MarkAttendancePage = lazy(() => import('./MarkAttendancePage'));
+const ViewAttendancePage = lazy(() => import('./ViewAttendancePage'));
+const AttendanceLogsPage = lazy(() => import('./AttendanceLogsPage'));
+
 /** The screens of attendance, by route path (routes.tsx spreads them). */
-export const ATTENDANCE_SCREENS: Record<string, ComponentType<ScreenProps>> = {};
+export const ATTENDANCE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/attendance': MarkAttendancePage,
+  '/viewattendance/:date': ViewAttendancePage,
+  '/attendancelogs': AttendanceLogsPage,
+};

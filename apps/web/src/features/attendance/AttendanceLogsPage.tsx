@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Badge, Box, Group, Paper, SegmentedControl, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { AcademicSession, AttendanceLog } from '@shala/contract';
+import { useClassOptions } from '../../api/academics-assign';
+import { useAttendanceLogs } from '../../api/attendance-mark';
+import { ListState } from '../../components/ListState';
+import { ListPager } from '../../components/ListToolbar';
+import { PageHeading } from '../../components/PageHeading';
+import type { ScreenProps } from '../../app/screen';
+import { useListParams } from '../../lib/useListParams';
+import { useClassLabel, WithSession } from '../academics/assign/parts';
+import { STATUS_COLOR } from './ClassDayList';
+import { useAttendanceFormat } from './format';
+
+export const LOG_TYPES = ['all', 'daywise', 'periodwise'] as const;
+
+/** /attendancelogs (113): who marked or changed attendance, newest first, by kind and class. */
+export default function AttendanceLogsPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('attendance.logs.description')} />
+      <WithSession>{(session) => <Logs session={session} />}</WithSession>
+    </>
+  );
+}
+
+function Logs({ session }: { session: AcademicSession }) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  const list = useListParams(LOG_TYPES, 'all');
+  const [classId, setClassId] = useState<string | null>(null);
+  const classes = useClassOptions(session.sessionId);
+  const logs = useAttendanceLogs({ sessionId: session.sessionId, type: list.status, assignClassId: classId ?? undefined, page: list.page, pageSize: list.pageSize });
+  const items = logs.data?.items ?? [];
+
+  return (
+    <Stack gap="md" maw={960}>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Box style={{ flex: '1 1 260px' }}>
+            <Text size="sm" fw={500} mb={4} id="attendance-log-type">
+              {t('attendance.logs.type')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="attendance-log-type"
+              fullWidth
+              value={list.status}
+              onChange={(v) => list.setStatus(v as (typeof LOG_TYPES)[number])}
+              data={LOG_TYPES.map((v) => ({ value: v, label: t(`attendance.logs.types.${v}`) }))}
+            />
+          </Box>
+          <Select
+            label={t('attendance.mark.class')}
+            placeholder={t('attendance.logs.allClasses')}
+            data={(classes.data?.items ?? []).map((c) => ({ value: c.assignClassId, label: label(c) }))}
+            value={classId}
+            onChange={(v) => {
+              setClassId(v);
+              list.setPage(1);
+            }}
+            clearable
+            searchable
+            style={{ flex: '1 1 200px' }}
+          />
+        </Group>
+      </Paper>
+      <ListState
+        isLoading={logs.isLoading}
+        isError={logs.isError}
+        error={logs.error}
+        isFetching={logs.isFetching}
+        onRetry={() => void logs.refetch()}
+        isEmpty={items.length === 0}
+        emptyText={t('attendance.logs.empty')}
+      >
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('attendance.logs.listLabel')} aria-busy={logs.isFetching}>
+          {items.map((log) => (
+            <LogCard key={log.logId} log={log} />
+          ))}
+        </Stack>
+        <ListPager page={list.page} pageSize={list.pageSize} total={logs.data?.total ?? 0} onChange={list.setPage} />
+      </ListState>
+    </Stack>
+  );
+}
+
+/** One save: who, when, the class, date and period, the counts; the changes on demand. */
+function LogCard({ log }: { log: AttendanceLog }) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  const fmt = useAttendanceFormat();
+  const [open, setOpen] = useState(false);
+  const { details } = log;
+  const c = details.counts;
+  const id = `log-${log.logId}`;
+  return (
+    <Paper component="li" withBorder radius="md" p="md">
+      <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {label(log.class)} · {fmt.date(log.date)}
+            {log.period ? ` · ${log.period.name}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t(`attendance.logs.by.${details.action}`, { name: log.user?.fullName ?? t('attendance.logs.someone'), when: fmt.dateTime(log.createdAt) })}
+          </Text>
+        </Stack>
+        <Group gap={6}>
+          <Badge variant="light" color={log.type === 'daywise' ? 'indigo' : 'grape'}>
+            {t(`attendance.logs.types.${log.type}`)}
+          </Badge>
+          <Badge variant="outline" color={details.action === 'marked' ? 'green' : 'orange'}>
+            {t(`attendance.logs.actions.${details.action}`)}
+          </Badge>
+        </Group>
+      </Group>
+      <Text size="sm" mt="xs">
+        {t('attendance.logs.counts', { present: fmt.number(c.present), absent: fmt.number(c.absent), late: fmt.number(c.late), leave: fmt.number(c.leave) })}
+      </Text>
+      {details.changes.length ? (
+        <>
+          <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} mt="xs" style={{ minHeight: 32 }}>
+            <Group gap={4} wrap="nowrap">
+              {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+              <Text size="sm" c="blue.7" fw={600}>
+                {t('attendance.logs.changes', { count: details.changes.length, n: fmt.number(details.changes.length) })}
+              </Text>
+            </Group>
+          </UnstyledButton>
+          {open ? (
+            <Stack component="ul" id={id} gap={4} mt="xs" pl="md" m={0}>
+              {details.changes.map((ch) => (
+                <Text component="li" key={ch.studentId} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <b>{ch.fullName}</b>:{' '}
+                  {ch.from ? (
+                    <Text span c={`${STATUS_COLOR[ch.from]}.8`}>
+                      {t(`attendance.status.${ch.from}`)}
+                    </Text>
+                  ) : (
+                    <Text span c="dimmed">
+                      {t('attendance.logs.unmarked')}
+                    </Text>
+                  )}{' '}
+                  →{' '}
+                  <Text span fw={600} c={`${STATUS_COLOR[ch.to]}.8`}>
+                    {t(`attendance.status.${ch.to}`)}
+                  </Text>
+                </Text>
+              ))}
+            </Stack>
+          ) : null}
+        </>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,65 @@
+import { useCallback, type ReactNode } from 'react';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { AcademicSession, AttendanceDay } from '@shala/contract';
+import { useTeacherClasses } from '../../api/academics-assign';
+import { ListState } from '../../components/ListState';
+import { useAttendanceFormat } from './format';
+import { initialDate } from './markLogic';
+
+/** The class, date and period chosen (kept in the address: ?class=&date=&period=). */
+export function useDayChoice(session: AcademicSession) {
+  const [params, setParams] = useSearchParams();
+  const classes = useTeacherClasses(session.sessionId);
+  const list = classes.data ?? [];
+  const asked = params.get('class');
+  const assignClassId = (list.find((c) => c.assignClassId === asked) ?? list.find((c) => c.isClassTeacher) ?? list[0])?.assignClassId ?? null;
+  const date = initialDate(params.get('date'), session);
+  const periodId = params.get('period') || null;
+  const choose = useCallback(
+    (change: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(change)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { classes, assignClassId, date, periodId, choose };
+}
+
+/** The teacher's classes loading, failing or empty (no class to mark), then the screen. */
+export function TeacherClassesState({ classes, children }: { classes: ReturnType<typeof useTeacherClasses>; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ListState
+      isLoading={classes.isLoading}
+      isError={classes.isError}
+      error={classes.error}
+      onRetry={() => void classes.refetch()}
+      isEmpty={(classes.data ?? []).length === 0}
+      emptyText={t('attendance.mark.noClasses')}
+      rows={2}
+    >
+      {children}
+    </ListState>
+  );
+}
+
+/** "Saved by Ravi Kumar, 21 Nov 2026, 10:02", or what an unsaved day is called. */
+export function SavedBadge({ day, unsaved }: { day: Pick<AttendanceDay, 'final' | 'markedBy' | 'markedAt'>; unsaved: string }) {
+  const { t } = useTranslation();
+  const fmt = useAttendanceFormat();
+  return (
+    <Badge color={day.final ? 'green' : 'gray'} variant="light" size="lg" tt="none" style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
+      {day.final ? t('attendance.mark.savedBy', { name: day.markedBy?.fullName ?? '', when: day.markedAt ? fmt.dateTime(day.markedAt) : '' }) : unsaved}
+    </Badge>
+  );
+}

@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Dates and times of attendance in the reader's language (dates are school-local `YYYY-MM-DD`). */
+export function useAttendanceFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const date = useCallback(
+    (d: string) => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
+    [locale],
+  );
+  const dateTime = useCallback((iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), [locale]);
+  const number = useCallback((n: number) => new Intl.NumberFormat(locale).format(n), [locale]);
+  return { date, dateTime, number };
+}
