@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   attendancePercent,
   MASTER_CLASS_CODES,
@@ -13,7 +13,7 @@ import {
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { academicSessions, classStudents, classes, periods, schools, users } from '../../db/schema.js';
+import { academicSessions, attendanceMarks, classStudents, classes, periods, schools, users } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
 import { AppError, notFound } from '../../errors.js';
 import { attendanceClass } from '../../policy/attendance.js';
@@ -58,9 +58,10 @@ function monthDays(rules: DayRules, dates: string[]): MonthDay[] {
 // The month of a class
 
 /**
- * The class's students, each with its marks of the month aggregated in the same statement (a
- * correlated lookup on attendance_mark_uq: school, student, date): daywise `[date, status]` pairs,
- * periodwise `[date, present, absent, late, leave]` of that day's periods.
+ * The class's students, each with its marks of the month aggregated in the same statement: one
+ * range scan of the class's marks (attendance_class_date_idx: school, class, date) grouped by
+ * student, daywise `[date, status]` pairs, periodwise `[date, present, absent, late, leave]` of
+ * that day's periods.
  */
 function monthQueries(db: Db) {
   return prepared(db, 'attendance_month', (db) => {
@@ -68,8 +69,35 @@ function monthQueries(db: Db) {
     const id = sql.placeholder('id');
     const from = sql.placeholder('from');
     const to = sql.placeholder('to');
-    const own = sql`m.school_id = ${school} and m.student_id = ${classStudents.studentId} and m.class_id = ${id}
-      and m.date between ${from}::date and ${to}::date`;
+    const m = attendanceMarks;
+    const inMonth = (periodic: boolean) =>
+      and(
+        eq(m.schoolId, school),
+        eq(m.classId, id),
+        sql`${m.date} between ${from}::date and ${to}::date`,
+        periodic ? isNotNull(m.periodId) : isNull(m.periodId),
+      );
+    const daywise = db
+      .select({ studentId: m.studentId, marks: sql<unknown[][]>`json_agg(json_build_array(${m.date}, ${m.status}))`.as('marks') })
+      .from(m)
+      .where(inMonth(false))
+      .groupBy(m.studentId)
+      .as('mk');
+    const tally = (status: AttendanceStatus) => sql<number>`count(*) filter (where ${m.status} = ${sql.raw(`'${status}'`)})`.as(status);
+    const perDay = db
+      .select({ studentId: m.studentId, date: m.date, present: tally('present'), absent: tally('absent'), late: tally('late'), leave: tally('leave') })
+      .from(m)
+      .where(inMonth(true))
+      .groupBy(m.studentId, m.date)
+      .as('pd');
+    const periodwise = db
+      .select({
+        studentId: perDay.studentId,
+        marks: sql<unknown[][]>`json_agg(json_build_array(${perDay.date}, ${perDay.present}, ${perDay.absent}, ${perDay.late}, ${perDay.leave}))`.as('marks'),
+      })
+      .from(perDay)
+      .groupBy(perDay.studentId)
+      .as('mk');
     const base = {
       studentId: classStudents.studentId,
       loginId: users.loginId,
@@ -77,25 +105,17 @@ function monthQueries(db: Db) {
       lastName: users.lastName,
       rollNo: classStudents.rollNo,
     };
-    const select = <T>(marks: ReturnType<typeof sql<T>>) =>
+    const select = (marks: typeof daywise | typeof periodwise) =>
       db
-        .select({ ...base, marks })
+        .select({ ...base, marks: marks.marks })
         .from(classStudents)
         .innerJoin(users, eq(users.id, classStudents.studentId))
+        .leftJoin(marks, eq(marks.studentId, classStudents.studentId))
         .where(and(eq(classStudents.schoolId, school), eq(classStudents.classId, id)))
         .orderBy(...studentOrder);
     return {
-      daywise: select(
-        sql<Array<[string, AttendanceStatus]> | null>`(select json_agg(json_build_array(m.date, m.status))
-          from attendance_marks m where ${own} and m.period_id is null)`,
-      ).prepare('attendance_month_daywise'),
-      periodwise: select(
-        sql<Array<[string, number, number, number, number]> | null>`(select json_agg(json_build_array(d.date, d.present, d.absent, d.late, d.leave)) from (
-          select m.date,
-            count(*) filter (where m.status = 'present') as present, count(*) filter (where m.status = 'absent') as absent,
-            count(*) filter (where m.status = 'late') as late, count(*) filter (where m.status = 'leave') as leave
-          from attendance_marks m where ${own} and m.period_id is not null group by m.date) d)`,
-      ).prepare('attendance_month_periodwise'),
+      daywise: select(daywise).prepare('attendance_month_daywise'),
+      periodwise: select(periodwise).prepare('attendance_month_periodwise'),
     };
   });
 }
