@@ -19,7 +19,8 @@ export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId
     <Modal opened={!!date} onClose={onClose} title={title} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
         {() => {
-          const detail = query.data!;
+          const detail = query.data;
+          if (!detail) return null;
           const nothing = detail.students.every((s) => s.day === null && s.periods.every((p) => p === null));
           return (
             <Stack gap="sm">
@@ -33,7 +34,7 @@ export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId
                   {t('attendanceViews.dayEmpty')}
                 </Text>
               ) : (
-                <Box style={{ overflowX: 'auto', maxWidth: '100%' }} tabIndex={0} aria-label={t('attendanceViews.dayTableLabel')}>
+                <Box pos="relative" style={{ overflowX: 'auto', maxWidth: '100%' }} tabIndex={0} aria-label={t('attendanceViews.dayTableLabel')}>
                   <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm" style={{ minWidth: 'max-content' }} data-testid="day-detail">
                     <Table.Thead>
                       <Table.Tr>

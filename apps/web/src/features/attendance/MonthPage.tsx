@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -172,26 +172,21 @@ function MonthTable({ view }: { view: MonthView }) {
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
       <Stack gap="sm">
         <MonthLegend />
-        <Box style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="month-scroll" tabIndex={0} aria-label={t('attendanceViews.tableLabel')}>
+        <Box pos="relative" style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="month-scroll" tabIndex={0} aria-label={t('attendanceViews.tableLabel')}>
           <Table striped={false} withColumnBorders withTableBorder verticalSpacing={4} horizontalSpacing={4} fz="sm" style={{ minWidth: 'max-content' }} data-testid="month-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th style={{ ...stickyCell, zIndex: 2, minWidth: 140 }}>{t('attendanceViews.student')}</Table.Th>
                 {view.days.map((d) => (
-                  <Table.Th key={d.date} ta="center" p={0} style={{ background: DAY_SHADE[d.kind], minWidth: 34 }} title={dayTitle(d)}>
-                    <UnstyledButton
-                      onClick={() => setOpenDate(d.date)}
-                      aria-label={t('attendanceViews.openDay', { date: d.date })}
-                      w="100%"
-                      py={4}
-                      style={{ textAlign: 'center' }}
-                    >
-                      <Text size="xs" c="dimmed" lh={1}>
+                  <Table.Th key={d.date} ta="center" p={0} style={{ background: DAY_SHADE[d.kind], minWidth: 34 }} title={dayTitle(d)} data-kind={d.kind}>
+                    <UnstyledButton onClick={() => setOpenDate(d.date)} w="100%" py={4} pos="relative" style={{ textAlign: 'center' }}>
+                      <Text component="span" display="block" size="xs" c="dimmed" lh={1}>
                         {weekday.format(new Date(`${d.date}T00:00:00Z`))}
                       </Text>
-                      <Text size="sm" fw={600} lh={1.3}>
+                      <Text component="span" display="block" size="sm" fw={600} lh={1.3}>
                         {Number(d.date.slice(8))}
                       </Text>
+                      <VisuallyHidden>{t('attendanceViews.openDay', { date: d.date })}</VisuallyHidden>
                     </UnstyledButton>
                   </Table.Th>
                 ))}

@@ -17,7 +17,7 @@ export const DAY_SHADE: Partial<Record<DayKind, string>> = {
 export function StatusMark({ status }: { status: AttendanceStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge size="sm" radius="sm" variant="filled" color={STATUS_COLOR[status]} title={t(`attendanceViews.status.${status}`)} px={4} miw={24}>
+    <Badge size="sm" radius="sm" variant="filled" color={STATUS_COLOR[status]} title={t(`attendanceViews.status.${status}`)} px={4} miw={24} pos="relative">
       <span aria-hidden>{t(`attendanceViews.letter.${status}`)}</span>
       <VisuallyHidden>{t(`attendanceViews.status.${status}`)}</VisuallyHidden>
     </Badge>

@@ -33,7 +33,7 @@ export function CountsLine({ counts }: { counts: AttendanceCounts }) {
   return (
     <Group gap="md" wrap="nowrap" align="center">
       <RingProgress
-        size={64}
+        size={76}
         thickness={7}
         roundCaps
         sections={counts.percent === null ? [] : [{ value: counts.percent, color: counts.percent >= 75 ? 'teal' : 'orange' }]}
