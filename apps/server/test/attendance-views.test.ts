@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../src/db/client.js';
 import { attendanceMarks, classStudents, classes, holidays, periods, schools } from '../src/db/schema.js';
 import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
+import { countStatements as countStatementsOf } from './statements.js';
 
 /**
  * The month view, one date's detail and the dashboards' summary. Marks are inserted directly (the
@@ -56,42 +56,7 @@ async function mark(school: TestSchool, classId: string, rows: Array<{ studentId
     .values(rows.map((r) => ({ schoolId: school.id, sessionId: school.sessionId, classId, studentId: r.studentId, date: r.date, status: r.status, periodId: r.periodId ?? null })));
 }
 
-/** Counts the SQL statements the app sends for a school while `work` runs (as academics-assign.test.ts). */
-async function countStatements<T>(schoolId: string, work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  let statements = 0;
-  type Client = { query: (...args: unknown[]) => unknown };
-  const clientOf = (db: Db) => (db as unknown as { _: { session: { client: Client } } })._.session.client;
-  const patch = (client: Client) => {
-    const own = Object.prototype.hasOwnProperty.call(client, 'query');
-    const original = client.query;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    return () => {
-      if (own) client.query = original;
-      else delete (client as Partial<Client>).query;
-    };
-  };
-  const unpatchScoped = patch(clientOf(env.database.scoped(schoolId)));
-  const transaction = env.database.transaction;
-  env.database.transaction = <R>(scope: string, fn: (tx: Tx) => Promise<R>) =>
-    transaction(scope, async (tx) => {
-      const unpatch = patch(clientOf(tx));
-      try {
-        return await fn(tx);
-      } finally {
-        unpatch();
-      }
-    });
-  try {
-    return { result: await work(), statements };
-  } finally {
-    env.database.transaction = transaction;
-    unpatchScoped();
-  }
-}
-
+const countStatements = <T>(schoolId: string, work: () => Promise<T>) => countStatementsOf(env, schoolId, work);
 const markCount = async () => (await env.db.select({ n: count() }).from(attendanceMarks))[0]!.n;
 
 beforeAll(async () => {
