@@ -27,8 +27,17 @@ interface Enrol {
   groups: string[][];
   slots: Array<{ classId: string; group: number }>;
 }
-const info = await new Promise<{ big: number; students: number; enrol: Enrol | null }>((resolve, reject) => {
-  server.once('message', (m) => resolve(m as { big: number; students: number; enrol: Enrol | null }));
+/** The attendance school (server.ts): a class of 60 with a year of marks, a month of 31 days, a past school day. */
+interface Att {
+  classId: string;
+  sessionId: string;
+  month: string;
+  saveDate: string;
+  studentIds: string[];
+}
+type Info = { big: number; students: number; enrol: Enrol | null; att: Att | null; demoSessionId: string | null };
+const info = await new Promise<Info>((resolve, reject) => {
+  server.once('message', (m) => resolve(m as Info));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 
@@ -47,8 +56,7 @@ const token = await signin('DEMO-P0001');
 /** The bench class of 30 subjects (server.ts) and two teachers, found through the API. */
 async function subjectTeacherTable(token: string) {
   const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { token } })).json()).result;
-  const sessions = (await get('/api/school/session')) as Array<{ sessionId: string; isCurrent: boolean }>;
-  const sessionId = sessions.find((s) => s.isCurrent)?.sessionId;
+  const sessionId = info.demoSessionId;
   const teachers = ((await get('/api/school/teacher?search=DEMO-T0&pageSize=20')) as { items: Array<{ userId: string; loginId: string }> }).items;
   const demo = teachers.find((t) => t.loginId === 'DEMO-T0001');
   const other = teachers.find((t) => t.loginId === 'DEMO-T0900');
@@ -84,9 +92,7 @@ const cases: Case[] = [
 ];
 // People in the academic year: the students page with each student's class in the current session,
 // and one class's students by roll number (the class of 60 below, else the demo's 5-A).
-const currentSession = ((await (await fetch(`${base}/api/school/session`, { headers: { token } })).json()).result as Array<{ sessionId: string; isCurrent: boolean }>).find(
-  (s) => s.isCurrent,
-)?.sessionId;
+const currentSession = info.demoSessionId;
 if (currentSession) {
   const demoStudent = (await (await fetch(`${base}/api/school/student?sessionId=${currentSession}&search=DEMO-S0001`, { headers: { token } })).json()).result.items[0];
   const oneClass: string | undefined = info.enrol?.detailsClassId ?? demoStudent?.placement?.assignClassId;
@@ -144,6 +150,34 @@ if (enrol) {
             setupRequest: (req) => {
               const s = enrol.slots[slot++ % enrol.slots.length]!;
               return { ...req, body: JSON.stringify({ assignClassId: s.classId, studentIds: enrol.groups[s.group] }) };
+            },
+          },
+        ],
+      },
+    },
+  );
+}
+// Attendance (1,000 students, a year of daily marks): the month of a class of 60 × 31 days, and a
+// class of 60 saved for a past school day (daywise), each request replacing the day with other marks.
+const att = info.att;
+if (att) {
+  const teacherToken = await signin('ATT-T0001');
+  const statuses = ['present', 'absent', 'late', 'leave'] as const;
+  let round = 0;
+  cases.push(
+    { name: 'month view, 60 students × 31 days (GET)', opts: { path: `/api/school/month/attendance/${att.classId}/${att.month}`, headers: { token: teacherToken } } },
+    {
+      name: 'save attendance, class of 60 (POST)',
+      opts: {
+        path: `/api/school/attendance/${att.classId}/${att.sessionId}`,
+        method: 'POST',
+        headers: { token: teacherToken, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = round++;
+              const marks = att.studentIds.map((studentId, i) => ({ studentId, status: (i + r) % 7 === 0 ? statuses[(i + r) % 4]! : 'present' }));
+              return { ...req, body: JSON.stringify({ date: att.saveDate, marks }) };
             },
           },
         ],

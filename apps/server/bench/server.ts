@@ -1,7 +1,8 @@
 // The server under benchmark: the real app plus one bare route returning constant JSON (the
 // ceiling, through the app's own global hooks), and a plain Fastify with the same route on the
 // next port, so the cost of the hooks stays visible. Seeds a school of BENCH_STUDENTS (2,000)
-// students and, unless BENCH_BIG=0, a second school of BENCH_BIG_STUDENTS (100,000). For the
+// students, a school of BENCH_ATT_STUDENTS (1,000) students in classes of 60 with a year of daily
+// attendance (school days, set-based: one INSERT … SELECT over generate_series) and, unless BENCH_BIG=0, a second school of BENCH_BIG_STUDENTS (100,000). For the
 // enrolment cases: a class of 60 students in the current session (class details), 20 past
 // sessions whose classes are filled, and BENCH_ENROL_SESSIONS (150) sessions of one week each,
 // every one with an empty class for each group of 60 of those students, so each "assign 60
@@ -13,6 +14,7 @@ import { PLATFORM, openDatabase, type Db } from '../src/db/client.js';
 import { seedIfEmpty, DEMO_PASSWORD } from '../src/db/seed/demo.js';
 import { buildApp } from '../src/app.js';
 import { hashGenerated, hashSecret } from '../src/auth/crypto.js';
+import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000' });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 20 });
@@ -77,6 +79,56 @@ async function seedEnrolment(schoolId: string) {
   return { detailsClassId: details!.id, groups, slots };
 }
 
+/**
+ * The attendance school (ATT): `count` students in classes of 60 (the last one smaller), a session
+ * of the last year and the next two months, and a daywise mark for every student on every school day
+ * (Monday to Saturday) of that year up to yesterday: about 310 marks a student, in one statement.
+ * Returns the first class (60 students, class teacher ATT-T0001), the latest month of 31 days with
+ * marks, and a past school day to save.
+ */
+async function seedAttendance(count: number) {
+  if (!count) return null;
+  const today = localDate('Asia/Kolkata');
+  const start = addDays(today, -365);
+  const [school] = rowsOf(await db.execute(sql`insert into schools (code, name) values ('ATT', 'Bench Attendance School') returning id`));
+  const schoolId = school!.id;
+  const hash = await hashSecret(DEMO_PASSWORD);
+  const [teacher] = rowsOf(
+    await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+      values (${schoolId}, 113, 'ATT-P0001', 'Att', 'Principal', ${hash}), (${schoolId}, 114, 'ATT-T0001', 'Att', 'Teacher', ${hash}) returning id, role_id`),
+  ).filter((r) => (r as unknown as { role_id: number }).role_id === 114);
+  await addStudents(db, schoolId, 'ATT', count);
+  const [session] = rowsOf(
+    await db.execute(sql`insert into academic_sessions (school_id, label, start_date, end_date, is_current)
+      values (${schoolId}, 'bench-year', ${start}, ${addDays(today, 60)}, true) returning id`),
+  );
+  const sessionId = session!.id;
+  const classCount = Math.ceil(count / 60);
+  await db.execute(sql`insert into classes (school_id, session_id, master_class, name, section, class_limit, class_teacher_id)
+    select ${schoolId}::uuid, ${sessionId}::uuid, '6', '6', 'A' || lpad(k::text, 2, '0'), 60, case when k = 0 then ${teacher!.id}::uuid end
+    from generate_series(0, ${classCount - 1}::int) as k`);
+  await db.execute(sql`insert into class_students (school_id, session_id, class_id, student_id, roll_no)
+    select ${schoolId}::uuid, ${sessionId}::uuid, c.id, s.id, s.r % 60 + 1
+    from (select id, row_number() over (order by login_id) - 1 as r from users where school_id = ${schoolId} and role_id = 116) s
+    join classes c on c.school_id = ${schoolId} and c.section = 'A' || lpad((s.r / 60)::text, 2, '0')`);
+  const yesterday = addDays(today, -1);
+  await db.execute(sql`insert into attendance_marks (school_id, session_id, class_id, student_id, date, status, marked_at)
+    select cs.school_id, cs.session_id, cs.class_id, cs.student_id, d::date,
+      case abs(hashtext(cs.student_id::text || d::date::text)) % 40 when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'leave' else 'present' end,
+      d + interval '4 hours'
+    from class_students cs
+    cross join generate_series(${start}::date, ${yesterday}::date, interval '1 day') as d
+    where cs.school_id = ${schoolId} and extract(isodow from d) <> 7`);
+  const [first] = rowsOf(await db.execute(sql`select id from classes where school_id = ${schoolId} and section = 'A00'`));
+  const studentIds = rowsOf(await db.execute(sql`select student_id as id from class_students where class_id = ${first!.id} order by roll_no`)).map((r) => r.id);
+  // The latest month of 31 days that is over; a school day before today to save.
+  let month = yesterday.slice(0, 7);
+  while (monthDates(month).length !== 31 || monthDates(month).at(-1)! > yesterday) month = addDays(`${month}-01`, -1).slice(0, 7);
+  let saveDate = yesterday;
+  while (isoWeekday(saveDate) === 7) saveDate = addDays(saveDate, -1);
+  return { classId: first!.id, sessionId, month, saveDate, studentIds };
+}
+
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const BIG = process.env.BENCH_BIG === '0' ? 0 : Number(process.env.BENCH_BIG_STUDENTS ?? 100_000);
 const rowsOf = (r: unknown) => (r as { rows: Array<{ id: string }> }).rows;
@@ -100,6 +152,7 @@ if (BIG) {
   await addStudents(db, big!.id, 'BIG', BIG);
 }
 const enrol = await seedEnrolment(demo!.id);
+const att = await seedAttendance(Number(process.env.BENCH_ATT_STUDENTS ?? 1000));
 await database.analyze();
 
 const app = await buildApp({ config, database, logger: false });
@@ -110,5 +163,7 @@ const plain = Fastify({ logger: false });
 plain.get('/bench/ceiling', async () => ({ result: { ok: true } }));
 await plain.listen({ port: config.PORT + 1, host: '127.0.0.1' });
 
-process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol });
+// The demo's current session (its list of sessions is capped, newest first: the bench sessions fill it).
+const [demoSession] = rowsOf(await db.execute(sql`select id from academic_sessions where school_id = ${demo!.id} and is_current`));
+process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol, att, demoSessionId: demoSession?.id ?? null });
 process.on('SIGTERM', () => void Promise.all([app.close(), plain.close()]).then(() => database.close()).then(() => process.exit(0)));

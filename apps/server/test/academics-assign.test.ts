@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../src/db/client.js';
 import { academicSessions, classStudents, classSubjects, classes, subjects } from '../src/db/schema.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
+import { countStatements as countStatementsOf } from './statements.js';
 
 /**
  * The subjects and teachers of a class, class details, the teachers' view and the students' and
@@ -62,44 +62,7 @@ async function stateOf(classId: string) {
   return { subjects: subjectRows, classTeacherId: c?.classTeacherId ?? null };
 }
 
-/**
- * Counts the SQL statements the app sends for a school while `work` runs: in its transactions and
- * through its scoped handle (the driver's `query`, PGlite's and node-postgres's alike).
- */
-async function countStatements<T>(schoolId: string, work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  let statements = 0;
-  type Client = { query: (...args: unknown[]) => unknown };
-  const clientOf = (db: Db) => (db as unknown as { _: { session: { client: Client } } })._.session.client;
-  const patch = (client: Client) => {
-    const own = Object.prototype.hasOwnProperty.call(client, 'query');
-    const original = client.query;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    return () => {
-      if (own) client.query = original;
-      else delete (client as Partial<Client>).query;
-    };
-  };
-  const unpatchScoped = patch(clientOf(env.database.scoped(schoolId)));
-  const transaction = env.database.transaction;
-  env.database.transaction = <R>(scope: string, fn: (tx: Tx) => Promise<R>) =>
-    transaction(scope, async (tx) => {
-      const unpatch = patch(clientOf(tx));
-      try {
-        return await fn(tx);
-      } finally {
-        unpatch();
-      }
-    });
-  try {
-    return { result: await work(), statements };
-  } finally {
-    env.database.transaction = transaction;
-    unpatchScoped();
-  }
-}
+const countStatements = <T>(schoolId: string, work: () => Promise<T>) => countStatementsOf(env, schoolId, work);
 
 beforeAll(async () => {
   env = await setupApp();

@@ -1,7 +1,20 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argonWork } from '../src/auth/crypto.js';
-import { academicSessions, classStudents, classSubjects, classes, subjects, users } from '../src/db/schema.js';
+import {
+  academicSessions,
+  attendanceAlerts,
+  attendanceMarks,
+  classStudents,
+  classSubjects,
+  classes,
+  holidays,
+  periods,
+  subjects,
+  timetableEntries,
+  users,
+} from '../src/db/schema.js';
+import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/db/seed/demo.js';
 import { summaryQuery, presentSummary, classOrder } from '../src/modules/academics/read.js';
 import { setupApp, type TestEnv } from './helpers.js';
@@ -111,12 +124,77 @@ describe('the demo seed', () => {
     expect(teacher.json().result.loginId).toBe('DEMO-T0007');
   });
 
+  it('has the school day of the current session: periods, a timetable without clashes, holidays', async () => {
+    const { schoolId } = await signin('DEMO-P0001');
+    const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
+    const rows = await env.db.select().from(periods).where(eq(periods.sessionId, current.id)).orderBy(periods.startMinute);
+    expect(rows.map((p) => [p.name, p.isBreak])).toEqual([
+      ...[1, 2, 3, 4].map((i) => [`Period ${i}`, false]),
+      ['Lunch', true],
+      ...[5, 6, 7, 8].map((i) => [`Period ${i}`, false]),
+    ]);
+    expect([rows[0]!.startMinute, rows.at(-1)!.endMinute]).toEqual([8 * 60, 14 * 60]);
+
+    // Every class has a timetable; each cell's teacher is that subject's teacher in the class; no
+    // teacher is in two classes at one day and period (the constraint would have refused it).
+    const cells = await env.db
+      .select({ classId: timetableEntries.classId, day: timetableEntries.day, periodId: timetableEntries.periodId, teacherId: timetableEntries.teacherId, taught: classSubjects.teacherId })
+      .from(timetableEntries)
+      .innerJoin(classSubjects, and(eq(classSubjects.classId, timetableEntries.classId), eq(classSubjects.subjectId, timetableEntries.subjectId)))
+      .where(eq(timetableEntries.schoolId, schoolId));
+    expect(new Set(cells.map((c) => c.classId)).size).toBe(10);
+    expect(cells.every((c) => c.teacherId === c.taught && c.day >= 1 && c.day <= 6)).toBe(true);
+    expect(new Set(cells.map((c) => `${c.teacherId}/${c.day}/${c.periodId}`)).size).toBe(cells.length);
+    expect(cells.some((c) => rows.find((p) => p.id === c.periodId)!.isBreak)).toBe(false);
+    expect(cells.length).toBeGreaterThan(200);
+
+    const hols = await env.db.select().from(holidays).where(eq(holidays.sessionId, current.id)).orderBy(holidays.startDate);
+    expect(hols.length).toBeGreaterThanOrEqual(5);
+    expect(hols.every((h) => h.startDate >= current.startDate && h.endDate <= current.endDate)).toBe(true);
+    const today = localDate('Asia/Kolkata');
+    expect(hols.some((h) => h.startDate <= today && today <= h.endDate)).toBe(false);
+  });
+
+  it('has three weeks of daywise attendance, mostly present, with 5-A left to mark today and the school day before', async () => {
+    const { schoolId } = await signin('DEMO-P0001');
+    const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
+    const today = localDate('Asia/Kolkata');
+    const hols = await env.db.select().from(holidays).where(eq(holidays.sessionId, current.id));
+    const schoolDay = (d: string) => isoWeekday(d) !== 7 && d >= current.startDate && d <= current.endDate && !hols.some((h) => h.startDate <= d && d <= h.endDate);
+    const days = Array.from({ length: 22 }, (_, i) => addDays(today, i - 21)).filter(schoolDay);
+    const before = days.filter((d) => d < today).at(-1);
+
+    const marks = await env.db
+      .select({ classId: attendanceMarks.classId, date: attendanceMarks.date, status: attendanceMarks.status, periodId: attendanceMarks.periodId, key: sql<string>`${classes.masterClass} || '-' || ${classes.section}` })
+      .from(attendanceMarks)
+      .innerJoin(classes, eq(classes.id, attendanceMarks.classId))
+      .where(eq(attendanceMarks.schoolId, schoolId));
+    expect(marks.every((m) => m.periodId === null && schoolDay(m.date) && m.date <= today)).toBe(true);
+    const fiveA = marks.filter((m) => m.key === '5-A');
+    const others = marks.filter((m) => m.key !== '5-A');
+    // Every other class (3 students each) is marked every school day; 5-A all but its last two.
+    expect(others.length).toBe(9 * 3 * days.length);
+    const kept = [today, before].filter((d) => d && days.includes(d));
+    expect(fiveA.length).toBe(3 * (days.length - kept.length));
+    expect(fiveA.some((m) => m.date === today || m.date === before)).toBe(false);
+    if (days.length >= 10) {
+      const present = marks.filter((m) => m.status === 'present').length;
+      expect(present / marks.length).toBeGreaterThan(0.75);
+      expect(new Set(marks.map((m) => m.status)).size).toBeGreaterThan(1);
+    }
+    expect((await env.db.select({ n: count() }).from(attendanceAlerts))[0]!.n).toBe(0);
+  });
+
   it('runs once: a second start changes nothing', async () => {
     const tally = async () => ({
       users: (await env.db.select({ n: count() }).from(users))[0]!.n,
       classes: (await env.db.select({ n: count() }).from(classes))[0]!.n,
       placed: (await env.db.select({ n: count() }).from(classStudents))[0]!.n,
       sessions: (await env.db.select({ n: count() }).from(academicSessions))[0]!.n,
+      periods: (await env.db.select({ n: count() }).from(periods))[0]!.n,
+      cells: (await env.db.select({ n: count() }).from(timetableEntries))[0]!.n,
+      holidays: (await env.db.select({ n: count() }).from(holidays))[0]!.n,
+      marks: (await env.db.select({ n: count() }).from(attendanceMarks))[0]!.n,
     });
     const before = await tally();
     const again = await seedIfEmpty(env.database, { demo: true });

@@ -1,12 +1,25 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { MASTER_CLASSES, MASTER_SUBJECTS, type Role } from '@shala/contract';
 import { PLATFORM, type Database, type Tx } from '../client.js';
-import { academicSessions, classStudents, classSubjects, classes, loginIdCounters, schools, subjects, users } from '../schema.js';
+import {
+  academicSessions,
+  classStudents,
+  classSubjects,
+  classes,
+  holidays,
+  loginIdCounters,
+  periods,
+  schools,
+  subjects,
+  timetableEntries,
+  users,
+} from '../schema.js';
 import { createUser } from '../../modules/users/service.js';
 import { hashSecret, newPassword } from '../../auth/crypto.js';
 import { notify } from '../../modules/notifications/service.js';
 import { noRealtime } from '../../realtime/index.js';
 import { academicYears } from '../../modules/academics/structure.js';
+import { addDays, isoWeekday, localDate } from '../../modules/calendar/days.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';
@@ -274,6 +287,19 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
     }),
   );
 
+  await seedSchoolDay(tx, {
+    schoolId,
+    session: current,
+    timeZone: school!.timeZone,
+    classId,
+    subjectId,
+    idOf,
+    cells: keys.flatMap((key) => {
+      const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
+      return SYLLABUS[code].map((subject) => ({ key, subject, teacher: teacherOf(subject, code) }));
+    }),
+  });
+
   // Keep the login id counters in step with the demo ids.
   const highest = (letter: string) => [...idOf.keys()].filter((id) => id.startsWith(`DEMO-${letter}`)).length;
   await tx.insert(loginIdCounters).values(['A', 'P', 'T', 'G', 'S'].map((l) => ({ prefix: `DEMO-${l}`, schoolId, value: highest(l) })));
@@ -297,6 +323,124 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
     message: 'Class 5-A attendance is complete for today.',
   });
   return HEADLINE.map((p) => ({ role: p.role, loginId: p.loginId, password: DEMO_PASSWORD, name: `${p.first} ${p.last}` }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The school day of the current session: periods, a timetable, holidays and three weeks of attendance.
+
+/** Eight periods of 40 minutes from 08:00 to 14:00, with lunch after the fourth. */
+const PERIODS: Array<[name: string, start: string, end: string, isBreak?: boolean]> = [
+  ['Period 1', '08:00', '08:40'],
+  ['Period 2', '08:40', '09:20'],
+  ['Period 3', '09:20', '10:00'],
+  ['Period 4', '10:00', '10:40'],
+  ['Lunch', '10:40', '11:20', true],
+  ['Period 5', '11:20', '12:00'],
+  ['Period 6', '12:00', '12:40'],
+  ['Period 7', '12:40', '13:20'],
+  ['Period 8', '13:20', '14:00'],
+];
+const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** The holidays of a session that starts in April of year y: title, first and last day. */
+const HOLIDAYS = (y: number): Array<[title: string, start: string, end: string]> => [
+  ['Independence Day', `${y}-08-15`, `${y}-08-15`],
+  ['Gandhi Jayanti', `${y}-10-02`, `${y}-10-02`],
+  ['Diwali break', `${y}-11-07`, `${y}-11-11`],
+  ['Christmas', `${y}-12-25`, `${y}-12-25`],
+  ['Republic Day', `${y + 1}-01-26`, `${y + 1}-01-26`],
+  ['Holi', `${y + 1}-03-04`, `${y + 1}-03-04`],
+];
+/** Days of attendance the demo has before today. */
+const ATTENDANCE_DAYS = 21;
+
+/**
+ * Periods, a timetable for every class (each cell a subject of the class and its teacher; a teacher
+ * is in one class per day and period, so a few cells stay free periods), the session's holidays
+ * (none on today), and daywise attendance for the school days of the last three weeks, mostly
+ * present. Class 5-A is left unmarked today and on the school day before, for the demo teacher to
+ * mark. No absence alerts are sent. A constant number of statements.
+ */
+async function seedSchoolDay(
+  tx: Tx,
+  d: {
+    schoolId: string;
+    session: { id: string; startDate: string; endDate: string };
+    timeZone: string;
+    classId: Map<string, string>;
+    subjectId: Map<string, string>;
+    idOf: Map<string, string>;
+    cells: Array<{ key: string; subject: string; teacher: string }>;
+  },
+) {
+  const { schoolId, session } = d;
+  const periodRows = await tx
+    .insert(periods)
+    .values(PERIODS.map(([name, start, end, isBreak]) => ({ schoolId, sessionId: session.id, name, startMinute: minutes(start), endMinute: minutes(end), isBreak: !!isBreak })))
+    .returning({ id: periods.id, isBreak: periods.isBreak, start: periods.startMinute });
+  const teaching = periodRows.filter((p) => !p.isBreak).sort((a, b) => a.start - b.start);
+
+  // The timetable: slot by slot, each class (in turn, first a different one every slot) takes the
+  // subject it has had least this week whose teacher is still free in that slot.
+  const keys = [...d.classId.keys()];
+  const taught = new Map<string, number>();
+  const rows: Array<typeof timetableEntries.$inferInsert> = [];
+  let turn = 0;
+  for (let day = 1; day <= 6; day++) {
+    for (const period of teaching) {
+      const busy = new Set<string>();
+      const order = keys.map((_, i) => keys[(i + turn) % keys.length]!);
+      turn += 3;
+      for (const key of order) {
+        const options = d.cells
+          .filter((c) => c.key === key && !busy.has(c.teacher))
+          .sort((a, b) => (taught.get(`${key}/${a.subject}`) ?? 0) - (taught.get(`${key}/${b.subject}`) ?? 0));
+        const pick = options[0];
+        if (!pick) continue;
+        busy.add(pick.teacher);
+        taught.set(`${key}/${pick.subject}`, (taught.get(`${key}/${pick.subject}`) ?? 0) + 1);
+        rows.push({
+          schoolId,
+          sessionId: session.id,
+          classId: d.classId.get(key)!,
+          day,
+          periodId: period.id,
+          subjectId: d.subjectId.get(pick.subject)!,
+          teacherId: d.idOf.get(pick.teacher)!,
+        });
+      }
+    }
+  }
+  await tx.insert(timetableEntries).values(rows);
+
+  // Holidays of the session, but none on today (the demo marks today).
+  const today = localDate(d.timeZone);
+  const y = Number(session.startDate.slice(0, 4));
+  const inSession = HOLIDAYS(y).filter(([, start, end]) => start >= session.startDate && end <= session.endDate && !(start <= today && today <= end));
+  const principalId = d.idOf.get('DEMO-P0001')!;
+  await tx.insert(holidays).values(inSession.map(([title, startDate, endDate]) => ({ schoolId, sessionId: session.id, title, startDate, endDate, createdBy: principalId })));
+
+  // School days of the last three weeks and today: Monday to Saturday, in the session, no holiday.
+  const schoolDay = (date: string) =>
+    isoWeekday(date) !== 7 && date >= session.startDate && date <= session.endDate && !inSession.some(([, start, end]) => start <= date && date <= end);
+  const dates = Array.from({ length: ATTENDANCE_DAYS + 1 }, (_, i) => addDays(today, i - ATTENDANCE_DAYS)).filter(schoolDay);
+  // 5-A keeps today and the school day before it for the demo teacher.
+  const before = dates.filter((date) => date < today).at(-1);
+  const keep = [today, ...(before ? [before] : [])].join(',');
+  if (!dates.length) return;
+  // Mostly present; about one in twenty absent, one in forty late or on leave (fixed per student and day).
+  await tx.execute(sql`
+    insert into attendance_marks (school_id, session_id, class_id, student_id, date, period_id, status, marked_by, marked_at)
+    select cs.school_id, cs.session_id, cs.class_id, cs.student_id, day, null,
+      case abs(hashtext(cs.student_id::text || day::text)) % 40
+        when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'leave' else 'present' end,
+      coalesce(c.class_teacher_id, ${principalId}::uuid),
+      least((day + time '09:15') at time zone ${d.timeZone}, now())
+    from class_students cs
+    join classes c on c.id = cs.class_id
+    cross join unnest(string_to_array(${dates.join(',')}, ',')::date[]) as day
+    where cs.school_id = ${schoolId} and cs.session_id = ${session.id}
+      and not (cs.class_id = ${d.classId.get('5-A')!} and day = any(string_to_array(${keep}, ',')::date[]))`);
 }
 
 /**

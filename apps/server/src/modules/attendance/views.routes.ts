@@ -1,4 +1,25 @@
+import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { fromContract } from '../../http/route.js';
+import { requireCaller } from '../../policy/index.js';
+import { attendanceDayDetail, attendanceMonth, attendanceSummary } from './views.js';
 
-/** Month views, day detail and the dashboards' summary (to be built). */
-export default async function viewRoutes(_app: App) {}
+/** Month views, one date's detail and the dashboards' summary. */
+export default async function viewRoutes(app: App) {
+  app.route({
+    ...fromContract(API.attendanceMonth),
+    handler: async (req) => ({
+      result: await attendanceMonth(app.deps, requireCaller(req), req.params.assignClassId, req.params.monthId, req.query.periodic),
+    }),
+  });
+  app.route({
+    ...fromContract(API.attendanceDayDetail),
+    handler: async (req) => ({
+      result: await attendanceDayDetail(app.deps, requireCaller(req), req.params.assignClassId, req.params.monthId, req.params.date),
+    }),
+  });
+  app.route({
+    ...fromContract(API.attendanceSummary),
+    handler: async (req) => ({ result: await attendanceSummary(app.deps, requireCaller(req), req.query) }),
+  });
+}
