@@ -22,6 +22,12 @@ const PLAIN: Record<string, unknown> = {
   status: false,
   dryRun: true,
   sundayWorking: false,
+  // the school day
+  title: 'Foreign holiday',
+  startTime: '08:00',
+  endTime: '08:40',
+  date: '2026-11-20',
+  monthId: '2026-11',
   page: 1,
   pageSize: 20,
 };
@@ -69,7 +75,10 @@ export function build(
     }
     case 'string':
       if (def.format === 'uuid') return pick(key, parent) ?? undefined;
-      return typeof PLAIN[key] === 'string' ? PLAIN[key] : key === 'search' ? undefined : 'x';
+      if (typeof PLAIN[key] === 'string') return PLAIN[key];
+      // A date field with no plain value of its own: a valid date, so the answer is about the records.
+      if (def.format === 'date') return '2026-11-20';
+      return key === 'search' ? undefined : 'x';
     case 'enum': {
       const entries = Object.values(def.entries as Record<string, string>);
       const plain = PLAIN[key];
@@ -84,7 +93,7 @@ export function build(
   }
 }
 
-export const ID_KEYS = ['sessionId', 'assignClassId', 'fromAssignClassId', 'toAssignClassId', 'subjectId', 'subjectIds', 'teacherId', 'classTeacherId', 'studentIds', 'heldBackIds', 'userId'];
+export const ID_KEYS = ['sessionId', 'assignClassId', 'fromAssignClassId', 'toAssignClassId', 'subjectId', 'subjectIds', 'teacherId', 'classTeacherId', 'studentIds', 'heldBackIds', 'userId', 'periodId', 'holidayId', 'studentId'];
 
 /** Does the route name an academic record anywhere (tenancy.test.ts leaves these to this file)? */
 export function namesRecords(route: ApiRoute): boolean {

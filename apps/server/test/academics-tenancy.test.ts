@@ -1,13 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { API, type ApiRoute, type Role } from '@shala/contract';
-import { academicSessions, classStudents, classSubjects, classes, subjects } from '../src/db/schema.js';
+import {
+  academicSessions,
+  attendanceLogs,
+  attendanceMarks,
+  classStudents,
+  classSubjects,
+  classes,
+  holidays,
+  notifications,
+  periods,
+  subjects,
+  timetableEntries,
+} from '../src/db/schema.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool } from './helpers.js';
 import { namesRecords, request, shapeOf } from './academic-routes.js';
 
 /**
- * Generated from the contract: every academics route that names a record (a session, class,
- * subject, teacher or student, in its path, query or body) is sent another school's records, for
+ * Generated from the contract: every academics and school-day route that names a record (a
+ * session, class, subject, teacher, student, period or holiday, in its path, query or body) is
+ * sent another school's records, for
  * each role it admits. Each answers 404 and changes nothing. For a set of ids (students, subjects,
  * assignments, roll numbers) one id of another school among the caller's own makes the whole
  * request 404 (the bulk access check), and nothing is saved.
@@ -25,6 +38,8 @@ interface Records {
   placed: string;
   /** A student in no class. */
   free: string;
+  period: string;
+  holiday: string;
 }
 
 let env: TestEnv;
@@ -51,7 +66,16 @@ async function records(school: TestSchool): Promise<Records> {
   const free = await env.f.user(116, school);
   await env.db.insert(classSubjects).values({ schoolId: school.id, classId: a!.id, subjectId: subject!.id, teacherId: teacher.id });
   await env.db.insert(classStudents).values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed.id, rollNo: 1 });
+  const [period] = await env.db.insert(periods).values({ schoolId: school.id, sessionId: school.sessionId, name: 'First', startMinute: 480, endMinute: 520 }).returning();
+  const [holiday] = await env.db
+    .insert(holidays)
+    .values({ schoolId: school.id, sessionId: school.sessionId, title: 'Diwali', startDate: '2026-11-09', endDate: '2026-11-10' })
+    .returning();
+  await env.db.insert(timetableEntries).values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, day: 1, periodId: period!.id, subjectId: subject!.id, teacherId: teacher.id });
+  await env.db.insert(attendanceMarks).values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed.id, date: '2026-11-20', status: 'present' });
   return {
+    period: period!.id,
+    holiday: holiday!.id,
     session: school.sessionId,
     laterSession: later!.id,
     classA: a!.id,
@@ -82,6 +106,11 @@ function idFor(r: Records, key: string, parent: string | null): string | null {
       return r.teacher;
     case 'studentIds':
       return r.free;
+    case 'periodId':
+      return r.period;
+    case 'holidayId':
+      return r.holiday;
+    case 'studentId':
     case 'heldBackIds':
     case 'userId':
       return parent === 'rollNumbers' || parent === null ? r.placed : r.placed;
@@ -97,6 +126,12 @@ async function digest() {
     await env.db.select().from(classes).orderBy(asc(classes.id)),
     await env.db.select().from(classSubjects).orderBy(asc(classSubjects.classId), asc(classSubjects.subjectId)),
     await env.db.select().from(classStudents).orderBy(asc(classStudents.studentId), asc(classStudents.sessionId)),
+    await env.db.select().from(periods).orderBy(asc(periods.id)),
+    await env.db.select().from(holidays).orderBy(asc(holidays.id)),
+    await env.db.select().from(timetableEntries).orderBy(asc(timetableEntries.classId), asc(timetableEntries.day), asc(timetableEntries.periodId)),
+    await env.db.select().from(attendanceMarks).orderBy(asc(attendanceMarks.studentId), asc(attendanceMarks.date)),
+    await env.db.select({ n: count() }).from(attendanceLogs),
+    await env.db.select({ n: count() }).from(notifications),
   ]);
 }
 
@@ -116,7 +151,12 @@ afterAll(async () => {
 
 it('finds the academics routes that name records', () => {
   const names = routes.map(([name]) => name);
-  for (const name of ['assignedClass', 'assignClass', 'assignStudents', 'promote', 'classUpdate', 'subjectUpdate', 'sessionUpdate', 'studentClass', 'teacherClasses']) {
+  for (const name of [
+    ...['assignedClass', 'assignClass', 'assignStudents', 'promote', 'classUpdate', 'subjectUpdate', 'sessionUpdate', 'studentClass', 'teacherClasses'],
+    ...['periodList', 'periodCreate', 'periodUpdate', 'periodDelete', 'timetableGet', 'timetableSave', 'timetableTeacher'],
+    ...['holidayList', 'holidayCreate', 'holidayUpdate', 'holidayDelete', 'holidayNotices', 'calendar'],
+    ...['attendanceSave', 'attendanceDay', 'attendancePeriod', 'attendanceDayDetail', 'attendanceMonth', 'attendanceLogs', 'attendanceSummary'],
+  ]) {
     expect(names).toContain(name);
   }
 });

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
 import { REALTIME_EVENTS, type AttendanceStatus, type Notification } from '@shala/contract';
-import type { Db, Tx } from '../src/db/client.js';
 import {
   academicSessions,
   attendanceAlerts,
@@ -21,6 +20,7 @@ import {
 } from '../src/db/schema.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
+import { countStatements } from './statements.js';
 
 /**
  * Marking attendance (daywise and periodwise), the day's class list, the logs and the absence
@@ -440,42 +440,8 @@ describe('attendance logs', () => {
 
 // ---- A constant number of statements whatever the class size -------------------------------------
 
-/**
- * Counts the statements the app sends for a school while `work` runs, through its scoped handle
- * and in its transactions (the driver's `query`; PGlite's and node-postgres's alike).
- */
-async function statementsOf(schoolId: string, work: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  type Client = { query: (...args: unknown[]) => unknown };
-  const clientOf = (db: Db) => (db as unknown as { _: { session: { client: Client } } })._.session.client;
-  const count = (client: Client) => {
-    const had = Object.prototype.hasOwnProperty.call(client, 'query');
-    const query = client.query;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      n++;
-      return query.apply(this, args);
-    };
-    return () => (had ? (client.query = query) : delete (client as Partial<Client>).query);
-  };
-  const restoreScoped = count(clientOf(env.database.scoped(schoolId)));
-  const transaction = env.database.transaction;
-  env.database.transaction = <R>(scope: string, fn: (tx: Tx) => Promise<R>) =>
-    transaction(scope, async (tx) => {
-      const restore = count(clientOf(tx));
-      try {
-        return await fn(tx);
-      } finally {
-        restore();
-      }
-    });
-  try {
-    await work();
-    return n;
-  } finally {
-    env.database.transaction = transaction;
-    restoreScoped();
-  }
-}
+/** The statements the app sends for a school while `work` runs. */
+const statementsOf = async (schoolId: string, work: () => Promise<unknown>) => (await countStatements(env, schoolId, work)).statements;
 
 describe('attendance: statements', () => {
   it('saves and reads a class of 60 in as many statements as a class of 3', async () => {

@@ -172,6 +172,8 @@ describe('listing holidays and the notices', () => {
     // The summer break is over whatever day the tests run.
     const upcoming = (await call('GET', `${url}?upcoming=true`, P())).json().result;
     expect(upcoming.items.map((h: { title: string }) => h.title)).not.toContain('Summer break');
+    // `upcoming=false` is the whole list (a query string's "false" is not true).
+    expect((await call('GET', `${url}?upcoming=false`, P())).json().result.total).toBe(6);
     // Another school's list holds only its own.
     const theirList = (await call('GET', `/api/school/holidays/${theirs.school.sessionId}`, theirs.users[112].token)).json().result;
     expect(theirList.total).toBe(1);

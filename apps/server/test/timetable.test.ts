@@ -187,7 +187,7 @@ describe('periods of a session', () => {
     );
     const more = await addPeriod({ name: 'One more', startTime: '22:00', endTime: '22:30' }, s!.id);
     expect(more.statusCode).toBe(409);
-    expect(more.json().params).toMatchObject({ max: PERIODS_MAX });
+    expect(more.json()).toMatchObject({ reason: 'periods_max', params: { max: PERIODS_MAX } });
   });
 });
 
@@ -231,7 +231,7 @@ describe('saving a timetable', () => {
       [[cell(1, p1, maths!), cell(1, p1, hindi!)], 400, 'duplicate_cell', 'cells.1'],
       [[cell(1, p1, maths!, offTeacher.id)], 400, 'not_a_teacher', 'cells.0.teacherId'],
       [[cell(1, p1, maths!, child.id)], 400, 'not_a_teacher', 'cells.0.teacherId'],
-      [[cell(7, p1, maths!)], 400, undefined, 'cells.0.day'],
+      [[cell(7, p1, maths!)], 400, 'not_school_day', 'cells.0.day'],
     ];
     for (const [cells, status, reason, field] of cases) {
       const res = await save(classA, cells);

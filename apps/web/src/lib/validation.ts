@@ -21,6 +21,8 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Enter a 6-digit PIN code': 'validation.zip',
   'The code has 6 digits': 'validation.otp',
   'Invalid ISO date': 'validation.date',
+  'Enter a time as HH:MM': 'validation.time',
+  'Enter a month as YYYY-MM': 'validation.month',
 };
 
 interface IssueLike {
@@ -44,6 +46,7 @@ const OWN_CODES: Record<string, string> = {
   password_mismatch: 'validation.passwordMismatch',
   session_label: 'validation.session_label',
   end_before_start: 'validation.end_before_start',
+  end_before_start_time: 'validation.end_before_start_time',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

@@ -140,7 +140,7 @@ export async function createPeriod(deps: Deps, caller: Caller, sessionId: string
         .for('update');
       if (!session) throw notFound('Session');
       if (session.count >= PERIODS_MAX) {
-        throw new AppError('CONFLICT', `A session has at most ${PERIODS_MAX} periods.`, { params: { max: PERIODS_MAX } });
+        throw new AppError('CONFLICT', `A session has at most ${PERIODS_MAX} periods.`, { reason: 'periods_max', params: { max: PERIODS_MAX } });
       }
       const [row] = await tx
         .insert(periods)
@@ -403,7 +403,7 @@ export async function saveTimetable(deps: Deps, caller: Caller, assignClassId: s
         const s = subjectById.get(c.subjectId);
         if (!s) throw notFound('Subject');
         if (!s.inClass) throw badCell('subject_not_in_class', `“${s.name}” is not a subject of this class.`, `cells.${i}.subjectId`, { name: s.name });
-        if (c.day === 7 && !cls.sundayWorking) throw new AppError('VALIDATION_ERROR', 'Sunday is not a school day.', { field: `cells.${i}.day` });
+        if (c.day === 7 && !cls.sundayWorking) throw new AppError('VALIDATION_ERROR', 'Sunday is not a school day.', { reason: 'not_school_day', field: `cells.${i}.day` });
       });
       if (duplicate >= 0) {
         const c = cells[duplicate]!;

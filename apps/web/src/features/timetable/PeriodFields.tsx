@@ -1,7 +1,7 @@
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { TIME_FORMAT_MESSAGE, type Period, type PeriodInput } from '@shala/contract';
+import type { Period, PeriodInput } from '@shala/contract';
 import { useErrorToken } from '../../lib/validation';
 
 export type PeriodValues = PeriodInput;
@@ -15,22 +15,10 @@ export function periodBody(v: PeriodValues): PeriodInput {
   return { name: v.name.trim(), startTime: v.startTime, endTime: v.endTime, isBreak: v.isBreak };
 }
 
-/** The contract's own time messages, which the shared validation does not know, as our keys. */
-const TIME_TOKENS: Record<string, string> = {
-  [`!${TIME_FORMAT_MESSAGE}`]: 'timetable.timeFormat',
-  '!The end time must be after the start time': 'validation.end_before_start_time',
-};
-
-/** Renders a period form's error tokens, the time messages included. */
-export function usePeriodError() {
-  const errorText = useErrorToken();
-  return (token: unknown) => errorText(typeof token === 'string' ? (TIME_TOKENS[token] ?? token) : token);
-}
-
 /** Name, start and end time, and whether it is a break (a 409 overlap lands on the start time). */
 export function PeriodFields({ form, autoFocus }: { form: UseFormReturnType<PeriodValues>; autoFocus?: boolean }) {
   const { t } = useTranslation();
-  const errorText = usePeriodError();
+  const errorText = useErrorToken();
   return (
     <Stack gap="md">
       <TextInput
