@@ -101,7 +101,7 @@ test("the principal's dashboard shows today's attendance of the school, in Engli
   await signInAs(page, 113);
   const card = page.getByTestId('attendance-today');
   await expect(card.getByText("Today's attendance")).toBeVisible();
-  await expect(card.getByText(/Classes marked: \d+ of 10/)).toBeVisible();
+  await expect(card.getByText(/Classes marked: \d+ of \d+/)).toBeVisible();
   await expectNoOverflow(page);
   await shot(page, 'attendance-dashboard-principal-en-1280');
   await chooseLanguage(page, 'हिन्दी');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
 
 // Holidays and the calendar: the principal adds a holiday range to the demo's current session and
 // notifies the parents; the parent (DEMO-G0001) finds it in the bell and on its child's month
@@ -10,15 +10,23 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, s
 const DAY_MS = 86_400_000;
 const todayInSchool = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-/** The last day of the demo's current session (April to March). */
-const sessionEnd = (today: string) => (Number(today.slice(5, 7)) >= 4 ? `${Number(today.slice(0, 4)) + 1}-03-31` : `${today.slice(0, 4)}-03-31`);
-
-/** A range `length` days long starting `offset` days after today, inside the session (null when the session ends first). */
-function futureRange(offset: number, length: number) {
-  const today = todayInSchool();
-  const startDate = addDays(today, offset);
-  const endDate = addDays(startDate, length - 1);
-  return endDate <= sessionEnd(today) ? { startDate, endDate, afterEnd: addDays(sessionEnd(today), 1) } : null;
+/**
+ * A range `length` days long starting `offset` or more days after today, inside the demo's current
+ * session and clear of its holidays (the demo's and earlier runs'), or null when the session ends
+ * first.
+ */
+async function futureRange(request: APIRequestContext, offset: number, length: number) {
+  const signin = await request.post('/api/signin', { data: { loginId: ACCOUNTS[113].loginId, password: PASSWORD } });
+  const headers = { token: ((await signin.json()) as { result: { token: string } }).result.token };
+  const sessions = ((await (await request.get('/api/school/session', { headers })).json()) as { result: Array<{ sessionId: string; endDate: string; isCurrent: boolean }> }).result;
+  const current = sessions.find((x) => x.isCurrent)!;
+  const list = await request.get(`/api/school/holidays/${current.sessionId}?pageSize=100`, { headers });
+  const taken = ((await list.json()) as { result: { items: Array<{ startDate: string; endDate: string }> } }).result.items;
+  for (let startDate = addDays(todayInSchool(), offset); ; startDate = addDays(startDate, 1)) {
+    const endDate = addDays(startDate, length - 1);
+    if (endDate > current.endDate) return null;
+    if (!taken.some((h) => h.startDate <= endDate && startDate <= h.endDate)) return { startDate, endDate, afterEnd: addDays(current.endDate, 1) };
+  }
 }
 
 type Lang = 'en' | 'hi';
@@ -163,11 +171,11 @@ async function parentSees(page: Page, lang: Lang, holiday: string, range: { star
   await shot(page, `parent-calendar-${lang}-${width}`);
 }
 
-test('English: the principal adds a holiday range at 1280 px and notifies parents; the parent sees it at 375 px', async ({ browser }) => {
+test('English: the principal adds a holiday range at 1280 px and notifies parents; the parent sees it at 375 px', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const range = futureRange(3, 3);
+  const range = await futureRange(request, 3, 3);
   test.skip(!range, 'the current session ends too soon for a holiday still to come');
-  const holiday = 'Diwali break';
+  const holiday = 'Sports week break';
   const principal = await open(browser, 113, 'en', 1280);
   await principalAdds(principal, 'en', holiday, range!, 1280);
   await principal.context().close();
@@ -185,9 +193,9 @@ test('English: the principal adds a holiday range at 1280 px and notifies parent
   await parent.context().close();
 });
 
-test('Hindi: the principal adds a holiday range at 375 px and notifies parents; the parent sees it at 1280 px', async ({ browser }) => {
+test('Hindi: the principal adds a holiday range at 375 px and notifies parents; the parent sees it at 1280 px', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const range = futureRange(8, 2);
+  const range = await futureRange(request, 8, 2);
   test.skip(!range, 'the current session ends too soon for a holiday still to come');
   const holiday = 'गुरु पर्व';
   const principal = await open(browser, 113, 'hi', 375);

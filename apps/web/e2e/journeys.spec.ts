@@ -197,6 +197,12 @@ test('forgot password end to end: code by mail, mismatch blocked, new password s
   await signIn(page, 'DEMO-G0001', 'Naya-Password-1');
   await expectPath(page, '/parentdashboard');
   expect(pathOf(page)).toBe('/parentdashboard');
+
+  // The demo parent is every later journey's parent: give it its password back.
+  const signin = await page.request.post('/api/signin', { data: { loginId: 'DEMO-G0001', password: 'Naya-Password-1' } });
+  const token = ((await signin.json()) as { result: { token: string } }).result.token;
+  const restored = await page.request.patch('/api/account/password', { headers: { token }, data: { currentPassword: 'Naya-Password-1', newPassword: PASSWORD } });
+  expect(restored.status()).toBe(200);
 });
 
 test('a student changes its own photo and contact; the photo is private and shown through the session', async ({ page }) => {

@@ -37,8 +37,21 @@ export async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
 
 /** Nothing sticks out sideways (a phone-width page wraps or turns rows into cards). */
 export async function expectNoOverflow(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const measure = () =>
+    page.evaluate(() => {
+      const max = window.innerWidth;
+      // What sticks out, named, so a failure says where to look.
+      const culprits = [...document.body.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > max + 1)
+        .slice(-5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)})`);
+      return { width: document.documentElement.scrollWidth, culprits };
+    });
+  // Measured once the layout has settled (right after a resize, widgets still re-measure).
+  let last = await measure();
+  await expect
+    .poll(async () => (last = await measure()).width, { message: `sticks out: ${last.culprits.join(', ')}`, timeout: 3000 })
+    .toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 export function pathOf(page: Page): string {
