@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { academicSessions, attendanceMarks, classes, holidays, notifications, periods } from '../src/db/schema.js';
-import { isoWeekday, monthDates } from '../src/modules/calendar/days.js';
+import { isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
 import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
 
 // Holidays (a date or a range inside the session, never overlapping, optionally announced to
@@ -322,8 +322,10 @@ describe('the month calendar', () => {
     for (const role of [112, 113, 114, 115] as const) {
       const res = await month('/api/school/calendar/2026-07', mine.users[role].token);
       expect(res.statusCode).toBe(200);
-      const result = res.json().result as { month: string; days: Day[]; counts: unknown; holidays: { title: string; days: number }[] };
+      const result = res.json().result as { month: string; today: string; days: Day[]; counts: unknown; holidays: { title: string; days: number }[] };
       expect(result.month).toBe('2026-07');
+      // Today in the school's time zone (Asia/Kolkata), whatever the server's.
+      expect(result.today).toBe(localDate('Asia/Kolkata'));
       expect(result.counts).toBeNull();
       expect(result.days.map((d) => d.date)).toEqual(monthDates('2026-07'));
       for (const d of result.days) {

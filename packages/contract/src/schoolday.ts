@@ -327,6 +327,8 @@ export const calendarQuery = z.object({
 });
 export const calendarMonth = z.object({
   month: z.string(),
+  /** Today in the school's time zone (the browser's clock may be in another). */
+  today: z.string(),
   days: z.array(monthDay.extend({ status: attendanceStatus.nullable() })),
   /** The child's counts for the month (null without a student). */
   counts: attendanceCounts.nullable(),

@@ -316,5 +316,5 @@ export async function calendarMonth(deps: Deps, caller: Caller, month: string, q
     return { date, kind, holidayTitle: holiday?.title ?? null, status };
   });
   if (counts) counts.percent = attendancePercent(counts);
-  return { month, days, counts, holidays: rules.holidays.map(presentJson) };
+  return { month, today: rules.today, days, counts, holidays: rules.holidays.map(presentJson) };
 }

@@ -42,11 +42,12 @@ export function MonthCalendar({ studentId, compact = false }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { current, isLoading: sessionLoading } = useCurrentSession();
-  const today = todayLocal();
   const [chosen, setMonth] = useState<string | null>(null);
-  const month = chosen ?? initialMonth(today, current);
+  const month = chosen ?? initialMonth(todayLocal(), current);
   const query = useCalendarMonth(month, current?.sessionId, studentId, !sessionLoading);
   const data = query.data;
+  // The school's today once the month has loaded (the browser may be in another time zone).
+  const today = data?.today ?? todayLocal();
   const names = weekdayNames(language);
   const numbers = new Intl.NumberFormat(localeOf(language));
   const title = monthTitle(month, language);
