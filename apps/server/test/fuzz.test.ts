@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { API, IMPORT_COLUMNS, errorEnvelope, type ApiRoute, type Role } from '@shala/contract';
-import { PASSWORD, everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
+import { GENERATED_HEADER, PASSWORD, everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
 
 /**
  * Hostile input over every route of the contract's API table (fast-check, fixed seed):
@@ -290,7 +290,7 @@ async function send(route: ApiRoute, c: Case, token: string | null) {
   const res = await env.app.inject({
     method: route.method,
     url: c.url,
-    headers: { ...(token ? { token } : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) },
+    headers: { [GENERATED_HEADER]: '1', ...(token ? { token } : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) },
     payload: route.method === 'GET' ? undefined : c.payload,
   });
   stats.requests++;
