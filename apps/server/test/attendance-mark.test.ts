@@ -398,6 +398,19 @@ describe('attendance: saving a class', () => {
     }
   });
 
+  it('saves sent at once for one class and day (a double tap, two teachers) all succeed, one after another', async () => {
+    const date = nextDay();
+    const c = await makeClass(mine.school, 60, { teacherId: classTeacher.id, parentOfFirst: parent.id });
+    const bodies = Array.from({ length: 6 }, (_, r) => ({ date, marks: marksOf(c.kids, { [r]: 'absent', [r + 10]: 'late' }) }));
+    const answers = await Promise.all(bodies.map((body) => save(c.id, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(bodies.map(() => 200));
+    // One mark per student, as one of the saves left it; a log per save that changed something.
+    const marks = await savedMarks(c.id);
+    expect(marks).toHaveLength(60);
+    const logs = await logsOf(c.id);
+    expect(logs.map((l) => (l.details as { action: string }).action)).toEqual(['marked', ...logs.slice(1).map(() => 'changed')]);
+  });
+
   it('a refused save (the roster) sends no alert and writes nothing', async () => {
     const date = nextDay();
     const c = await scene(date);
@@ -460,7 +473,8 @@ describe('attendance: statements', () => {
     const sixty = await measure(60);
     expect(sixty).toEqual(three);
     // The day: class, rules, list. A first save with an alert: class, rules (no period: 2), the
-    // locked list, the writes, the notification (in the transaction; BEGIN/COMMIT not counted).
-    expect(three).toEqual({ read: 3, first: 5, change: 4, logs: 1 });
+    // class row locked, the locked list, the writes, the notification (in the transaction;
+    // BEGIN/COMMIT not counted).
+    expect(three).toEqual({ read: 3, first: 6, change: 5, logs: 1 });
   });
 });

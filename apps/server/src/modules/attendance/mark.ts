@@ -13,7 +13,7 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { attendanceMarks, classStudents, users } from '../../db/schema.js';
+import { attendanceMarks, classStudents, classes, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { attendanceClass, type AttendanceClass } from '../../policy/attendance.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
@@ -236,8 +236,8 @@ const self = alias(users, 'self');
 
 /**
  * The class's students with their existing marks of that date and period, locked for this
- * transaction (a second save of the same day waits, then reads the first one's marks), with the
- * last marker and the caller's login id: one statement.
+ * transaction (the class row is locked before, so a second save of the same day waits, then reads
+ * the first one's marks), with the last marker and the caller's login id: one statement.
  */
 async function lockedList(tx: Tx, schoolId: string, classId: string, date: string, periodId: string | null, callerId: string) {
   const existing = tx.$with('existing').as(
@@ -347,6 +347,9 @@ export async function saveAttendance(
   const later = { realtime: { ...noRealtime, toUser: (userId: string, event: string, payload: unknown) => pushes.push(() => deps.realtime.toUser(userId, event, payload)) } };
 
   const answer = await inTenant(deps, schoolId, async (tx) => {
+    // Saves of one class wait for each other (a double tap, two teachers at once): the class row is
+    // locked first, in a statement of its own, so the list below is read after the other commits.
+    await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, cls.ref.assignClassId))).for('update');
     const list = await lockedList(tx, schoolId, cls.ref.assignClassId, body.date, periodId, caller.userId);
     checkRoster(body.marks, new Set(list.map((s) => s.studentId)));
     const next = new Map(body.marks.map((m) => [m.studentId, m.status]));
