@@ -1,4 +1,4 @@
-import { Paper, Select, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ROLE, type AcademicSession } from '@shala/contract';
@@ -7,13 +7,12 @@ import { useAuth } from '../../api/auth';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
-import { ClassPicker, WithSession, useClassLabel } from '../academics/assign/parts';
+import { ClassPicker, ClassSelect, WithSession } from '../academics/assign/parts';
 import { ClassTimetable } from './ClassTimetable';
 
 /** A teacher picks among its own classes (admins pick any class of the session). */
 function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (id: string | null) => void }) {
   const { t } = useTranslation();
-  const label = useClassLabel();
   const classes = useTeacherClasses(sessionId);
   const items = classes.data ?? [];
   return (
@@ -27,17 +26,7 @@ function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string;
       emptyText={t('teacherClasses.empty')}
       rows={1}
     >
-      <Select
-        label={t('assign.class')}
-        placeholder={t('assign.chooseClass')}
-        data={items.map((c) => ({ value: c.assignClassId, label: label(c) }))}
-        value={value && items.some((c) => c.assignClassId === value) ? value : null}
-        onChange={onChange}
-        searchable
-        nothingFoundMessage={t('address.nothingFound')}
-        maw={360}
-        allowDeselect={false}
-      />
+      <ClassSelect items={items} value={value} onChange={onChange} />
     </ListState>
   );
 }

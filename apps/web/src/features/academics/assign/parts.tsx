@@ -63,7 +63,6 @@ export function useClassLabel() {
 /** Picks one class of the session (searchable); an empty session offers to add classes. */
 export function ClassPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (assignClassId: string | null) => void }) {
   const { t } = useTranslation();
-  const label = useClassLabel();
   const options = useClassOptions(sessionId);
   const items = options.data?.items ?? [];
   return (
@@ -82,18 +81,35 @@ export function ClassPicker({ sessionId, value, onChange }: { sessionId: string;
       }
       rows={1}
     >
-      <Select
-        label={t('assign.class')}
-        placeholder={t('assign.chooseClass')}
-        data={items.map((c) => ({ value: c.assignClassId, label: label(c) }))}
-        value={value && items.some((c) => c.assignClassId === value) ? value : null}
-        onChange={onChange}
-        searchable
-        nothingFoundMessage={t('address.nothingFound')}
-        maw={360}
-        allowDeselect={false}
-      />
+      <ClassSelect items={items} value={value} onChange={onChange} />
     </ListState>
+  );
+}
+
+/** The searchable select of a list of classes (a value not in the list shows nothing chosen). */
+export function ClassSelect({
+  items,
+  value,
+  onChange,
+}: {
+  items: ReadonlyArray<Pick<ClassSummary, 'assignClassId' | 'masterClass' | 'section'>>;
+  value: string | null;
+  onChange: (assignClassId: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const label = useClassLabel();
+  return (
+    <Select
+      label={t('assign.class')}
+      placeholder={t('assign.chooseClass')}
+      data={items.map((c) => ({ value: c.assignClassId, label: label(c) }))}
+      value={value && items.some((c) => c.assignClassId === value) ? value : null}
+      onChange={onChange}
+      searchable
+      nothingFoundMessage={t('address.nothingFound')}
+      maw={360}
+      allowDeselect={false}
+    />
   );
 }
 
