@@ -40,6 +40,7 @@ import academicsRoutes from './modules/academics/routes.js';
 import timetableRoutes from './modules/timetable/routes.js';
 import calendarRoutes from './modules/calendar/routes.js';
 import attendanceRoutes from './modules/attendance/routes.js';
+import feeRoutes from './modules/fees/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import healthRoutes from './modules/health/routes.js';
@@ -254,6 +255,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(timetableRoutes);
   await app.register(calendarRoutes);
   await app.register(attendanceRoutes);
+  await app.register(feeRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(masterRoutes);

@@ -88,6 +88,19 @@ export const ERROR_REASONS = [
   'attendance_roster', // params: missing, extra (the marks must name every student of the class once)
   'not_class_teacher', // daywise attendance is marked by the class teacher
   'not_period_teacher', // periodwise attendance is marked by that period's teacher
+  // fees
+  'fee_type_taken', // params: name
+  'fee_type_inactive', // params: name
+  'class_fee_missing', // params: className, section (the class has no class fee yet)
+  'fee_record_exists', // params: name (the student has a fee record in this session)
+  'fee_total_negative', // params: total (the concessions exceed the fee)
+  'fee_plan_exists', // the record has instalments: change the plan, not the record
+  'fee_record_paid', // something is paid: a record with payments is not removed or changed
+  'fee_nothing_due', // the balance is 0: no plan to make
+  'emi_too_many', // params: max (more instalments than paise)
+  'emi_paid', // a paid instalment is not changed (reverse its payment first)
+  'emi_not_paid', // only a paid instalment is reversed
+  'paid_on_future', // a payment is not dated after today
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -117,6 +130,10 @@ export const ISSUE_CODES = [
   'session_label',
   'end_before_start',
   'end_before_start_time',
+  'fee_value_range',
+  'fee_value_zero',
+  'emi_plan_shape',
+  'emi_dates_order',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

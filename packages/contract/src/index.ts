@@ -11,6 +11,7 @@ export * from './api.js';
 export * from './people.js';
 export * from './academics.js';
 export * from './schoolday.js';
+export * from './fees.js';
 export * from './schools.js';
 export * from './master.js';
 export * from './files.js';

@@ -98,6 +98,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Academics beyond the spec's list (issue 7): the school's sessions, and year-end promotion.
   r('/viewsessions', ADMINS),
   r('/promotion', ADMINS),
+  // Fees beyond the spec's list (issue 9): overdue instalments and the collection reports.
+  r('/feedues', ADMINS),
+  r('/feereports', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [113]),
   r('/viewall_notice', [113]),
@@ -175,7 +178,8 @@ function m(path: string): MenuItem {
 /**
  * Sidebars of spec section 2 (112 and 113 with collapsible User / Academic / Other groups). The
  * spec's sidebars leave out screens of its own route list that a role opens every day; they are
- * added: the teacher's week (114), the child's calendar and timetable (115), the timetable (116).
+ * added: the teacher's week (114), the child's calendar, timetable and fees (115), the timetable and
+ * fees (116).
  */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
   111: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
@@ -215,8 +219,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/classwork'),
     m('/viewclasswork'),
   ],
-  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable')],
-  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable')],
+  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata')],
+  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees')],
 };
 
 /** The sidebar of a role; an unknown role gets an empty menu. */

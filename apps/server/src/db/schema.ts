@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -467,4 +468,174 @@ export const attendanceAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'attendance_alerts_pk', columns: [t.schoolId, t.studentId, t.date] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Fees (issue 9). Money is integer paise (bigint); percents are basis points. Totals are computed
+// by the contract's functions (`classFeeTotal`, `feeRecordTotal`), never taken from a client.
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/** A named fee a record may add: an amount (paise) or a percent (basis points); negative: a concession. */
+export const feeTypes = pgTable(
+  'fee_types',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    value: money('value').notNull(),
+    description: text('description'),
+    status: boolean('status').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fee_types_name_uq').on(t.schoolId, sql`lower(${t.name})`),
+    index('fee_types_school_created_idx').on(t.schoolId, t.createdAt, t.id),
+  ],
+);
+
+/** A class's fee in its session: five parts and a tax; `total` computed by the server. One per class. */
+export const classFees = pgTable(
+  'class_fees',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: uuid('class_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    academic: money('academic').notNull().default(0),
+    convenience: money('convenience').notNull().default(0),
+    development: money('development').notNull().default(0),
+    tuition: money('tuition').notNull().default(0),
+    other: money('other').notNull().default(0),
+    taxBp: integer('tax_bp').notNull().default(0),
+    total: money('total').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'class_fees_pk', columns: [t.schoolId, t.classId] }),
+    index('class_fees_session_idx').on(t.schoolId, t.sessionId),
+  ],
+);
+
+/**
+ * A student's fee for a session: the class fee's total when it was made, the fee types applied (a
+ * copy: `adjustments`), the total, and what is paid (kept by the payment and reversal
+ * transactions). One per student and session.
+ */
+export const feeRecords = pgTable(
+  'fee_records',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    classFee: money('class_fee').notNull(),
+    adjustments: jsonb('adjustments').notNull().default([]),
+    total: money('total').notNull(),
+    paid: money('paid').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fee_records_student_uq').on(t.schoolId, t.sessionId, t.studentId),
+    uniqueIndex('fee_records_id_school_uq').on(t.id, t.schoolId),
+    index('fee_records_class_idx').on(t.schoolId, t.classId),
+  ],
+);
+
+/** One instalment (EMI) of a record's plan: sequence, due date, amount, paid or not. */
+export const feeInstalments = pgTable(
+  'fee_instalments',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    feeRecordId: uuid('fee_record_id').notNull(),
+    seq: smallint('seq').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fee_instalments_seq_uq').on(t.schoolId, t.feeRecordId, t.seq),
+    uniqueIndex('fee_instalments_id_school_uq').on(t.id, t.schoolId),
+    index('fee_instalments_unpaid_due_idx').on(t.schoolId, t.dueDate).where(sql`not ${t.paid}`),
+  ],
+);
+
+/**
+ * A payment of one instalment, with its receipt number (gapless per school and session, from
+ * `fee_receipt_counters` in the same transaction). At most one live (unreversed) payment per
+ * instalment. A reversal keeps the row and its number, with who, when and why.
+ */
+export const feePayments = pgTable(
+  'fee_payments',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    feeRecordId: uuid('fee_record_id').notNull(),
+    /** The instalment paid (null once a new plan replaced it after a reversal); `seq` keeps its number. */
+    instalmentId: uuid('instalment_id'),
+    seq: smallint('seq').notNull(),
+    receiptNo: integer('receipt_no').notNull(),
+    amount: money('amount').notNull(),
+    mode: text('mode').notNull(),
+    reference: text('reference'),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    receivedBy: uuid('received_by').references(() => users.id),
+    createdAt: createdAt(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: uuid('reversed_by').references(() => users.id),
+    reversalReason: text('reversal_reason'),
+  },
+  (t) => [
+    uniqueIndex('fee_payments_receipt_uq').on(t.schoolId, t.sessionId, t.receiptNo),
+    uniqueIndex('fee_payments_live_uq').on(t.schoolId, t.instalmentId).where(sql`${t.reversedAt} is null`),
+    index('fee_payments_record_idx').on(t.schoolId, t.feeRecordId),
+    index('fee_payments_paid_on_idx').on(t.schoolId, t.sessionId, t.paidOn),
+  ],
+);
+
+/** The last receipt number given per school and session (its row lock makes numbers gapless). */
+export const feeReceiptCounters = pgTable(
+  'fee_receipt_counters',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    lastNo: integer('last_no').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'fee_receipt_counters_pk', columns: [t.schoolId, t.sessionId] })],
+);
+
+/** Reminders sent to parents: one per instalment and kind (`due_soon`, `overdue`). */
+export const feeAlerts = pgTable(
+  'fee_alerts',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    instalmentId: uuid('instalment_id').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'fee_alerts_pk', columns: [t.schoolId, t.instalmentId, t.kind] })],
 );

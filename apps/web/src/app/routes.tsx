@@ -10,6 +10,7 @@ import type { ScreenProps } from './screen';
 import { TIMETABLE_SCREENS } from '../features/timetable/screens';
 import { CALENDAR_SCREENS } from '../features/calendar/screens';
 import { ATTENDANCE_SCREENS } from '../features/attendance/screens';
+import { FEE_SCREENS } from '../features/fees/screens';
 
 // Every screen loads on demand; the layout (header, socket.io) too, so the login chunk stays small.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -119,6 +120,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...TIMETABLE_SCREENS,
   ...CALENDAR_SCREENS,
   ...ATTENDANCE_SCREENS,
+  ...FEE_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table. */

@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import type { ScreenProps } from '../../app/screen';
+import { FEE_SETUP_SCREENS } from './setup/screens';
+import { FEE_RECORDS_SCREENS } from './records/screens';
+import { FEE_STUDENT_SCREENS } from './student/screens';
+import { FEE_REPORTS_SCREENS } from './reports/screens';
+
+/**
+ * The screens of fees, by route path (routes.tsx spreads them): setup (fee types, class fees),
+ * records (fee records, instalments, payments), student (a student's fees for parents and
+ * students), reports (the overview, dues, reports).
+ */
+export const FEE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  ...FEE_SETUP_SCREENS,
+  ...FEE_RECORDS_SCREENS,
+  ...FEE_STUDENT_SCREENS,
+  ...FEE_REPORTS_SCREENS,
+};

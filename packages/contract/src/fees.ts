@@ -1,0 +1,393 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { dateIn, optionalText, searchText, text } from './text.js';
+import { personRef } from './academics.js';
+
+/**
+ * Fees (issue 9): fee types, class fees, a student's fee record, instalment (EMI) plans, payments
+ * with gapless receipt numbers, reversals, dues, reports.
+ *
+ * Money is integer paise everywhere (database `bigint`, API numbers); the screens show rupees
+ * with Indian grouping (₹1,23,456.00). Percents are basis points (1 % = 100 bp, 12.5 % = 1250).
+ * Every total is computed here, by the functions below, on the server: a total sent by a client
+ * is never read.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Money arithmetic: one set of rules, property-tested (contract test) and used by server and web
+
+/** The largest amount of one fee part, fee type or payment: ₹1 crore. */
+export const MONEY_MAX = 1_000_000_000;
+/** A percent fee type: between -100 % (a full waiver) and +100 %. */
+export const PERCENT_BP_MAX = 10_000;
+/** Tax on a class fee: 0 to 100 %. */
+export const TAX_BP_MAX = 10_000;
+/** Instalments a plan may have. */
+export const INSTALMENTS_MAX = 24;
+/** Fee types one fee record may carry. */
+export const FEE_TYPES_PER_RECORD_MAX = 20;
+/** Days before its due date that a parent is reminded of an instalment. */
+export const DUE_SOON_DAYS = 3;
+
+/**
+ * `bp` basis points of `amount` paise, rounded half up on the magnitude (commercial rounding: 12.5
+ * paise → 13, −12.5 → −13), exact for any integers (BigInt inside).
+ */
+export function percentOf(amount: number, bp: number): number {
+  const product = BigInt(amount) * BigInt(bp);
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  const rounded = (magnitude + 5_000n) / 10_000n;
+  return Number(negative ? -rounded : rounded);
+}
+
+/** The parts of a class fee, in paise, and its tax in basis points. */
+export const CLASS_FEE_PARTS = ['academic', 'convenience', 'development', 'tuition', 'other'] as const;
+export type ClassFeePart = (typeof CLASS_FEE_PARTS)[number];
+export type ClassFeeAmounts = Record<ClassFeePart, number> & { taxBp: number };
+
+/**
+ * A class fee's total: the sum of its parts, plus tax on that sum (`percentOf`, half up).
+ * Returns the subtotal, the tax and the total, all in paise.
+ */
+export function classFeeTotal(fee: ClassFeeAmounts): { subtotal: number; tax: number; total: number } {
+  const subtotal = CLASS_FEE_PARTS.reduce((sum, part) => sum + fee[part], 0);
+  const tax = percentOf(subtotal, fee.taxBp);
+  return { subtotal, tax, total: subtotal + tax };
+}
+
+export const FEE_TYPE_KINDS = ['amount', 'percent'] as const;
+export type FeeTypeKind = (typeof FEE_TYPE_KINDS)[number];
+
+/** A fee type as it applies to a record: an amount in paise, or a percent in basis points. */
+export interface FeeAdjustmentRule {
+  kind: FeeTypeKind;
+  /** Paise for `amount`, basis points for `percent`; negative for a discount. */
+  value: number;
+}
+
+/**
+ * A fee record's total, in the stated order:
+ * 1. the class fee's total (tax included);
+ * 2. plus every amount fee type (a negative amount is a concession): the subtotal;
+ * 3. plus every percent fee type, each applied to that same subtotal (they do not compound),
+ *    each rounded half up on its own (`percentOf`).
+ * `amounts` lists what each fee type added, in the order given. A negative total is for the
+ * caller to refuse (`fee_total_negative`).
+ */
+export function feeRecordTotal(classFee: number, rules: readonly FeeAdjustmentRule[]): { subtotal: number; amounts: number[]; total: number } {
+  const subtotal = classFee + rules.reduce((sum, r) => (r.kind === 'amount' ? sum + r.value : sum), 0);
+  const amounts = rules.map((r) => (r.kind === 'amount' ? r.value : percentOf(subtotal, r.value)));
+  const total = subtotal + amounts.reduce((sum, a, i) => (rules[i]!.kind === 'percent' ? sum + a : sum), 0);
+  return { subtotal, amounts, total };
+}
+
+/**
+ * `balance` paise in `count` instalments: each the balance divided by the count, rounded down, and
+ * the last takes the remainder, so they add up exactly. Needs `count <= balance` (every
+ * instalment at least one paisa).
+ */
+export function splitInstalments(balance: number, count: number): number[] {
+  if (!Number.isInteger(balance) || !Number.isInteger(count) || count < 1 || balance < count) {
+    throw new RangeError('splitInstalments: needs 1 <= count <= balance (integers)');
+  }
+  const each = Math.floor(balance / count);
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? balance - each * (count - 1) : each));
+}
+
+/**
+ * `count` monthly due dates from `start` (`YYYY-MM-DD`): the same day of each following month, or
+ * that month's last day when it is shorter (31 January → 28 or 29 February → 31 March).
+ */
+export function monthlyDueDates(start: string, count: number): string[] {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const month0 = m - 1 + i;
+    const year = y + Math.floor(month0 / 12);
+    const month = (month0 % 12) + 1;
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+  });
+}
+
+/** Paise as rupees with Indian grouping and two decimals: 12345600 → "₹1,23,456.00". */
+export function formatRupees(paise: number, opts: { symbol?: boolean } = {}): string {
+  const negative = paise < 0;
+  const abs = Math.abs(paise);
+  const rupees = Math.floor(abs / 100).toString();
+  const decimals = String(abs % 100).padStart(2, '0');
+  const last3 = rupees.slice(-3);
+  const rest = rupees.slice(0, -3);
+  const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}` : last3;
+  return `${negative ? '-' : ''}${opts.symbol === false ? '' : '₹'}${grouped}.${decimals}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes shared by the routes
+
+/** Paise, as the API carries money. */
+export const paise = z.number().int().min(-MONEY_MAX * 100).max(MONEY_MAX * 100);
+/** A fee part or payment: 0 to ₹1 crore. */
+export const feePart = z.number().int('Enter whole paise').min(0).max(MONEY_MAX);
+export const basisPoints = (min: number, max: number) => z.number().int().min(min).max(max);
+
+const classRef = z.object({ assignClassId: z.uuid(), masterClass: z.string(), className: z.string(), section: z.string() });
+
+// Fee types ------------------------------------------------------------------------------------
+
+export const feeTypeInput = z
+  .object({
+    name: text(60).min(1, 'Required'),
+    kind: z.enum(FEE_TYPE_KINDS),
+    /** Paise for an amount (negative: a concession), basis points for a percent (negative: a discount). */
+    value: z.number().int(),
+    description: optionalText(300),
+  })
+  .refine((v) => (v.kind === 'amount' ? Math.abs(v.value) <= MONEY_MAX : Math.abs(v.value) <= PERCENT_BP_MAX), {
+    message: 'The value is out of range',
+    path: ['value'],
+    params: { code: 'fee_value_range' },
+  })
+  .refine((v) => v.value !== 0, { message: 'Enter a value other than 0', path: ['value'], params: { code: 'fee_value_zero' } });
+export type FeeTypeInput = z.infer<typeof feeTypeInput>;
+export const feeTypeUpdate = z.object({ name: text(60).min(1, 'Required'), description: optionalText(300) }).partial();
+export const feeType = z.object({
+  feeTypeId: z.uuid(),
+  name: z.string(),
+  kind: z.enum(FEE_TYPE_KINDS),
+  value: z.number().int(),
+  description: z.string().nullable(),
+  status: z.boolean(),
+  createdAt: z.string(),
+});
+export type FeeType = z.infer<typeof feeType>;
+export const feeTypeParams = z.object({ feeTypeId: z.uuid() });
+export const feeTypeListQuery = pageQuery.extend({
+  search: searchText(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+
+// Class fees ---------------------------------------------------------------------------------
+
+/** A class fee as entered: each part in paise (0 for none) and the tax in basis points. No total: the server computes it. */
+export const classFeeInput = z.object({
+  academic: feePart,
+  convenience: feePart,
+  development: feePart,
+  tuition: feePart,
+  other: feePart,
+  taxBp: basisPoints(0, TAX_BP_MAX),
+});
+export type ClassFeeInput = z.infer<typeof classFeeInput>;
+export const classFee = classFeeInput.extend({
+  assignClassId: z.uuid(),
+  sessionId: z.uuid(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ClassFee = z.infer<typeof classFee>;
+/** A class of a session with its fee, if set (the all-fees list). */
+export const classFeeRow = z.object({ class: classRef, students: z.number().int(), fee: classFee.nullable() });
+export type ClassFeeRow = z.infer<typeof classFeeRow>;
+export const allFeeQuery = pageQuery.extend({ sessionId: z.uuid() });
+
+// Fee records --------------------------------------------------------------------------------
+
+/** A fee type as applied to one record: a copy taken when the record is made, so a later edit of the type does not change it. */
+export const feeAdjustment = z.object({
+  feeTypeId: z.uuid(),
+  name: z.string(),
+  kind: z.enum(FEE_TYPE_KINDS),
+  value: z.number().int(),
+  /** What it added to the total, in paise (negative: taken off). */
+  amount: z.number().int(),
+});
+export type FeeAdjustment = z.infer<typeof feeAdjustment>;
+
+export const INSTALMENT_STATES = ['paid', 'due', 'overdue'] as const;
+export type InstalmentState = (typeof INSTALMENT_STATES)[number];
+
+export const feeRecord = z.object({
+  feeRecordId: z.uuid(),
+  sessionId: z.uuid(),
+  student: personRef.extend({ rollNo: z.number().int().nullable() }),
+  class: classRef,
+  /** The class fee's total when the record was made (its parts: the class fee). */
+  classFee: z.number().int(),
+  adjustments: z.array(feeAdjustment),
+  total: z.number().int(),
+  paid: z.number().int(),
+  balance: z.number().int(),
+  /** Instalments of the plan, paid ones, and the next unpaid one's due date (null: none). */
+  instalments: z.number().int(),
+  instalmentsPaid: z.number().int(),
+  nextDue: z.string().nullable(),
+  overdue: z.number().int(),
+  createdAt: z.string(),
+});
+export type FeeRecord = z.infer<typeof feeRecord>;
+/** A student of the class and its record (null: no record yet). */
+export const feeRecordRow = z.object({
+  student: personRef.extend({ rollNo: z.number().int().nullable() }),
+  record: feeRecord.nullable(),
+});
+export type FeeRecordRow = z.infer<typeof feeRecordRow>;
+export const feeRecordListQuery = pageQuery.extend({
+  assignClassId: z.uuid(),
+  search: searchText(),
+  /** with: students with a record; without: students without one; absent: all. */
+  has: z.enum(['with', 'without']).optional(),
+});
+export const feeRecordInput = z.object({
+  assignClassId: z.uuid(),
+  /** Students of that class (all or none: one without a class place or with a record answers 409). */
+  studentIds: z.array(z.uuid()).min(1).max(100),
+  feeTypeIds: z.array(z.uuid()).max(FEE_TYPES_PER_RECORD_MAX).default([]),
+});
+export type FeeRecordInput = z.infer<typeof feeRecordInput>;
+export const feeRecordUpdate = z.object({ feeTypeIds: z.array(z.uuid()).max(FEE_TYPES_PER_RECORD_MAX) });
+export const feeRecordParams = z.object({ feeRecordId: z.uuid() });
+
+// Instalments (EMI), payments, receipts ------------------------------------------------------
+
+export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/**
+ * A plan for a record's balance: `count` monthly instalments from `startDate`, or one instalment
+ * per date of `dueDates` (ascending). Replaces the record's unpaid instalments; paid ones stay.
+ */
+export const emiPlanInput = z
+  .object({
+    feeRecordId: z.uuid(),
+    count: z.number().int().min(1).max(INSTALMENTS_MAX).optional(),
+    startDate: dateIn('2000-01-01', '2100-12-31').optional(),
+    dueDates: z.array(dateIn('2000-01-01', '2100-12-31')).min(1).max(INSTALMENTS_MAX).optional(),
+  })
+  .refine((v) => (v.dueDates ? v.count === undefined && v.startDate === undefined : v.count !== undefined && v.startDate !== undefined), {
+    message: 'Give a count and a start date, or the due dates',
+    path: ['dueDates'],
+    params: { code: 'emi_plan_shape' },
+  })
+  .refine((v) => !v.dueDates || v.dueDates.every((d, i, all) => i === 0 || d > all[i - 1]!), {
+    message: 'Due dates must be in order, one per instalment',
+    path: ['dueDates'],
+    params: { code: 'emi_dates_order' },
+  });
+export type EmiPlanInput = z.infer<typeof emiPlanInput>;
+
+export const payment = z.object({
+  paymentId: z.uuid(),
+  /** Gapless per school and session: 1, 2, 3 … */
+  receiptNo: z.number().int().positive(),
+  amount: z.number().int(),
+  mode: z.enum(PAYMENT_MODES),
+  reference: z.string().nullable(),
+  paidOn: z.string(),
+  receivedBy: personRef.nullable(),
+  createdAt: z.string(),
+  /** A reversal keeps the receipt (numbers never go back) and says who, when and why. */
+  reversed: z
+    .object({ at: z.string(), by: personRef.nullable(), reason: z.string() })
+    .nullable(),
+  /** The instalment paid (null when a later plan replaced it after a reversal) and its number. */
+  emiId: z.uuid().nullable(),
+  seq: z.number().int(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const instalment = z.object({
+  emiId: z.uuid(),
+  seq: z.number().int().positive(),
+  dueDate: z.string(),
+  amount: z.number().int().positive(),
+  /** paid; due (not yet paid, due today or later); overdue (unpaid after its due date, school-local). */
+  state: z.enum(INSTALMENT_STATES),
+  /** The live payment of a paid instalment. */
+  payment: payment.nullable(),
+});
+export type Instalment = z.infer<typeof instalment>;
+
+/** A student's fees in a session: the record with its breakdown, the plan and every payment. */
+export const studentFees = z.object({
+  student: personRef,
+  sessionId: z.uuid(),
+  /** null: no record yet (the screen says so). */
+  record: feeRecord.nullable(),
+  /** The class fee's parts, for the breakdown (null when the class has none). */
+  classFee: classFee.nullable(),
+  instalments: z.array(instalment),
+  /** Every payment, reversed ones included, newest first. */
+  payments: z.array(payment),
+  /** The school's today (`YYYY-MM-DD`), which decides due and overdue. */
+  today: z.string(),
+});
+export type StudentFees = z.infer<typeof studentFees>;
+export const studentFeesParams = z.object({ studentId: z.uuid(), sessionId: z.uuid() });
+export const emiParams = z.object({ emiId: z.uuid() });
+export const markPaidBody = z.object({
+  mode: z.enum(PAYMENT_MODES),
+  /** UPI transaction id, cheque number, bank reference. */
+  reference: optionalText(60),
+  /** The day the money came in (school-local, not after today); absent: today. */
+  paidOn: dateIn('2000-01-01', '2100-12-31').optional(),
+});
+export type MarkPaidBody = z.infer<typeof markPaidBody>;
+/** The answer of marking paid: the payment, and whether this request made it (false: it was paid already). */
+export const markPaidResult = z.object({ payment, created: z.boolean() });
+export const reverseBody = z.object({ reason: text(200).min(3, 'Give a reason') });
+export const paymentParams = z.object({ paymentId: z.uuid() });
+export const receiptQuery = z.object({ lang: z.enum(['en', 'hi']).default('en') });
+
+// Dues and reports -----------------------------------------------------------------------------
+
+export const dueRow = z.object({
+  emiId: z.uuid(),
+  feeRecordId: z.uuid(),
+  student: personRef.extend({ rollNo: z.number().int().nullable() }),
+  class: classRef,
+  seq: z.number().int(),
+  dueDate: z.string(),
+  amount: z.number().int(),
+  daysOverdue: z.number().int(),
+});
+export type DueRow = z.infer<typeof dueRow>;
+export const duesQuery = pageQuery.extend({ sessionId: z.uuid(), assignClassId: z.uuid().optional() });
+/** Per class: the overdue instalments and their sum. */
+export const duesByClass = z.object({ class: classRef, count: z.number().int(), amount: z.number().int() });
+export const sessionFeeQuery = z.object({ sessionId: z.uuid() });
+
+export const collectionQuery = z
+  .object({
+    sessionId: z.uuid(),
+    from: dateIn('2000-01-01', '2100-12-31'),
+    to: dateIn('2000-01-01', '2100-12-31'),
+    groupBy: z.enum(['day', 'class', 'mode']).default('day'),
+  })
+  .refine((v) => v.to >= v.from, { message: 'The end date must not be before the start date', path: ['to'], params: { code: 'end_before_start' } });
+/** Collected in a period: by day (`key` a date), by class (`key` the assignClassId, with `class`) or by mode. */
+export const collectionRow = z.object({ key: z.string(), class: classRef.nullable(), count: z.number().int(), amount: z.number().int() });
+export const collectionReport = z.object({ rows: z.array(collectionRow), count: z.number().int(), amount: z.number().int() });
+export const outstandingRow = z.object({
+  class: classRef,
+  records: z.number().int(),
+  total: z.number().int(),
+  paid: z.number().int(),
+  balance: z.number().int(),
+  overdue: z.number().int(),
+});
+export const outstandingReport = z.object({ rows: z.array(outstandingRow), total: z.number().int(), paid: z.number().int(), balance: z.number().int(), overdue: z.number().int() });
+/** The fees overview of a session (the /feesdetails hub). */
+export const feeSummary = z.object({
+  sessionId: z.uuid(),
+  records: z.number().int(),
+  total: z.number().int(),
+  paid: z.number().int(),
+  balance: z.number().int(),
+  overdue: z.number().int(),
+  collectedToday: z.number().int(),
+  today: z.string(),
+});
+export type FeeSummary = z.infer<typeof feeSummary>;
