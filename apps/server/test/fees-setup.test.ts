@@ -227,6 +227,10 @@ describe('class fees', () => {
     expect(again.json().result).toMatchObject({ ...next, subtotal: 225_050, tax: 0, total: 225_050 });
     const rows = (await classFeesOf(mine.school.id)).filter((r) => r.classId === c.id);
     expect(rows).toHaveLength(1);
+    // Saving and reading are one statement each (the upsert names the class through the school).
+    const write = await countStatements(env, mine.school.id, () => call('POST', at, P(), next));
+    const read = await countStatements(env, mine.school.id, () => call('GET', at, P()));
+    expect([write.statements, read.statements]).toEqual([1, 1]);
     expect(rows[0]).toMatchObject({ total: 225_050, sessionId: mine.school.sessionId, updatedBy: mine.users[112].id });
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -180,7 +180,6 @@ function ClassFeeForm({ cls, fee }: { cls: ClassRef; fee: ClassFee | null }) {
           <Stack component="dl" gap={6} m={0}>
             <Line label={t('fees.common.parts.subtotal')} value={formatRupees(live.subtotal)} />
             <Line label={`${t('fees.common.parts.tax')} (${formatPercent(classFeeBody(form.values).taxBp)})`} value={formatRupees(live.tax)} />
-            <Divider my={4} />
             <Line label={t('fees.common.parts.total')} value={formatRupees(live.total)} strong live />
           </Stack>
           <Text size="xs" c="dimmed" mt="sm">
@@ -200,7 +199,15 @@ function ClassFeeForm({ cls, fee }: { cls: ClassRef; fee: ClassFee | null }) {
 
 function Line({ label, value, strong, live }: { label: string; value: string; strong?: boolean; live?: boolean }) {
   return (
-    <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+    <Group
+      gap="xs"
+      justify="space-between"
+      wrap="nowrap"
+      align="flex-start"
+      pt={strong ? 8 : 0}
+      mt={strong ? 4 : 0}
+      style={strong ? { borderTop: '1px solid var(--mantine-color-gray-4)' } : undefined}
+    >
       <Text component="dt" size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} style={{ minWidth: 0 }}>
         {label}
       </Text>

@@ -162,7 +162,7 @@ export function AddFeeTypeModal({ opened, onClose, onSaved }: { opened: boolean;
   const { t } = useTranslation();
   const fullScreen = useFullScreenOnPhones();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('fees.setup.types.add')} centered fullScreen={fullScreen} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('fees.setup.types.add')} centered fullScreen={fullScreen} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
       {opened ? <AddFeeTypeForm onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
@@ -220,7 +220,7 @@ export function EditFeeTypeModal({ type, onClose, onSaved }: { type: FeeType | n
   const { t } = useTranslation();
   const fullScreen = useFullScreenOnPhones();
   return (
-    <Modal opened={!!type} onClose={onClose} title={type ? t('common.editNamed', { name: type.name }) : ''} centered fullScreen={fullScreen} size="lg">
+    <Modal opened={!!type} onClose={onClose} title={type ? t('common.editNamed', { name: type.name }) : ''} centered fullScreen={fullScreen} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
       {type ? <EditFeeTypeForm key={type.feeTypeId} type={type} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );

@@ -253,10 +253,10 @@ describe('/viewall_fees', () => {
     expect(within(a).getByText('₹16,520.00')).toBeInTheDocument();
     expect(within(a).getByText('₹2,520.00')).toBeInTheDocument();
     expect(within(a).getByText('18.00%')).toBeInTheDocument();
-    expect(within(a).getByRole('link', { name: 'Edit the fee of Class 5 – A' })).toHaveAttribute('href', `/AddClassFee?assignClassId=${CLASS_5A}`);
+    expect(within(a).getByRole('link', { name: 'Edit fee of Class 5 – A' })).toHaveAttribute('href', `/AddClassFee?assignClassId=${CLASS_5A}`);
     const b = screen.getByRole('row', { name: /Class 5 – B/ });
     expect(within(b).getByText('Not set')).toBeInTheDocument();
-    expect(within(b).getByRole('link', { name: 'Set the fee of Class 5 – B' })).toHaveAttribute('href', `/AddClassFee?assignClassId=${CLASS_5B}`);
+    expect(within(b).getByRole('link', { name: 'Set fee for Class 5 – B' })).toHaveAttribute('href', `/AddClassFee?assignClassId=${CLASS_5B}`);
 
     await setLanguage('hi');
     try {
