@@ -47,6 +47,8 @@ const OWN_CODES: Record<string, string> = {
   session_label: 'validation.session_label',
   end_before_start: 'validation.end_before_start',
   end_before_start_time: 'validation.end_before_start_time',
+  fee_value_range: 'validation.fee_value_range',
+  fee_value_zero: 'validation.fee_value_zero',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */
