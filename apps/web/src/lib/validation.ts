@@ -121,7 +121,10 @@ export function zodValidate<V>(schema: z.ZodType, prepare: (values: V) => unknow
 export function serverIssueToken(issue: Omit<ApiIssue, 'path'>, value?: unknown): ErrorToken {
   if (!issue.code) return messageToken(issue.message);
   const p = issue.params ?? {};
-  return issueToken({ code: issue.code, message: issue.message, minimum: p.minimum, maximum: p.maximum, format: p.format as string | undefined }, value);
+  return issueToken(
+    { code: issue.code, message: issue.message, minimum: p.minimum, maximum: p.maximum, format: p.format as string | undefined, origin: p.origin as string | undefined },
+    value,
+  );
 }
 
 /** Field errors of a 400 VALIDATION_ERROR answer: `body.email` becomes `email`. */
