@@ -47,6 +47,7 @@ const OWN_CODES: Record<string, string> = {
   session_label: 'validation.session_label',
   end_before_start: 'validation.end_before_start',
   end_before_start_time: 'validation.end_before_start_time',
+  range_too_long: 'validation.range_too_long',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */
