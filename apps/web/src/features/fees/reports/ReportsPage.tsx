@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   COLLECTION_GROUPS,
-  REPORT_DAYS_MAX,
-  daysInclusive,
   type AcademicSession,
   type CollectionGroup,
   type CollectionRow,
@@ -20,6 +18,7 @@ import { csvBlob, toCsv } from '../../../lib/csv';
 import type { ScreenProps } from '../../../app/screen';
 import { WithSession, useClassLabel } from '../../academics/assign/parts';
 import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
+import { rangeError, thisMonth } from './range';
 
 /** /feereports (112, 113): the collection of a period (by day, class or mode) and the outstanding balance per class, with CSV. */
 export default function ReportsPage({ route }: ScreenProps) {
@@ -39,22 +38,7 @@ export default function ReportsPage({ route }: ScreenProps) {
   );
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** This month: its first day and today (the school's today when known, else this device's). */
-function thisMonth(schoolToday: string | undefined, now = new Date()) {
-  const today = schoolToday ?? `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return { from: `${today.slice(0, 8)}01`, to: today };
-}
 const plainRupees = (paise: number) => (paise / 100).toFixed(2);
-
-/** The period's problem, as the contract's rule (the server refuses the same with a 400). */
-function rangeError(from: string, to: string): string | null {
-  if (!ISO.test(from) || !ISO.test(to)) return 'validation.date';
-  if (to < from) return 'validation.end_before_start';
-  if (daysInclusive(from, to) > REPORT_DAYS_MAX) return 'validation.range_too_long';
-  return null;
-}
 
 function Collection({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
