@@ -186,6 +186,19 @@ if (att) {
   );
 }
 
+// Fees of the attendance school (1,000 students, 4 instalments each, about 1,100 overdue): the
+// dues list's first page, the outstanding report per class, the overview, and the fee records of
+// a class of 60 (the records slice's list: GET /api/school/feerecord).
+if (att) {
+  const principalToken = await signin('ATT-P0001');
+  cases.push(
+    { name: 'fee dues page 1 (1k students)', opts: { path: `/api/school/feedues?sessionId=${att.sessionId}&page=1&pageSize=20`, headers: { token: principalToken } } },
+    { name: 'fee outstanding by class (1k)', opts: { path: `/api/school/feereport/outstanding?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
+    { name: 'fee summary (1k)', opts: { path: `/api/school/feesummary?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
+    { name: 'fee records of a class of 60 (GET)', opts: { path: `/api/school/feerecord?assignClassId=${att.classId}&page=1&pageSize=20`, headers: { token: principalToken } } },
+  );
+}
+
 const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
 for (const c of cases) {
   const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string };

@@ -15,8 +15,10 @@ import { seedIfEmpty, DEMO_PASSWORD } from '../src/db/seed/demo.js';
 import { buildApp } from '../src/app.js';
 import { hashGenerated, hashSecret } from '../src/auth/crypto.js';
 import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
+import { classFeeTotal, splitInstalments } from '@shala/contract';
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000' });
+// No job queue: its polling would run beside the measured requests.
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000', JOBS: 'off' });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 20 });
 await seedIfEmpty(database, { demo: true });
 const db = database.scoped(PLATFORM);
@@ -119,6 +121,7 @@ async function seedAttendance(count: number) {
     from class_students cs
     cross join generate_series(${start}::date, ${yesterday}::date, interval '1 day') as d
     where cs.school_id = ${schoolId} and extract(isodow from d) <> 7`);
+  await seedFees(schoolId, sessionId, today);
   const [first] = rowsOf(await db.execute(sql`select id from classes where school_id = ${schoolId} and section = 'A00'`));
   const studentIds = rowsOf(await db.execute(sql`select student_id as id from class_students where class_id = ${first!.id} order by roll_no`)).map((r) => r.id);
   // The latest month of 31 days that is over; a school day before today to save.
@@ -127,6 +130,39 @@ async function seedAttendance(count: number) {
   let saveDate = yesterday;
   while (isoWeekday(saveDate) === 7) saveDate = addDays(saveDate, -1);
   return { classId: first!.id, sessionId, month, saveDate, studentIds };
+}
+
+/**
+ * Fees of the attendance school, set-based: a class fee for every class (₹24,000, its total from
+ * the contract's function), a record for every student and a plan of 4 monthly instalments from two
+ * months ago (split as `splitInstalments` does: the last takes the remainder); the first paid by 9
+ * students in 10 (a payment each, receipt numbers 1 … n), so about one in ten has two overdue and
+ * everyone one.
+ */
+async function seedFees(schoolId: string, sessionId: string, today: string) {
+  const fee = { academic: 400_000, convenience: 100_000, development: 300_000, tuition: 1_500_000, other: 100_000, taxBp: 0 };
+  const total = classFeeTotal(fee).total;
+  await db.execute(sql`insert into class_fees (school_id, class_id, session_id, academic, convenience, development, tuition, other, tax_bp, total)
+    select school_id, id, session_id, ${fee.academic}, ${fee.convenience}, ${fee.development}, ${fee.tuition}, ${fee.other}, ${fee.taxBp}, ${total}
+    from classes where school_id = ${schoolId} and session_id = ${sessionId}`);
+  const split = splitInstalments(total, 4);
+  const paidFirst = sql`abs(hashtext(r.student_id::text)) % 10 <> 0`;
+  await db.execute(sql`insert into fee_records (school_id, session_id, class_id, student_id, class_fee, total, paid)
+    select cs.school_id, cs.session_id, cs.class_id, cs.student_id, ${total}, ${total},
+      case when abs(hashtext(cs.student_id::text)) % 10 <> 0 then ${split[0]!} else 0 end
+    from class_students cs where cs.school_id = ${schoolId} and cs.session_id = ${sessionId}`);
+  const start = addDays(today, -61);
+  await db.execute(sql`insert into fee_instalments (school_id, fee_record_id, seq, due_date, amount, paid)
+    select r.school_id, r.id, k, (${start}::date + (k - 1) * interval '1 month')::date,
+      case when k < 4 then ${split[0]!}::bigint else ${split[3]!}::bigint end, k = 1 and ${paidFirst}
+    from fee_records r cross join generate_series(1, 4) as k
+    where r.school_id = ${schoolId} and r.session_id = ${sessionId}`);
+  await db.execute(sql`insert into fee_payments (school_id, session_id, fee_record_id, instalment_id, seq, receipt_no, amount, mode, paid_on)
+    select i.school_id, ${sessionId}::uuid, i.fee_record_id, i.id, 1, row_number() over (order by i.due_date, i.id), i.amount,
+      (array['cash','upi','cheque','bank_transfer'])[abs(hashtext(i.id::text)) % 4 + 1], i.due_date
+    from fee_instalments i where i.school_id = ${schoolId} and i.paid`);
+  await db.execute(sql`insert into fee_receipt_counters (school_id, session_id, last_no)
+    select ${schoolId}::uuid, ${sessionId}::uuid, count(*) from fee_payments where school_id = ${schoolId}`);
 }
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);

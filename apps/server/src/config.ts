@@ -15,6 +15,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DEMO: bool.default(true),
+  /** The job queue (pg-boss): scheduled work such as parents' fee reminders. Tests turn it off. */
+  JOBS: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Shala <no-reply@shala.local>'),
   REDIS_URL: z.string().optional(),

@@ -1,9 +1,16 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argonWork } from '../src/auth/crypto.js';
+import { classFeeTotal, feeRecordTotal, type FeeAdjustment } from '@shala/contract';
 import {
   academicSessions,
   attendanceAlerts,
+  classFees,
+  feeInstalments,
+  feePayments,
+  feeReceiptCounters,
+  feeRecords,
+  feeTypes,
   attendanceMarks,
   classStudents,
   classSubjects,
@@ -185,6 +192,87 @@ describe('the demo seed', () => {
     expect((await env.db.select({ n: count() }).from(attendanceAlerts))[0]!.n).toBe(0);
   });
 
+  it('has fees: types, class fees, records with plans and payments whose figures add up', async () => {
+    const { schoolId, token } = await signin('DEMO-P0001');
+    const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
+    const today = localDate('Asia/Kolkata');
+    const types = await env.db.select().from(feeTypes).where(eq(feeTypes.schoolId, schoolId));
+    expect(types.map((t) => [t.name, t.kind, t.value]).sort()).toEqual([
+      ['Late fee', 'percent', 200],
+      ['Sibling discount', 'percent', -1000],
+      ['Transport', 'amount', 600_000],
+    ]);
+
+    // Class fees of 1–5 A and B, rising by class, their totals the contract's; tax only on 5-B.
+    const keyOf = sql<string>`${classes.masterClass} || '-' || ${classes.section}`;
+    const fees = await env.db.select({ fee: classFees, key: keyOf }).from(classFees).innerJoin(classes, eq(classes.id, classFees.classId)).where(eq(classFees.sessionId, current.id));
+    expect(fees).toHaveLength(10);
+    for (const { fee } of fees) expect(fee.total).toBe(classFeeTotal(fee).total);
+    expect(fees.filter((f) => f.fee.taxBp > 0).map((f) => f.key)).toEqual(['5-B']);
+    const totalOf = (key: string) => fees.find((f) => f.key === key)!.fee.total;
+    expect(totalOf('1-A') < totalOf('2-A') && totalOf('2-A') < totalOf('3-A') && totalOf('4-A') < totalOf('5-A')).toBe(true);
+
+    // Records: every student but class 2-B's, each total the contract's from its class fee and fee types.
+    const records = await env.db
+      .select({ r: feeRecords, key: keyOf, loginId: users.loginId })
+      .from(feeRecords)
+      .innerJoin(classes, eq(classes.id, feeRecords.classId))
+      .innerJoin(users, eq(users.id, feeRecords.studentId))
+      .where(eq(feeRecords.sessionId, current.id));
+    expect(records).toHaveLength(27);
+    expect(records.some((r) => r.key === '2-B')).toBe(false);
+    for (const { r, key } of records) {
+      expect(r.classFee).toBe(totalOf(key));
+      const adj = r.adjustments as FeeAdjustment[];
+      expect(r.total).toBe(feeRecordTotal(r.classFee, adj.map((a) => ({ kind: a.kind, value: a.value }))).total);
+    }
+    const s1 = records.find((r) => r.loginId === 'DEMO-S0001')!;
+    const s4 = records.find((r) => r.loginId === 'DEMO-S0004')!;
+    expect((s1.r.adjustments as FeeAdjustment[]).map((a) => [a.name, a.amount])).toEqual([['Transport', 600_000]]);
+    expect((s4.r.adjustments as FeeAdjustment[]).map((a) => a.name)).toEqual(['Sibling discount']);
+    expect(s4.r.total).toBe(totalOf('2-A') - totalOf('2-A') / 10);
+
+    // Plans: instalments add up to each record's total; 1-B's records have none yet.
+    const instalments = await env.db.select().from(feeInstalments).where(eq(feeInstalments.schoolId, schoolId));
+    const byRecord = new Map<string, typeof instalments>();
+    for (const i of instalments) byRecord.set(i.feeRecordId, [...(byRecord.get(i.feeRecordId) ?? []), i].sort((x, y) => x.seq - y.seq));
+    for (const { r, key } of records) {
+      const plan = byRecord.get(r.id) ?? [];
+      if (key === '1-B') expect(plan).toHaveLength(0);
+      else {
+        expect(plan.map((i) => i.seq)).toEqual([1, 2, 3, 4]);
+        expect(plan.reduce((sum, i) => sum + i.amount, 0)).toBe(r.total);
+      }
+    }
+    const plan1 = byRecord.get(s1.r.id)!;
+    expect(plan1.map((i) => i.paid)).toEqual([true, false, false, false]);
+    expect(plan1[1]!.dueDate < today).toBe(true); // overdue
+    expect(byRecord.get(s4.r.id)!.map((i) => i.paid)).toEqual([false, false, false, false]);
+    expect(instalments.filter((i) => i.dueDate < today && !i.paid).length).toBeGreaterThan(3);
+
+    // Payments: one live payment per paid instalment, each record's paid the sum of its live
+    // payments, receipt numbers 1 … n without a gap, the counter at n.
+    const payments = await env.db.select().from(feePayments).where(eq(feePayments.schoolId, schoolId));
+    const live = payments.filter((p) => p.reversedAt === null);
+    expect(new Set(live.map((p) => p.instalmentId))).toEqual(new Set(instalments.filter((i) => i.paid).map((i) => i.id)));
+    for (const p of live) expect(p.amount).toBe(instalments.find((i) => i.id === p.instalmentId)!.amount);
+    for (const { r } of records) expect(r.paid).toBe(live.filter((p) => p.feeRecordId === r.id).reduce((sum, p) => sum + p.amount, 0));
+    expect(payments.map((p) => p.receiptNo).sort((x, y) => x - y)).toEqual(payments.map((_, i) => i + 1));
+    expect(payments.every((p) => p.sessionId === current.id && p.paidOn <= today && p.paidOn >= current.startDate)).toBe(true);
+    const [counter] = await env.db.select().from(feeReceiptCounters).where(eq(feeReceiptCounters.schoolId, schoolId));
+    expect(counter).toMatchObject({ sessionId: current.id, lastNo: payments.length });
+    // Receipts follow the days the money came in.
+    const inOrder = [...payments].sort((x, y) => x.receiptNo - y.receiptNo).map((p) => p.paidOn);
+    expect(inOrder).toEqual([...inOrder].sort());
+
+    // The overview agrees.
+    const summary = await get(`/api/school/feesummary?sessionId=${current.id}`, token);
+    const total = records.reduce((sum, { r }) => sum + r.total, 0);
+    const paid = live.reduce((sum, p) => sum + p.amount, 0);
+    expect(summary).toMatchObject({ records: 27, total, paid, balance: total - paid, today });
+    expect(summary.overdue).toBe(instalments.filter((i) => i.dueDate < today && !i.paid).reduce((sum, i) => sum + i.amount, 0));
+  });
+
   it('runs once: a second start changes nothing', async () => {
     const tally = async () => ({
       users: (await env.db.select({ n: count() }).from(users))[0]!.n,
@@ -195,6 +283,8 @@ describe('the demo seed', () => {
       cells: (await env.db.select({ n: count() }).from(timetableEntries))[0]!.n,
       holidays: (await env.db.select({ n: count() }).from(holidays))[0]!.n,
       marks: (await env.db.select({ n: count() }).from(attendanceMarks))[0]!.n,
+      feeRecords: (await env.db.select({ n: count() }).from(feeRecords))[0]!.n,
+      payments: (await env.db.select({ n: count() }).from(feePayments))[0]!.n,
     });
     const before = await tally();
     const again = await seedIfEmpty(env.database, { demo: true });

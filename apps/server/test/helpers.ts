@@ -35,6 +35,8 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO: 'off',
+    // No job queue unless a test asks for it (JOBS: 'on').
+    JOBS: 'off',
     AUTH_RATE_LIMIT_MAX: '1000',
     AUTH_ADDRESS_LIMIT_MAX: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),

@@ -83,7 +83,8 @@ for (const { lang, viewport } of RUNS) {
     await visit('addstudents', 'student-form');
     await visit('viewparents', 'parents');
     await open('/DetailsParent/', 'parent-details');
-    await visit('feesdetails', 'coming-soon');
+    await visit('feesdetails', 'fees-hub');
+    await visit('chat', 'coming-soon');
 
     // Teacher, parent, student
     await signInAs(page, 114);

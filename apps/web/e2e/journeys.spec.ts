@@ -66,8 +66,8 @@ test('a route the role may not open shows a 403 page, an unknown one a 404 page;
 test('an unbuilt screen shows a translated coming-soon page inside the layout', async ({ page }) => {
   await signIn(page, 'DEMO-P0001');
   await expectPath(page, '/schooladmin');
-  // Fees come in a later issue (subjects were built in issue 7).
-  await page.goto('feesdetails');
+  // Chat comes in a later issue (fees were built in issue 9).
+  await page.goto('chat');
   await expect(page.getByText('Coming soon')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
   await shot(page, 'coming-soon-en');
@@ -130,7 +130,7 @@ test('language switches to Hindi at once, on the login page and inside', async (
   await page.getByRole('button', { name: 'सूचनाएँ' }).click();
   await shot(page, 'notifications-hi');
   await page.keyboard.press('Escape');
-  await page.goto('feesdetails');
+  await page.goto('chat');
   await shot(page, 'coming-soon-hi');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('schooladmin');

@@ -134,6 +134,7 @@ export const ISSUE_CODES = [
   'fee_value_zero',
   'emi_plan_shape',
   'emi_dates_order',
+  'range_too_long',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

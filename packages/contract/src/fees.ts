@@ -357,19 +357,37 @@ export type DueRow = z.infer<typeof dueRow>;
 export const duesQuery = pageQuery.extend({ sessionId: z.uuid(), assignClassId: z.uuid().optional() });
 /** Per class: the overdue instalments and their sum. */
 export const duesByClass = z.object({ class: classRef, count: z.number().int(), amount: z.number().int() });
+export type DuesByClass = z.infer<typeof duesByClass>;
 export const sessionFeeQuery = z.object({ sessionId: z.uuid() });
 
+/** The longest period a collection report covers, in days (both ends counted): a leap year. */
+export const REPORT_DAYS_MAX = 366;
+/** Days from `from` to `to` (`YYYY-MM-DD`), both counted. */
+export function daysInclusive(from: string, to: string): number {
+  const utc = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+  return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
+}
+
+export const COLLECTION_GROUPS = ['day', 'class', 'mode'] as const;
+export type CollectionGroup = (typeof COLLECTION_GROUPS)[number];
 export const collectionQuery = z
   .object({
     sessionId: z.uuid(),
     from: dateIn('2000-01-01', '2100-12-31'),
     to: dateIn('2000-01-01', '2100-12-31'),
-    groupBy: z.enum(['day', 'class', 'mode']).default('day'),
+    groupBy: z.enum(COLLECTION_GROUPS).default('day'),
   })
-  .refine((v) => v.to >= v.from, { message: 'The end date must not be before the start date', path: ['to'], params: { code: 'end_before_start' } });
+  .refine((v) => v.to >= v.from, { message: 'The end date must not be before the start date', path: ['to'], params: { code: 'end_before_start' } })
+  .refine((v) => v.to < v.from || daysInclusive(v.from, v.to) <= REPORT_DAYS_MAX, {
+    message: `Choose a period of at most ${REPORT_DAYS_MAX} days`,
+    path: ['to'],
+    params: { code: 'range_too_long', max: REPORT_DAYS_MAX },
+  });
 /** Collected in a period: by day (`key` a date), by class (`key` the assignClassId, with `class`) or by mode. */
 export const collectionRow = z.object({ key: z.string(), class: classRef.nullable(), count: z.number().int(), amount: z.number().int() });
 export const collectionReport = z.object({ rows: z.array(collectionRow), count: z.number().int(), amount: z.number().int() });
+export type CollectionRow = z.infer<typeof collectionRow>;
+export type CollectionReport = z.infer<typeof collectionReport>;
 export const outstandingRow = z.object({
   class: classRef,
   records: z.number().int(),
@@ -379,6 +397,8 @@ export const outstandingRow = z.object({
   overdue: z.number().int(),
 });
 export const outstandingReport = z.object({ rows: z.array(outstandingRow), total: z.number().int(), paid: z.number().int(), balance: z.number().int(), overdue: z.number().int() });
+export type OutstandingRow = z.infer<typeof outstandingRow>;
+export type OutstandingReport = z.infer<typeof outstandingReport>;
 /** The fees overview of a session (the /feesdetails hub). */
 export const feeSummary = z.object({
   sessionId: z.uuid(),

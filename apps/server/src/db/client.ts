@@ -49,8 +49,16 @@ export interface Database {
   analyze(): Promise<void>;
   /** PGlite only: the whole data folder as a tar file (a migrated template for tests). */
   dump?(): Promise<Blob>;
+  /**
+   * Where the job queue (pg-boss, `jobs/queue.ts`) keeps its own tables, as the tables' owner: on
+   * PostgreSQL the URL (pg-boss opens a small pool of its own); on PGlite, its SQL run in the one
+   * session (several statements when there are no values).
+   */
+  jobs: JobsConnection;
   close(): Promise<void>;
 }
+
+export type JobsConnection = { url: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
 
@@ -143,6 +151,25 @@ export async function openDatabase(opts: {
         await client.exec(`reset role; analyze; set role ${APP_ROLE}`);
       }),
     dump: () => exclusive(() => client.dumpDataDir('none')),
+    jobs: {
+      // As the owner (the queue's schema is its own), between the app's statements: the scope is
+      // set again by the next scoped statement. A failed batch of statements leaves no open
+      // transaction behind.
+      executeSql: (text, values) =>
+        exclusive(async () => {
+          sessionScope = null;
+          await client.exec('reset role');
+          try {
+            if (values?.length) return await client.query(text, values);
+            return (await client.exec(text)).at(-1) ?? { rows: [] };
+          } catch (err) {
+            if (!values?.length) await client.exec('rollback').catch(() => undefined);
+            throw err;
+          } finally {
+            await client.exec(`set role ${APP_ROLE}`);
+          }
+        }),
+    },
     close: () => client.close(),
   };
 }

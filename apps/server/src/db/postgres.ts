@@ -129,6 +129,7 @@ export async function connectPostgres(url: string, poolSize: number): Promise<Da
       await owner.connect();
       await owner.query('analyze').finally(() => owner.end());
     },
+    jobs: { url },
     close: () => pool.end(),
   };
 }

@@ -38,7 +38,8 @@ describe('role guard', () => {
     signIn(112);
     renderApp('/feesdetails');
     expect(await screen.findByRole('heading', { name: 'Fees' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    // The fees hub (issue 9): the fee screens the role may open.
+    expect(await screen.findByRole('heading', { name: 'Fee screens' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Home');
     expect(crumbs).toHaveTextContent('Fees');

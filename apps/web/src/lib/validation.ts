@@ -49,6 +49,7 @@ const OWN_CODES: Record<string, string> = {
   end_before_start_time: 'validation.end_before_start_time',
   fee_value_range: 'validation.fee_value_range',
   fee_value_zero: 'validation.fee_value_zero',
+  range_too_long: 'validation.range_too_long',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

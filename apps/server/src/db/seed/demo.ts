@@ -20,6 +20,7 @@ import { notify } from '../../modules/notifications/service.js';
 import { noRealtime } from '../../realtime/index.js';
 import { academicYears } from '../../modules/academics/structure.js';
 import { addDays, isoWeekday, localDate } from '../../modules/calendar/days.js';
+import { seedDemoFees } from './demo-fees.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';
@@ -298,6 +299,15 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
       const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
       return SYLLABUS[code].map((subject) => ({ key, subject, teacher: teacherOf(subject, code) }));
     }),
+  });
+
+  await seedDemoFees(tx, {
+    schoolId,
+    session: current,
+    timeZone: school!.timeZone,
+    classId,
+    students: STUDENTS.map(([, , cls], i) => ({ loginId: `DEMO-S${pad(i + 1)}`, id: idOf.get(`DEMO-S${pad(i + 1)}`)!, cls })),
+    principalId: idOf.get('DEMO-P0001')!,
   });
 
   // Keep the login id counters in step with the demo ids.

@@ -20,6 +20,7 @@ import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import SchoolDayCards from './SchoolDayCards';
 import FeeDueCards from '../fees/student/FeeDueCard';
+import FeesDashboardCard from '../fees/reports/FeesDashboardCard';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
@@ -111,6 +112,7 @@ export default function DashboardPage({ route }: ScreenProps) {
       )}
       {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
       <FeeDueCards />
+      <FeesDashboardCard />
     </>
   );
 }

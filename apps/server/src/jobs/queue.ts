@@ -1,0 +1,75 @@
+import PgBoss from 'pg-boss';
+import type { Deps } from '../context.js';
+import type { JobsConnection } from '../db/client.js';
+import { safeError } from '../log.js';
+
+/**
+ * Scheduled work in a PostgreSQL job queue (pg-boss 10): jobs are rows in the database (schema
+ * `pgboss`), so a schedule and a job waiting to run survive a restart, and with several app nodes
+ * each job runs once (workers take jobs with FOR UPDATE SKIP LOCKED; one node at a time turns a
+ * schedule into a job). On PostgreSQL pg-boss opens its own small pool on DATABASE_URL (the tables'
+ * owner); on the embedded PGlite it runs its SQL in the one session through `Database.jobs`.
+ *
+ * Started when the app is ready and stopped before it closes, unless JOBS=off (the tests' default).
+ */
+
+export interface JobSpec {
+  /** The queue's name (letters, digits, `-`, `_`). */
+  name: string;
+  /** When to run, a cron expression in UTC (pg-boss checks schedules every 30 s). */
+  cron: string;
+  /** Also run once when the server starts. */
+  atStart: boolean;
+  run(deps: Deps): Promise<unknown>;
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's connection: its own pool on PostgreSQL, the shared session on PGlite. */
+export function bossOptions(jobs: JobsConnection): PgBoss.ConstructorOptions {
+  const connection: PgBoss.ConstructorOptions =
+    'url' in jobs
+      ? { connectionString: jobs.url, max: 2, application_name: 'shala-jobs' }
+      : { db: { executeSql: (text: string, values: unknown[]) => jobs.executeSql(text, values) } };
+  return {
+    ...connection,
+    schema: 'pgboss',
+    // Polling is a query each time: once a minute is plenty for work scheduled every half hour.
+    cronWorkerIntervalSeconds: 30,
+    maintenanceIntervalSeconds: 600,
+    // Finished jobs are kept a week for inspection (`select * from pgboss.archive`).
+    deleteAfterDays: 7,
+  };
+}
+
+/**
+ * Starts the queue with these jobs: each gets its queue (at most one waiting and one running:
+ * policy `stately`), its schedule and a worker; those marked `atStart` are also sent now. A failed
+ * run is retried twice by pg-boss and logged; it never stops the server.
+ */
+export async function startJobQueue(deps: Deps, specs: readonly JobSpec[]): Promise<JobQueue> {
+  const boss = new PgBoss(bossOptions(deps.data.jobs));
+  boss.on('error', (err: unknown) => deps.log.warn({ err: safeError(err) }, 'job queue error'));
+  await boss.start();
+  for (const spec of specs) {
+    await boss.createQueue(spec.name, { name: spec.name, policy: 'stately', retryLimit: 2, retryDelay: 60, expireInMinutes: 15 });
+    await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
+    if (spec.atStart) await boss.send(spec.name, {});
+    await boss.work(spec.name, { pollingIntervalSeconds: 30 }, async () => {
+      try {
+        const outcome = await spec.run(deps);
+        deps.log.info({ job: spec.name, outcome }, 'job done');
+      } catch (err) {
+        deps.log.warn({ job: spec.name, err: safeError(err) }, 'job failed');
+        throw err;
+      }
+    });
+  }
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { DUE_SOON_DAYS, formatRupees } from '@shala/contract';
+import type { Deps } from '../../context.js';
+import { PLATFORM } from '../../db/client.js';
+import { inTenant } from '../../policy/index.js';
+import { noRealtime } from '../../realtime/index.js';
+import type { JobSpec } from '../../jobs/queue.js';
+import { notifyMany, type NewNotification } from '../notifications/service.js';
+import { fullName } from '../users/service.js';
+
+/**
+ * Parents' fee reminders, in the bell: one when an instalment falls due within `DUE_SOON_DAYS` days
+ * (`due_soon`), one when it is unpaid after its due date (`overdue`), each at most once per
+ * instalment and kind (`fee_alerts`' primary key), in each school's own today (its time zone).
+ *
+ * Set-based, for all schools at once: per kind, one statement chooses the instalments (unpaid, in
+ * the window, not alerted yet, of an active student with an active parent, in an active school)
+ * and records their alerts with INSERT … ON CONFLICT DO NOTHING … RETURNING, so two runs at once
+ * (two app nodes) never alert twice; then one statement stores the parents' notifications, in the
+ * same transaction (an alert is never recorded without its notification), pushed live after it
+ * commits. At most `BATCH` instalments per kind and transaction: a larger backlog takes a few
+ * rounds, each a constant number of statements.
+ *
+ * It runs as a job of the queue (jobs/queue.ts): every 30 minutes and once at start.
+ */
+
+export const REMINDER_KINDS = ['due_soon', 'overdue'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/** Instalments per kind alerted in one transaction. */
+export const BATCH = 2_000;
+
+/** `DD-MM-YYYY`, as dates are written in India. */
+const indianDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/** The reminder a parent reads in the bell: one line, English then Hindi (notifications are stored text). */
+export function reminderMessage(kind: ReminderKind, child: string, seq: number, amount: number, dueDate: string): string {
+  const money = formatRupees(amount);
+  const date = indianDate(dueDate);
+  return kind === 'due_soon'
+    ? `Fee instalment ${seq} of ${money} for ${child} is due on ${date}. / ${child} की शुल्क किस्त ${seq} (${money}) ${date} को देय है।`
+    : `Fee instalment ${seq} of ${money} for ${child} was due on ${date} and is overdue. / ${child} की शुल्क किस्त ${seq} (${money}) ${date} को देय थी और अब बकाया है।`;
+}
+
+interface Alerted {
+  school_id: string;
+  school_name: string;
+  parent_id: string;
+  first_name: string;
+  last_name: string;
+  seq: number;
+  amount: number | string;
+  due_date: string;
+}
+
+/** The instalments of one kind to alert now, recorded as alerted, in one statement. */
+function alertStatement(kind: ReminderKind, now: Date) {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone s.time_zone)::date`;
+  const window = kind === 'due_soon' ? sql`i.due_date between ${today} and ${today} + ${DUE_SOON_DAYS}::int` : sql`i.due_date < ${today}`;
+  return sql`with chosen as (
+      select i.school_id, i.id, i.seq, i.due_date, i.amount, s.name as school_name, u.first_name, u.last_name, p.id as parent_id
+      from fee_instalments i
+      join schools s on s.id = i.school_id and s.status and not s.is_draft
+      join fee_records r on r.id = i.fee_record_id and r.school_id = i.school_id
+      join users u on u.id = r.student_id and u.status
+      join users p on p.id = u.parent_user_id and p.school_id = u.school_id and p.status
+      where not i.paid and ${window}
+        and not exists (select 1 from fee_alerts a where a.school_id = i.school_id and a.instalment_id = i.id and a.kind = ${kind})
+      order by i.due_date, i.id
+      limit ${BATCH}
+    ), alerted as (
+      insert into fee_alerts (school_id, instalment_id, kind)
+      select school_id, id, ${kind}::text from chosen
+      on conflict do nothing
+      returning instalment_id
+    )
+    select c.school_id, c.school_name, c.parent_id, c.first_name, c.last_name, c.seq, c.amount, c.due_date::text as due_date
+    from chosen c join alerted a on a.instalment_id = c.id`;
+}
+
+/**
+ * One run: every kind, in rounds of at most `BATCH` per kind until none is left. Returns how many
+ * reminders of each kind were sent.
+ */
+export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now = new Date()): Promise<Record<ReminderKind, number>> {
+  const sent: Record<ReminderKind, number> = { due_soon: 0, overdue: 0 };
+  for (;;) {
+    const pushes: Array<() => void> = [];
+    const later = { realtime: { ...noRealtime, toUser: (userId: string, event: string, payload: unknown) => pushes.push(() => deps.realtime.toUser(userId, event, payload)) } };
+    const counts = await inTenant(deps, PLATFORM, async (tx) => {
+      const notes: NewNotification[] = [];
+      const counts = { due_soon: 0, overdue: 0 };
+      for (const kind of REMINDER_KINDS) {
+        const rows = (await tx.execute(alertStatement(kind, now))) as unknown as { rows: Alerted[] };
+        counts[kind] = rows.rows.length;
+        for (const r of rows.rows) {
+          notes.push({
+            schoolId: r.school_id,
+            userId: r.parent_id,
+            senderId: null,
+            senderName: r.school_name,
+            message: reminderMessage(kind, fullName({ firstName: r.first_name, lastName: r.last_name }), Number(r.seq), Number(r.amount), r.due_date),
+          });
+        }
+      }
+      await notifyMany(later, tx, notes);
+      return counts;
+    });
+    for (const push of pushes) push();
+    sent.due_soon += counts.due_soon;
+    sent.overdue += counts.overdue;
+    if (counts.due_soon < BATCH && counts.overdue < BATCH) return sent;
+  }
+}
+
+/** The job: every 30 minutes and once at start. */
+export const FEE_REMINDER_JOB: JobSpec = {
+  name: 'fee-reminders',
+  cron: '*/30 * * * *',
+  atStart: true,
+  run: (deps) => runFeeReminders(deps),
+};
