@@ -28,9 +28,14 @@ const PLAIN: Record<string, unknown> = {
   endTime: '08:40',
   date: '2026-11-20',
   monthId: '2026-11',
+  // fees
+  reason: 'Entered twice',
   page: 1,
   pageSize: 20,
 };
+
+/** Optional fields left out (the other way of saying the same: an instalment plan's count and start date). */
+const OMIT = new Set(['dueDates']);
 
 /**
  * A value of a schema where every id field takes `pick(key, parent)` (null: leave it out if it may
@@ -62,6 +67,7 @@ export function build(
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        if (OMIT.has(k)) continue;
         const value = build(v, pick, many, k, key || parent);
         if (value !== undefined) out[k] = value;
       }
@@ -93,12 +99,16 @@ export function build(
   }
 }
 
-export const ID_KEYS = ['sessionId', 'assignClassId', 'fromAssignClassId', 'toAssignClassId', 'subjectId', 'subjectIds', 'teacherId', 'classTeacherId', 'studentIds', 'heldBackIds', 'userId', 'periodId', 'holidayId', 'studentId'];
+export const ID_KEYS = [
+  ...['sessionId', 'assignClassId', 'fromAssignClassId', 'toAssignClassId', 'subjectId', 'subjectIds', 'teacherId', 'classTeacherId', 'studentIds', 'heldBackIds', 'userId'],
+  ...['periodId', 'holidayId', 'studentId'],
+  ...['feeTypeId', 'feeTypeIds', 'feeRecordId', 'emiId', 'paymentId'],
+];
 
 /** Does the route name an academic record anywhere (tenancy.test.ts leaves these to this file)? */
 export function namesRecords(route: ApiRoute): boolean {
   const text = JSON.stringify([route.url, ...[route.params, route.querystring, route.body].map((s) => (s ? Object.keys(shapeOf(s)) : []))]);
-  return /\/api\/school\/(?!student\b|teacher\b|parent\b|principal\b|import\b|export\b)/.test(route.url) && ID_KEYS.some((k) => text.includes(`"${k}"`) || text.includes(`:${k}`));
+  return /\/api\/(school\/(?!student\b|teacher\b|parent\b|principal\b|import\b|export\b)|allfee\b|fee\/)/.test(route.url) && ID_KEYS.some((k) => text.includes(`"${k}"`) || text.includes(`:${k}`));
 }
 
 export function shapeOf(s: z.ZodType): Record<string, unknown> {

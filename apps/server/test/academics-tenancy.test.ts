@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count } from 'drizzle-orm';
 import { API, type ApiRoute, type Role } from '@shala/contract';
+import { classFeeTotal } from '@shala/contract';
 import {
   academicSessions,
   attendanceLogs,
+  classFees,
+  feeInstalments,
+  feePayments,
+  feeReceiptCounters,
+  feeRecords,
+  feeTypes,
   attendanceMarks,
   classStudents,
   classSubjects,
@@ -18,9 +25,9 @@ import { everyRole, setupApp, type TestEnv, type TestSchool } from './helpers.js
 import { namesRecords, request, shapeOf } from './academic-routes.js';
 
 /**
- * Generated from the contract: every academics and school-day route that names a record (a
- * session, class, subject, teacher, student, period or holiday, in its path, query or body) is
- * sent another school's records, for
+ * Generated from the contract: every academics, school-day and fee route that names a record (a
+ * session, class, subject, teacher, student, period, holiday, fee type, fee record, instalment or
+ * payment, in its path, query or body) is sent another school's records, for
  * each role it admits. Each answers 404 and changes nothing. For a set of ids (students, subjects,
  * assignments, roll numbers) one id of another school among the caller's own makes the whole
  * request 404 (the bulk access check), and nothing is saved.
@@ -40,6 +47,14 @@ interface Records {
   free: string;
   period: string;
   holiday: string;
+  /** A second student in class A, without a fee record (fee records are made for it). */
+  placed2: string;
+  feeType: string;
+  /** The fee record of `placed`: two instalments, the first paid. */
+  feeRecord: string;
+  emiPaid: string;
+  emiDue: string;
+  payment: string;
 }
 
 let env: TestEnv;
@@ -63,9 +78,13 @@ async function records(school: TestSchool): Promise<Records> {
   const [subject] = await env.db.insert(subjects).values({ schoolId: school.id, name: 'Mathematics', masterCode: 'MATH' }).returning();
   const teacher = await env.f.user(114, school);
   const placed = await env.f.user(116, school);
+  const placed2 = await env.f.user(116, school);
   const free = await env.f.user(116, school);
   await env.db.insert(classSubjects).values({ schoolId: school.id, classId: a!.id, subjectId: subject!.id, teacherId: teacher.id });
-  await env.db.insert(classStudents).values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed.id, rollNo: 1 });
+  await env.db.insert(classStudents).values([
+    { schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed.id, rollNo: 1 },
+    { schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed2.id, rollNo: 2 },
+  ]);
   const [period] = await env.db.insert(periods).values({ schoolId: school.id, sessionId: school.sessionId, name: 'First', startMinute: 480, endMinute: 520 }).returning();
   const [holiday] = await env.db
     .insert(holidays)
@@ -73,7 +92,32 @@ async function records(school: TestSchool): Promise<Records> {
     .returning();
   await env.db.insert(timetableEntries).values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, day: 1, periodId: period!.id, subjectId: subject!.id, teacherId: teacher.id });
   await env.db.insert(attendanceMarks).values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed.id, date: '2026-11-20', status: 'present' });
+  const fee = { academic: 100_000, convenience: 0, development: 0, tuition: 900_000, other: 0, taxBp: 0 };
+  await env.db.insert(classFees).values({ schoolId: school.id, classId: a!.id, sessionId: school.sessionId, ...fee, total: classFeeTotal(fee).total });
+  const [feeType] = await env.db.insert(feeTypes).values({ schoolId: school.id, name: 'Transport', kind: 'amount', value: 600_000 }).returning();
+  const [record] = await env.db
+    .insert(feeRecords)
+    .values({ schoolId: school.id, sessionId: school.sessionId, classId: a!.id, studentId: placed.id, classFee: 1_000_000, total: 1_000_000, paid: 500_000 })
+    .returning();
+  const [emiPaid, emiDue] = await env.db
+    .insert(feeInstalments)
+    .values([
+      { schoolId: school.id, feeRecordId: record!.id, seq: 1, dueDate: '2026-05-10', amount: 500_000, paid: true },
+      { schoolId: school.id, feeRecordId: record!.id, seq: 2, dueDate: '2026-06-10', amount: 500_000 },
+    ])
+    .returning();
+  await env.db.insert(feeReceiptCounters).values({ schoolId: school.id, sessionId: school.sessionId, lastNo: 1 });
+  const [payment] = await env.db
+    .insert(feePayments)
+    .values({ schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, instalmentId: emiPaid!.id, seq: 1, receiptNo: 1, amount: 500_000, mode: 'cash', paidOn: '2026-05-09' })
+    .returning();
   return {
+    placed2: placed2.id,
+    feeType: feeType!.id,
+    feeRecord: record!.id,
+    emiPaid: emiPaid!.id,
+    emiDue: emiDue!.id,
+    payment: payment!.id,
     period: period!.id,
     holiday: holiday!.id,
     session: school.sessionId,
@@ -88,9 +132,19 @@ async function records(school: TestSchool): Promise<Records> {
   };
 }
 
-/** The id a field takes, by its name (and, for `userId`, where it sits). */
-function idFor(r: Records, key: string, parent: string | null): string | null {
+/** The id a field takes, by its name (and, for `userId`, where it sits, and the route). */
+function idFor(r: Records, key: string, parent: string | null, routeName = ''): string | null {
   switch (key) {
+    case 'feeTypeId':
+    case 'feeTypeIds':
+      return r.feeType;
+    case 'feeRecordId':
+      return r.feeRecord;
+    case 'emiId':
+      // Marking paid takes the unpaid instalment; reversing the paid one.
+      return routeName === 'emiReverse' ? r.emiPaid : r.emiDue;
+    case 'paymentId':
+      return r.payment;
     case 'sessionId':
       return r.session;
     case 'assignClassId':
@@ -105,7 +159,8 @@ function idFor(r: Records, key: string, parent: string | null): string | null {
     case 'classTeacherId':
       return r.teacher;
     case 'studentIds':
-      return r.free;
+      // Fee records are made for a student of the class that has none yet.
+      return routeName === 'feeRecordCreate' ? r.placed2 : r.free;
     case 'periodId':
       return r.period;
     case 'holidayId':
@@ -131,6 +186,12 @@ async function digest() {
     await env.db.select().from(timetableEntries).orderBy(asc(timetableEntries.classId), asc(timetableEntries.day), asc(timetableEntries.periodId)),
     await env.db.select().from(attendanceMarks).orderBy(asc(attendanceMarks.studentId), asc(attendanceMarks.date)),
     await env.db.select({ n: count() }).from(attendanceLogs),
+    await env.db.select().from(feeTypes).orderBy(asc(feeTypes.id)),
+    await env.db.select().from(classFees).orderBy(asc(classFees.classId)),
+    await env.db.select().from(feeRecords).orderBy(asc(feeRecords.id)),
+    await env.db.select().from(feeInstalments).orderBy(asc(feeInstalments.id)),
+    await env.db.select().from(feePayments).orderBy(asc(feePayments.id)),
+    await env.db.select().from(feeReceiptCounters).orderBy(asc(feeReceiptCounters.sessionId)),
     await env.db.select({ n: count() }).from(notifications),
   ]);
 }
@@ -156,26 +217,28 @@ it('finds the academics routes that name records', () => {
     ...['periodList', 'periodCreate', 'periodUpdate', 'periodDelete', 'timetableGet', 'timetableSave', 'timetableTeacher'],
     ...['holidayList', 'holidayCreate', 'holidayUpdate', 'holidayDelete', 'holidayNotices', 'calendar'],
     ...['attendanceSave', 'attendanceDay', 'attendancePeriod', 'attendanceDayDetail', 'attendanceMonth', 'attendanceLogs', 'attendanceSummary'],
+    ...['feeTypeUpdate', 'feeTypeStatus', 'allFees', 'classFeeGet', 'classFeeSave', 'feeRecordList', 'feeRecordCreate', 'feeRecordUpdate', 'feeRecordDelete'],
+    ...['emiPlan', 'studentFees', 'emiMarkPaid', 'emiReverse', 'feeReceipt', 'feeSummary', 'feeDues', 'feeDuesByClass', 'feeCollection', 'feeOutstanding'],
   ]) {
     expect(names).toContain(name);
   }
 });
 
-describe.each(routes)("%s with another school's records", (_name, route) => {
+describe.each(routes)("%s with another school's records", (name, route) => {
   const roles = (route.roles as readonly Role[]).filter((r) => r !== 111);
 
   it.each(roles)('role %i: 404, nothing changed', async (role) => {
     // (An unregistered route would answer 404 too.)
     expect(env.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
     const before = await digest();
-    const req = request(route, (key, parent) => idFor(theirs, key, parent));
+    const req = request(route, (key, parent) => idFor(theirs, key, parent, name));
     const res = await env.app.inject({ ...req, headers: { token: tokens[role] } });
     expect({ route: route.url, status: res.statusCode, body: res.json() as unknown }).toMatchObject({ route: route.url, status: 404 });
     expect(await digest()).toEqual(before);
   });
 
   // A set with one foreign id among the caller's own: the whole request is refused.
-  const arrays = route.body ? Object.entries(shapeOf(route.body)).filter(([k]) => ['studentIds', 'subjectIds', 'assignments', 'rollNumbers', 'heldBackIds'].includes(k)) : [];
+  const arrays = route.body ? Object.entries(shapeOf(route.body)).filter(([k]) => ['studentIds', 'subjectIds', 'assignments', 'rollNumbers', 'heldBackIds', 'feeTypeIds'].includes(k)) : [];
   it.each(arrays.map(([k]) => k))('a set with one id of another school in %s: 404, nothing saved', async (field) => {
     expect(env.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
     const before = await digest();
@@ -183,7 +246,9 @@ describe.each(routes)("%s with another school's records", (_name, route) => {
       if (key !== field) return null;
       switch (field) {
         case 'studentIds':
-          return [mine.free, theirs.free];
+          return name === 'feeRecordCreate' ? [mine.placed2, theirs.placed2] : [mine.free, theirs.free];
+        case 'feeTypeIds':
+          return [mine.feeType, theirs.feeType];
         case 'subjectIds':
           return [mine.subject, theirs.subject];
         case 'heldBackIds':
@@ -202,7 +267,7 @@ describe.each(routes)("%s with another school's records", (_name, route) => {
           return null;
       }
     };
-    const req = request(route, (key, parent) => idFor(mine, key, parent), foreignLast);
+    const req = request(route, (key, parent) => idFor(mine, key, parent, name), foreignLast);
     const res = await env.app.inject({ ...req, headers: { token: tokens[113] } });
     expect({ route: route.url, status: res.statusCode, body: res.json() as unknown }).toMatchObject({ route: route.url, status: 404 });
     expect(await digest()).toEqual(before);

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { testLogDir } from '../../../scripts/test-logs.mjs';
 
 /**
  * Every test app logs at debug level into one folder (TEST_LOG_DIR, else a tmp folder of this
  * checkout), emptied here; `npm run test:unit` then checks it for secrets (scripts/test-logs.mjs).
- * With TEST_DATABASE_URL (PostgreSQL), also builds one migrated template database for this run;
- * each test file then copies it into a database of its own, so files run in parallel in isolation.
+ * It also builds one migrated template for this run: with TEST_DATABASE_URL (PostgreSQL) a
+ * template database, else a PGlite data folder dump; each test file then starts from a copy of its
+ * own, so files run in parallel in isolation.
  */
 export default async function setup(project: TestProject) {
   const logDir = testLogDir();
@@ -14,9 +16,18 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(logDir, { recursive: true, mode: 0o700 });
   project.provide('logDir', logDir);
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const { default: pg } = await import('pg');
   const { openDatabase } = await import('../src/db/client.js');
+  if (!url) {
+    // PGlite: migrate once and let every test file start from a copy of the folder (a fresh
+    // cluster's initdb costs seconds per file).
+    const database = await openDatabase({ dataDir: null });
+    const file = path.join(logDir, '..', `pglite-template-${process.pid}.tar`);
+    fs.writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
+    await database.close();
+    project.provide('pgliteTemplate', file);
+    return () => fs.rmSync(file, { force: true });
+  }
+  const { default: pg } = await import('pg');
   const name = `shala_tmpl_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -40,6 +51,7 @@ export function withDatabase(url: string, name: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDb: string;
+    pgliteTemplate: string;
     logDir: string;
   }
 }

@@ -6,9 +6,10 @@ import { expect, inject } from 'vitest';
 import type { Role } from '@shala/contract';
 import { loadConfig, type Config } from '../src/config.js';
 import { PLATFORM, openDatabase, type Database, type Db } from '../src/db/client.js';
-import { academicSessions, schools } from '../src/db/schema.js';
+import { academicSessions, schools, users } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
-import { createUser, nextLoginId } from '../src/modules/users/service.js';
+import { hashSecret } from '../src/auth/crypto.js';
+import { nextLoginId } from '../src/modules/users/service.js';
 import { withDatabase } from './global-setup.js';
 
 export const PASSWORD = 'Password@123';
@@ -54,7 +55,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
       await admin.end();
     };
   } else {
-    database = await openDatabase({ dataDir: null });
+    database = await openDatabase({ dataDir: null, template: await pgliteTemplate() });
   }
   const log = openTestLog();
   const app = await buildApp({ config: { ...config, LOG_LEVEL: 'debug' }, database, logger: { stream: log.stream } });
@@ -164,6 +165,17 @@ export interface TestUser {
 
 export type Factories = ReturnType<typeof factories>;
 
+/** The migrated PGlite folder of this run (global-setup), read once per test file. */
+let template: Promise<Blob> | undefined;
+const pgliteTemplate = () => (template ??= fs.promises.readFile(inject('pgliteTemplate')).then((b) => new Blob([b])));
+
+/**
+ * The test password's argon2id hash, computed once per test file: every factory user shares it
+ * (sign-in still verifies it for real), which spares a hash per user.
+ */
+let passwordHash: Promise<string> | undefined;
+const testPasswordHash = () => (passwordHash ??= hashSecret(PASSWORD));
+
 /** Factories make each test's own tenant, so tests never depend on each other's rows. */
 export function factories(app: App, db: Db) {
   return {
@@ -186,18 +198,21 @@ export function factories(app: App, db: Db) {
     ): Promise<TestUser> {
       const loginId = school ? await nextLoginId(db, school.code, role) : `owner-${randomBytes(3).toString('hex')}`;
       const firstName = over.firstName ?? `User${role}`;
-      const u = await createUser(db, {
-        schoolId: school?.id ?? null,
-        loginId,
-        roleId: role,
-        firstName,
-        lastName: 'Test',
-        email: over.email === undefined ? `${loginId.toLowerCase()}@example.test` : over.email,
-        status: over.status ?? true,
-        parentUserId: over.parentUserId ?? null,
-        password: PASSWORD,
-      });
-      return { id: u.id, loginId, roleId: role, schoolId: school?.id ?? null, password: PASSWORD, name: `${firstName} Test` };
+      const [u] = await db
+        .insert(users)
+        .values({
+          schoolId: school?.id ?? null,
+          loginId,
+          roleId: role,
+          firstName,
+          lastName: 'Test',
+          email: over.email === undefined ? `${loginId.toLowerCase()}@example.test` : over.email,
+          status: over.status ?? true,
+          parentUserId: over.parentUserId ?? null,
+          passwordHash: await testPasswordHash(),
+        })
+        .returning({ id: users.id });
+      return { id: u!.id, loginId, roleId: role, schoolId: school?.id ?? null, password: PASSWORD, name: `${firstName} Test` };
     },
     /** Signs in through the API and returns the session token. */
     async token(user: TestUser): Promise<string> {

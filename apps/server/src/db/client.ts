@@ -47,6 +47,8 @@ export interface Database {
   transaction<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Refreshes the planner's statistics, as the tables' owner (after a bulk load). */
   analyze(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar file (a migrated template for tests). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -76,7 +78,13 @@ export function scopeCache(make: (scope: Scope) => Db): (scope: Scope) => Db {
  * dataDir is null, else under dataDir/pglite). Applies the committed migrations as the connecting
  * user, then works as APP_ROLE.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  poolSize?: number;
+  /** PGlite: start from this data folder dump (`dump()`), e.g. an already migrated template. */
+  template?: Blob;
+}): Promise<Database> {
   if (opts.url) return connectPostgres(opts.url, opts.poolSize ?? 10);
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -90,7 +98,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
   // PGlite is one session: from here on, everything runs as the app role.
   await client.query(`set role ${APP_ROLE}`);
@@ -134,6 +142,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
         sessionScope = null;
         await client.exec(`reset role; analyze; set role ${APP_ROLE}`);
       }),
+    dump: () => exclusive(() => client.dumpDataDir('none')),
     close: () => client.close(),
   };
 }
