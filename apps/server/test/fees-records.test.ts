@@ -253,6 +253,9 @@ describe('PATCH and DELETE /api/school/feerecord/:feeRecordId', () => {
     const paid = await addRecord(env, fs, c.students[1]!, { classId: c.classId, instalments: 2, paidCount: 1 });
     expect((await update(fs.principal.token, planned.record.id, { feeTypeIds: [] })).body).toMatchObject({ reason: 'fee_plan_exists' });
     expect((await update(fs.principal.token, paid.record.id, { feeTypeIds: [] })).body).toMatchObject({ reason: 'fee_record_paid' });
+    // Another school's fee type is not one: 404 before anything is said of the record.
+    const foreign = await addFeeType(env, other.school, { name: `Far ${randomUUID().slice(0, 4)}`, kind: 'amount', value: 100 });
+    expect((await update(fs.principal.token, paid.record.id, { feeTypeIds: [foreign.id] })).status).toBe(404);
     expect((await remove(fs.principal.token, paid.record.id)).body).toMatchObject({ reason: 'fee_record_paid' });
     expect((await reverse(fs.principal.token, paid.instalments[0]!.id)).status).toBe(200);
     const stillPaid = await remove(fs.principal.token, paid.record.id);

@@ -473,6 +473,8 @@ export async function updateFeeRecord(deps: Pick<Deps, 'data'>, caller: Caller, 
       await recordState(tx, schoolId, feeRecordId),
       resultRows<{ types: TypeRow[] }>(await tx.execute(sql`select ${typesJson(schoolId, typeIds)} as "types"`)),
     ];
+    // Another school's fee type answers 404 before anything else is said about the record.
+    if (found!.types.length !== typeIds.length) throw notFound('Fee type');
     if (state.payments > 0) throw recordPaid();
     if (state.instalments > 0) {
       throw new AppError('CONFLICT', 'This record has an instalment plan: change the plan, not the record.', { reason: 'fee_plan_exists' });
