@@ -75,9 +75,8 @@ const TEXT = {
     save: 'Save the plan',
     saveRedo: 'Replace the unpaid instalments',
     planSaved: 'Fee record EMI added successfully!',
-    markPaid: /^Mark instalment \d+ paid$/,
+    markPaid: /^Mark paid: instalment \d+$/,
     mode: 'Mode',
-    upi: 'UPI',
     reference: 'Reference',
     record: /^Record ₹[\d,.]+ as paid$/,
     paid: /^Paid: ₹[\d,.]+ for .+, receipt no\. (\d+)\.$/,
@@ -102,9 +101,8 @@ const TEXT = {
     save: 'योजना सहेजें',
     saveRedo: 'न चुकाई गई किस्तें बदलें',
     planSaved: 'शुल्क रिकॉर्ड की किस्तें सफलतापूर्वक जोड़ी गईं!',
-    markPaid: /^किस्त \d+ चुकाई गई दर्ज करें$/,
+    markPaid: /^चुकाया दर्ज करें: किस्त \d+$/,
     mode: 'माध्यम',
-    upi: 'UPI',
     reference: 'संदर्भ',
     record: /^₹[\d,.]+ चुकाया दर्ज करें$/,
     paid: /^भुगतान हुआ: .+ के लिए ₹[\d,.]+, रसीद सं\. (\d+)।$/,
@@ -176,7 +174,8 @@ async function journey(page: Page, lang: 'en' | 'hi', first: number, second: num
   await mark.click();
   const pay = page.getByRole('dialog');
   await pay.getByRole('combobox', { name: T.mode }).click();
-  await page.getByRole('option', { name: T.upi, exact: true }).click();
+  // UPI (its Hindi name is written in Devanagari).
+  await page.getByRole('option', { name: /^(UPI|यूपीआई)$/ }).click();
   await pay.getByRole('textbox', { name: T.reference }).fill(`UPI-E2E-${Date.now()}`);
   await expectAccessible(page, `mark paid (${lang}, ${first})`);
   await shot(page, `fees-emi-pay-${lang}-${first}`);

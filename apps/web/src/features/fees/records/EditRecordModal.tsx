@@ -35,7 +35,7 @@ export function EditRecordModal({ row, classFee, activeTypes, onClose }: { row: 
     );
   };
   return (
-    <Modal opened onClose={onClose} title={t('fees.records.editTitle', { name: row.student.fullName })} size="lg">
+    <Modal opened onClose={onClose} title={t('fees.records.editTitle', { name: row.student.fullName })} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('fees.records.editHint')}

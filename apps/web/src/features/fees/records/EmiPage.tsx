@@ -211,7 +211,7 @@ function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; 
       {fees.data && dialog?.kind === 'pay' ? <MarkPaidModal instalment={dialog.instalment} student={fees.data.student.fullName} today={fees.data.today} onClose={close} /> : null}
       {fees.data && dialog?.kind === 'reverse' ? <ReverseModal instalment={dialog.instalment} onClose={close} /> : null}
       {fees.data?.record && dialog?.kind === 'redo' ? (
-        <Modal opened onClose={close} title={t('fees.records.plan.redoTitle', { name: fees.data.student.fullName })} size="lg">
+        <Modal opened onClose={close} title={t('fees.records.plan.redoTitle', { name: fees.data.student.fullName })} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
           <PlanForm feeRecordId={fees.data.record.feeRecordId} balance={fees.data.record.balance} today={fees.data.today} redo onDone={close} />
         </Modal>
       ) : null}

@@ -53,7 +53,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
     () => focusFirstError(),
   );
   return (
-    <Modal opened onClose={onClose} title={t('fees.records.pay.title', { seq: instalment.seq })}>
+    <Modal opened onClose={onClose} title={t('fees.records.pay.title', { seq: instalment.seq })} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form noValidate onSubmit={submit} aria-label={t('fees.records.pay.title', { seq: instalment.seq })}>
         <Stack gap="md">
           <Text size="sm">
@@ -130,7 +130,7 @@ export function ReverseModal({ instalment, onClose }: { instalment: Instalment; 
     () => focusFirstError(),
   );
   return (
-    <Modal opened onClose={onClose} title={t('fees.records.reverse.title', { no: payment.receiptNo })}>
+    <Modal opened onClose={onClose} title={t('fees.records.reverse.title', { no: payment.receiptNo })} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form noValidate onSubmit={submit} aria-label={t('fees.records.reverse.title', { no: payment.receiptNo })}>
         <Stack gap="md">
           <Alert color="orange" variant="light">

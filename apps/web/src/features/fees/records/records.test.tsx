@@ -245,7 +245,7 @@ describe('/addfeeemi', () => {
     const planCall = fetch.mock.calls.find(([url, i]) => String(url).endsWith('/feerecord/emi') && i?.method === 'POST')!;
     expect(JSON.parse(String(planCall[1]!.body))).toEqual({ feeRecordId: answer.record!.feeRecordId, count: 4, startDate: TODAY });
 
-    await user.click(await screen.findByRole('button', { name: 'Mark instalment 1 paid' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark paid: instalment 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark instalment 1 paid' });
     expect(within(dialog).getByLabelText(/Paid on/)).toHaveValue(TODAY);
     await pick(user, 'Mode', 'UPI');
