@@ -86,6 +86,10 @@ const TEXT = {
     reversed: (no: string) => `Receipt no. ${no} was reversed; the instalment is due again.`,
     reversedLine: 'Reversed: ',
     why: 'Entered twice by mistake',
+    others: 'Other students',
+    records: 'Fee records of Class 3 – B',
+    progress: /^0 of 4 instalments paid · next due /,
+    open: (name: string) => `Open the fees of ${name}`,
   },
   hi: {
     className: 'कक्षा 3 – B',
@@ -112,6 +116,10 @@ const TEXT = {
     reversed: (no: string) => `रसीद सं. ${no} वापस की गई; किस्त फिर से देय है।`,
     reversedLine: 'वापस किया गया: ',
     why: 'गलती से दो बार दर्ज हुआ',
+    others: 'अन्य विद्यार्थी',
+    records: 'कक्षा 3 – B के शुल्क रिकॉर्ड',
+    progress: /^4 में से 0 किस्तें चुकाई गईं · अगली नियत तिथि /,
+    open: (name: string) => `${name} का शुल्क खोलें`,
   },
 } as const;
 
@@ -203,6 +211,17 @@ async function journey(page: Page, lang: 'en' | 'hi', first: number, second: num
   await expectNoOverflow(page);
   await expectAccessible(page, `instalments (${lang}, ${second})`);
   await shot(page, `fees-emi-reversed-${lang}-${second}`);
+
+  // Back to the class's records: balance and plan of each, the student opened again from there.
+  await page.getByRole('button', { name: T.others }).click();
+  await expect(page).toHaveURL(new RegExp(`addfeeemi\\?class=${s.assignClassId}$`));
+  const records = page.getByRole(second > 600 ? 'table' : 'list', { name: T.records });
+  await expect(records.getByText(T.progress).first()).toBeVisible();
+  await expectNoOverflow(page);
+  await expectAccessible(page, `students with records (${lang}, ${second})`);
+  await shot(page, `fees-emi-students-${lang}-${second}`);
+  await records.getByRole('button', { name: T.open(name) }).click();
+  await expect(page.getByTestId('student-fees')).toBeVisible();
 }
 
 test('the principal makes a fee record, a 4-instalment plan, marks one paid and reverses it (English, 1280 then 375 px)', async ({ page }) => {

@@ -289,7 +289,7 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
           ) : null}
           <Group justify="flex-end">
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={submit} loading={create.isPending} disabled={selected.size === 0 || !fee}>
-              {t('fees.records.create', { count: selected.size })}
+              {selected.size ? t('fees.records.create', { count: selected.size }) : t('fees.records.makeTitle')}
             </Button>
           </Group>
         </Stack>

@@ -124,7 +124,7 @@ describe('/addfeerecord', () => {
     const alert = await screen.findByTestId('no-class-fee');
     expect(alert).toHaveTextContent('Class 3 – B has no class fee yet');
     expect(within(alert).getByRole('link', { name: 'Set the class fee' })).toHaveAttribute('href', `/AddClassFee?assignClassId=${CLASS.assignClassId}`);
-    expect(screen.getByRole('button', { name: 'Make 0 records' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Make fee records' })).toBeDisabled();
   });
 
   it('selects the students without a record, previews the total with the fee types, and makes the records', async () => {
