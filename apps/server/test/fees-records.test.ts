@@ -395,7 +395,29 @@ describe('POST /api/school/feerecord/emi/paid/:emiId (marking paid)', () => {
   it('writes one payment with the next receipt number, who and when; marking again answers the same payment', async () => {
     const f = await feeSchool(env, { count: 1 });
     const { record, instalments } = await addRecord(env, f, f.students[0]!, { instalments: 3 });
-    const first = await pay(f.principal.token, instalments[0]!.id, { mode: 'upi', reference: 'UPI-123456' });
+    // The live push to the parent's open tabs, watched: it must go out once the payment is
+    // committed (no transaction open then), never from inside the transaction.
+    const pushed: Array<{ userId: string; openTransactions: number }> = [];
+    let open = 0;
+    const { realtime } = env.app.deps;
+    const toUser = realtime.toUser;
+    const transaction = env.database.transaction;
+    env.database.transaction = async (scope, fn) => {
+      open++;
+      try {
+        return await transaction(scope, fn);
+      } finally {
+        open--;
+      }
+    };
+    realtime.toUser = (userId, event, payload) => {
+      pushed.push({ userId, openTransactions: open });
+      return toUser.call(realtime, userId, event, payload);
+    };
+    const first = await pay(f.principal.token, instalments[0]!.id, { mode: 'upi', reference: 'UPI-123456' }).finally(() => {
+      realtime.toUser = toUser;
+      env.database.transaction = transaction;
+    });
     expect(first.status).toBe(200);
     const made = first.body.result as { payment: Payment; created: boolean };
     expect(made.created).toBe(true);
@@ -428,6 +450,8 @@ describe('POST /api/school/feerecord/emi/paid/:emiId (marking paid)', () => {
     expect(notes[0]!.message).toContain('रसीद संख्या 1');
     expect(notes[0]!.message).toContain('Pupil01 Test');
     expect(notes[0]).toMatchObject({ senderId: f.principal.id, schoolId: f.school.id });
+    // Pushed live to the parent, after the commit.
+    expect(pushed).toEqual([{ userId: f.parent.id, openTransactions: 0 }]);
   });
 
   it('reversing then paying again takes a new receipt number; the old one stays, reversed', async () => {
