@@ -144,6 +144,7 @@ interface IssueLike {
   minimum?: unknown;
   maximum?: unknown;
   format?: string;
+  origin?: string;
   params?: Record<string, unknown>;
   inclusive?: boolean;
 }
@@ -157,6 +158,8 @@ export function issueInfo(issue: IssueLike): { code: IssueCode; params?: ErrorPa
   if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.minimum = Number(issue.minimum);
   if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.maximum = Number(issue.maximum);
   if (issue.format) params.format = issue.format;
+  // What a size limit is about (a number's value, a string's length, an array's items).
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin) params.origin = issue.origin;
   if (issue.code === 'custom' && issue.params) {
     for (const [k, v] of Object.entries(issue.params)) {
       if (k === 'code' && typeof v === 'string') code = v;

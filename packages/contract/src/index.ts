@@ -12,6 +12,7 @@ export * from './people.js';
 export * from './academics.js';
 export * from './schoolday.js';
 export * from './fees.js';
+export * from './fees-words.js';
 export * from './schools.js';
 export * from './master.js';
 export * from './files.js';

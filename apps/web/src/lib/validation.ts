@@ -47,6 +47,8 @@ const OWN_CODES: Record<string, string> = {
   session_label: 'validation.session_label',
   end_before_start: 'validation.end_before_start',
   end_before_start_time: 'validation.end_before_start_time',
+  fee_value_range: 'validation.fee_value_range',
+  fee_value_zero: 'validation.fee_value_zero',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */
@@ -119,7 +121,10 @@ export function zodValidate<V>(schema: z.ZodType, prepare: (values: V) => unknow
 export function serverIssueToken(issue: Omit<ApiIssue, 'path'>, value?: unknown): ErrorToken {
   if (!issue.code) return messageToken(issue.message);
   const p = issue.params ?? {};
-  return issueToken({ code: issue.code, message: issue.message, minimum: p.minimum, maximum: p.maximum, format: p.format as string | undefined }, value);
+  return issueToken(
+    { code: issue.code, message: issue.message, minimum: p.minimum, maximum: p.maximum, format: p.format as string | undefined, origin: p.origin as string | undefined },
+    value,
+  );
 }
 
 /** Field errors of a 400 VALIDATION_ERROR answer: `body.email` becomes `email`. */

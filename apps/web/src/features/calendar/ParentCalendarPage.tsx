@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Badge, Card, Grid, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHolidayNotices } from '../../api/calendar';
-import { useMyChildren } from '../../api/people';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../app/screen';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
+import { ChildPicker, useChosenChild } from '../parent/ChildPicker';
 import { localeOf } from '../people/format';
 import { useHolidayDates } from './HolidayList';
 import { MonthCalendar } from './MonthCalendar';
@@ -61,11 +60,8 @@ function ComingHolidays({ sessionId }: { sessionId: string | undefined }) {
 /** /parentviewcalender: a child's month (holidays, weekly offs, its attendance) and the coming holidays. */
 export default function ParentCalendarPage({ route }: ScreenProps) {
   const { t } = useTranslation();
-  const children = useMyChildren();
+  const { children, items, child, choose } = useChosenChild();
   const { current } = useCurrentSession();
-  const items = children.data ?? [];
-  const [picked, setPicked] = useState<string | null>(null);
-  const child = items.find((c) => c.userId === picked) ?? items[0];
 
   return (
     <>
@@ -87,15 +83,7 @@ export default function ParentCalendarPage({ route }: ScreenProps) {
                 <Text component="h2" id="child-calendar" fw={650} size="lg" m={0} style={{ overflowWrap: 'anywhere' }}>
                   {child ? t('calendar.childCalendar', { name: child.fullName }) : t('calendar.cardTitle')}
                 </Text>
-                {items.length > 1 ? (
-                  <NativeSelect
-                    label={t('calendar.child')}
-                    value={child?.userId ?? ''}
-                    onChange={(e) => setPicked(e.currentTarget.value)}
-                    data={items.map((c) => ({ value: c.userId, label: `${c.fullName} (${c.loginId})` }))}
-                    style={{ maxWidth: 420 }}
-                  />
-                ) : null}
+                <ChildPicker items={items} value={child?.userId} onChange={choose} label={t('calendar.child')} />
                 {child ? <MonthCalendar studentId={child.userId} /> : <Skeleton h={300} />}
               </Stack>
             </Card>

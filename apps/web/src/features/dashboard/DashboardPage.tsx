@@ -19,6 +19,7 @@ import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import SchoolDayCards from './SchoolDayCards';
+import FeeDueCards from '../fees/student/FeeDueCard';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
@@ -109,6 +110,7 @@ export default function DashboardPage({ route }: ScreenProps) {
         </SimpleGrid>
       )}
       {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
+      <FeeDueCards />
     </>
   );
 }

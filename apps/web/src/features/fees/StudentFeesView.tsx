@@ -76,7 +76,10 @@ export function StudentFeesView({ fees, actions, noPlan }: Props) {
   const { t } = useTranslation();
   const date = useFeeDate();
   const cards = useMediaQuery('(max-width: 600px)', false) ?? false;
-  const { record, classFee } = fees;
+  const { record } = fees;
+  // The class fee's parts, only while they still make up the record's class fee (the record keeps
+  // the total it was made with; a class fee changed since would show parts that do not add up).
+  const classFee = fees.classFee && record && fees.classFee.total === record.classFee ? fees.classFee : null;
   if (!record) {
     return (
       <Alert color="gray" icon={<IconReceiptOff aria-hidden />} title={t('fees.common.view.noRecordTitle')} data-testid="fees-no-record">
@@ -225,7 +228,7 @@ export function StudentFeesView({ fees, actions, noPlan }: Props) {
           <Stack gap="xs">
             {fees.payments.map((p) => (
               <Group key={p.paymentId} justify="space-between" wrap="wrap" gap="xs" data-testid="payment">
-                <Stack gap={0} style={{ minWidth: 0 }}>
+                <Stack gap={0} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                   <Text fw={600} td={p.reversed ? 'line-through' : undefined}>
                     {t('fees.common.money.receiptNo')} {p.receiptNo} · {formatRupees(p.amount)}
                   </Text>

@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { useStudentClass } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
-import { useMyChildren } from '../../api/people';
 import { ListState, RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { ChildPicker, useChosenChild } from '../parent/ChildPicker';
 import { ClassTimetable, NoTimetable } from './ClassTimetable';
 
 /** A student's class in the session, then its timetable (not in a class yet: said so). */
@@ -47,13 +46,10 @@ export function StudentTimetablePage({ route }: ScreenProps) {
   );
 }
 
-/** A parent chooses one of its children (a handful: buttons, else a list). */
+/** A parent chooses one of its children. */
 function ChildTimetable({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
-  const children = useMyChildren();
-  const items = children.data ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const child = items.find((c) => c.userId === chosen) ?? items[0];
+  const { children, items, child, choose } = useChosenChild();
   return (
     <ListState
       isLoading={children.isLoading}
@@ -68,29 +64,7 @@ function ChildTimetable({ session }: { session: AcademicSession }) {
       <Stack gap="lg">
         {items.length > 1 ? (
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
-            {items.length <= 3 ? (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="child-picker-label">
-                  {t('timetable.child')}
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-labelledby="child-picker-label"
-                  value={child?.userId ?? ''}
-                  onChange={setChosen}
-                  data={items.map((c) => ({ value: c.userId, label: c.fullName }))}
-                />
-              </Stack>
-            ) : (
-              <Select
-                label={t('timetable.child')}
-                data={items.map((c) => ({ value: c.userId, label: c.fullName }))}
-                value={child?.userId ?? null}
-                onChange={setChosen}
-                allowDeselect={false}
-                maw={360}
-              />
-            )}
+            <ChildPicker items={items} value={child?.userId} onChange={choose} label={t('timetable.child')} />
           </Paper>
         ) : null}
         {child ? <StudentTimetable key={child.userId} userId={child.userId} session={session} own={false} /> : null}

@@ -1,0 +1,89 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AcademicSession } from '@shala/contract';
+import { useAuth } from '../../../api/auth';
+import { useStudentFees } from '../../../api/fees-student';
+import type { ScreenProps } from '../../../app/screen';
+import { ListState, RecordState } from '../../../components/ListState';
+import { PageHeading } from '../../../components/PageHeading';
+import { WithSession } from '../../academics/assign/parts';
+import { ChildPicker, useChosenChild } from '../../parent/ChildPicker';
+import { StudentFeesView } from '../StudentFeesView';
+
+/** A student's fees in the session: loading, error, then the view (no record: the view says so). */
+function FeesOf({ studentId, session }: { studentId: string; session: AcademicSession }) {
+  const fees = useStudentFees(studentId, session.sessionId);
+  return (
+    <RecordState isLoading={fees.isLoading} isError={fees.isError} error={fees.error} onRetry={() => void fees.refetch()}>
+      {() => (fees.data ? <StudentFeesView fees={fees.data} /> : null)}
+    </RecordState>
+  );
+}
+
+/** The parent's children, one picked, and its fees. */
+function ChildFees({ session }: { session: AcademicSession }) {
+  const { t } = useTranslation();
+  const { children, items, child, choose } = useChosenChild();
+  return (
+    <ListState
+      isLoading={children.isLoading}
+      isError={children.isError}
+      error={children.error}
+      isFetching={children.isFetching}
+      onRetry={() => void children.refetch()}
+      isEmpty={items.length === 0}
+      emptyText={t('wards.empty')}
+      rows={2}
+    >
+      <Stack gap="md">
+        {items.length > 1 ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
+            <ChildPicker items={items} value={child?.userId} onChange={choose} label={t('fees.student.child')} />
+          </Paper>
+        ) : null}
+        {child ? (
+          <>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="fees-of">
+              {t('fees.student.childSession', { name: child.fullName, session: session.sessionYear })}
+            </Text>
+            <FeesOf key={child.userId} studentId={child.userId} session={session} />
+          </>
+        ) : null}
+      </Stack>
+    </ListState>
+  );
+}
+
+/** /studentfeedata: a parent's child's fees in the header's session, with its receipts. */
+export function ParentFeesPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('fees.student.parentDescription')} />
+      <WithSession>{(session) => <ChildFees key={session.sessionId} session={session} />}</WithSession>
+    </>
+  );
+}
+
+/** /studentclassfees: the student's own fees in the header's session, with its receipts. */
+export function StudentFeesPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const { userId } = useAuth();
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('fees.student.studentDescription')} />
+      <WithSession>
+        {(session) =>
+          userId ? (
+            <Stack gap="md">
+              <Text fw={600} data-testid="fees-of">
+                {t('fees.student.session', { session: session.sessionYear })}
+              </Text>
+              <FeesOf key={session.sessionId} studentId={userId} session={session} />
+            </Stack>
+          ) : null
+        }
+      </WithSession>
+    </>
+  );
+}
