@@ -1,23 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmiPlanInput, FeeRecordInput, MarkPaidBody, StudentFees } from '@shala/contract';
 import { call } from './client';
+import { feeStudentKeys } from './fees-student';
 
 /**
  * Fee records, instalment plans, payments and reversals (issue 9, part "records"): the hooks of
- * /addfeerecord and /addfeeemi. Everything about fees lives under ['fees'], so a write refreshes
- * every fee screen's figures (lists, a student's fees, the overview).
+ * /addfeerecord and /addfeeemi (with the class fee and fee types of fees-setup.ts, and a student's
+ * fees of fees-student.ts). Everything about fees lives under ['fees'], so a write refreshes every
+ * fee screen's figures (lists, a student's fees, the overview).
  */
 
 export const feeRecordKeys = {
   all: ['fees'] as const,
   list: (q: FeeRecordListParams) => ['fees', 'records', q] as const,
-  student: (studentId: string, sessionId: string) => ['fees', 'student', studentId, sessionId] as const,
-  activeTypes: ['fees', 'types', 'active'] as const,
-  classFee: (assignClassId: string) => ['fees', 'class-fee', assignClassId] as const,
 };
-
-/** Fee types a record may carry at most, and so the most the picker needs. */
-export const FEE_TYPES_PAGE = 100;
 export const RECORDS_PAGE = 20;
 
 export interface FeeRecordListParams {
@@ -42,33 +38,6 @@ export function useFeeRecords(q: FeeRecordListParams | null) {
   });
 }
 
-/** The school's fee types that are switched on (offered for new records). */
-export function useActiveFeeTypes() {
-  return useQuery({
-    queryKey: feeRecordKeys.activeTypes,
-    queryFn: async ({ signal }) => (await call('feeTypeList', { query: { page: 1, pageSize: FEE_TYPES_PAGE, status: 'active' }, signal })).items,
-    staleTime: 60_000,
-  });
-}
-
-/** A class's fee (null: not set yet). */
-export function useClassFee(assignClassId: string | null) {
-  return useQuery({
-    queryKey: feeRecordKeys.classFee(assignClassId ?? ''),
-    queryFn: ({ signal }) => call('classFeeGet', { params: { assignClassId: assignClassId ?? '' }, signal }),
-    enabled: !!assignClassId,
-  });
-}
-
-/** A student's fees in a session: the record, the plan, the payments. */
-export function useStudentFees(studentId: string | null, sessionId: string | null) {
-  return useQuery({
-    queryKey: feeRecordKeys.student(studentId ?? '', sessionId ?? ''),
-    queryFn: ({ signal }) => call('studentFees', { params: { studentId: studentId ?? '', sessionId: sessionId ?? '' }, signal }),
-    enabled: !!studentId && !!sessionId,
-  });
-}
-
 function useRefresh() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: feeRecordKeys.all });
@@ -78,7 +47,7 @@ function useRefresh() {
 function useStudentAnswer() {
   const client = useQueryClient();
   return async (fees: StudentFees) => {
-    client.setQueryData(feeRecordKeys.student(fees.student.userId, fees.sessionId), fees);
+    client.setQueryData(feeStudentKeys.fees(fees.student.userId, fees.sessionId), fees);
     await client.invalidateQueries({ queryKey: feeRecordKeys.all, predicate: (q) => q.queryKey[1] !== 'student' || q.queryKey[2] !== fees.student.userId });
   };
 }

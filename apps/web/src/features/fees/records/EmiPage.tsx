@@ -5,7 +5,8 @@ import { IconArrowBackUp, IconArrowLeft, IconCash, IconChevronRight, IconRefresh
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatRupees, type AcademicSession, type ClassSummary, type FeeRecordRow, type Instalment, type StudentFees } from '@shala/contract';
-import { RECORDS_PAGE, useFeeRecords, useStudentFees } from '../../../api/fees-records';
+import { RECORDS_PAGE, useFeeRecords } from '../../../api/fees-records';
+import { useStudentFees } from '../../../api/fees-student';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState, RecordState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';

@@ -7,7 +7,8 @@ import { IconCalendarDollar, IconPencil, IconPlus, IconTrash } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRupees, type AcademicSession, type ClassSummary, type FeeRecordRow } from '@shala/contract';
-import { RECORDS_PAGE, useActiveFeeTypes, useClassFee, useCreateFeeRecords, useDeleteFeeRecord, useFeeRecords } from '../../../api/fees-records';
+import { RECORDS_PAGE, useCreateFeeRecords, useDeleteFeeRecord, useFeeRecords } from '../../../api/fees-records';
+import { useClassFee, useFeeTypeList } from '../../../api/fees-setup';
 import { apiErrorText } from '../../../api/errors';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState } from '../../../components/ListState';
@@ -21,6 +22,8 @@ import { EditRecordModal } from './EditRecordModal';
 import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, useChosenClass } from './parts';
 
 const FILTERS = ['all', 'with', 'without'] as const;
+/** The active fee types offered, at most (a page of the list; a school has a handful). */
+const FEE_TYPES_MAX = 100;
 type Filter = (typeof FILTERS)[number];
 
 /** /addfeerecord (113): the students of a class with their fee records; records made for many at once. */
@@ -57,7 +60,8 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
     has: list.status === 'all' ? undefined : list.status,
   });
   const classFee = useClassFee(cls.assignClassId);
-  const types = useActiveFeeTypes();
+  const types = useFeeTypeList({ page: 1, pageSize: FEE_TYPES_MAX, status: 'active' });
+  const activeTypes = types.data?.items ?? [];
   const create = useCreateFeeRecords();
   const remove = useDeleteFeeRecord();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -69,7 +73,7 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
   const items = useMemo(() => records.data?.items ?? [], [records.data]);
   const open = items.filter((r) => !r.record).map((r) => r.student.userId);
   const onPage = pageSelection(selected, open);
-  const chosenTypes = typeIds.map((id) => types.data?.find((f) => f.feeTypeId === id)).filter((f) => !!f);
+  const chosenTypes = typeIds.map((id) => activeTypes.find((f) => f.feeTypeId === id)).filter((f) => !!f);
   const fee = classFee.data ?? null;
 
   // A page past the end (after a filter or making records) goes back to the first.
@@ -275,7 +279,7 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
             {selected.size ? t('fees.records.selectedCount', { count: selected.size }) : t('fees.records.selectHint')}
           </Text>
           <FeeTypePicker
-            types={types.data ?? []}
+            types={activeTypes}
             value={typeIds}
             onChange={setTypeIds}
             loading={types.isLoading}
@@ -295,7 +299,7 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
         </Stack>
       </Paper>
 
-      {editing?.record ? <EditRecordModal row={editing} classFee={fee} activeTypes={types.data ?? []} onClose={() => setEditing(null)} /> : null}
+      {editing?.record ? <EditRecordModal row={editing} classFee={fee} activeTypes={activeTypes} onClose={() => setEditing(null)} /> : null}
     </Stack>
   );
 }

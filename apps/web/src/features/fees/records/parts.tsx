@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatRupees, type AcademicSession, type FeeAdjustment, type FeeRecord, type FeeType } from '@shala/contract';
 import { useClassOptions } from '../../../api/academics-assign';
-import { useClassFee } from '../../../api/fees-records';
+import { useClassFee } from '../../../api/fees-setup';
 import { apiErrorText } from '../../../api/errors';
 import { ClassPicker } from '../../academics/assign/parts';
 import { useFeeDate } from '../StudentFeesView';
