@@ -2,15 +2,16 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
 import { chooseLanguage, expectAccessible, expectNoOverflow, shot, signInAs } from './support';
 
 /**
- * Fee records and instalments: the principal makes a fee record for a student of class 3-B (a
- * class no other journey uses), splits it into 4 monthly instalments, marks the first unpaid one
- * paid (the receipt number shows) and reverses that payment with a reason. Once in English at
- * 1280 px (then 375), once in Hindi at 375 px (then 1280).
+ * Fee records and instalments: the principal makes a fee record for the journey's own student of
+ * class 3-B, splits it into 4 monthly instalments, marks the first unpaid one paid (the receipt
+ * number shows) and reverses that payment with a reason. Once in English at 1280 px (then 375),
+ * once in Hindi at 375 px (then 1280), each with its own student.
  *
- * Set-up through the API: the class fee of 3-B when it has none. What stays afterwards: the class
- * fee, one fee record with a plan of 4 unpaid instalments, and reversed payments (a record with
- * payments is never removed; receipt numbers are never given back). A second run reuses the record
- * and redoes its plan, so runs on the same data repeat.
+ * Set-up through the API: the class fee of 3-B when it has none, and the journey's students (Meera
+ * and Kavya Feejourney, made and put into 3-B on the first run). What stays afterwards: those two
+ * students in 3-B, each with a fee record, a plan of 4 unpaid instalments and reversed payments (a
+ * record with payments is never removed, receipt numbers are never given back). A second run finds
+ * the students and their records and redoes the plans, so runs on the same data repeat.
  */
 
 const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
@@ -34,8 +35,14 @@ async function api<T>(token: string, method: 'GET' | 'POST', path: string, data?
   return ((await res.json()) as { result: T }).result;
 }
 
-/** Class 3-B of the current session, its class fee (set when missing), and a student whose fees can still be planned. */
-async function scene(): Promise<Scene> {
+/** The journey's own student of 3-B, one per language (the demo's students have fee data of their own). */
+const OWN = { en: { firstName: 'Meera', lastName: 'Feejourney' }, hi: { firstName: 'Kavya', lastName: 'Feejourney' } } as const;
+
+/**
+ * Class 3-B of the current session, its class fee (set when missing), and the journey's student
+ * there: made and put into the class on the first run, found again (with its record) on the next.
+ */
+async function scene(lang: 'en' | 'hi'): Promise<Scene> {
   const signin = await ctx.post('/api/signin', { data: { loginId: 'DEMO-P0001', password: 'Shala@2024' } });
   const token = ((await signin.json()) as { result: { token: string } }).result.token;
   const sessions = await api<Array<{ sessionId: string; isCurrent: boolean }>>(token, 'GET', '/api/school/session');
@@ -50,14 +57,20 @@ async function scene(): Promise<Scene> {
   if (!fee) {
     await api(token, 'POST', `/api/fee/${assignClassId}`, { academic: 300_000, convenience: 50_000, development: 150_000, tuition: 2_000_000, other: 0, taxBp: 0 });
   }
-  const rows = await api<{ items: Array<{ student: { userId: string; fullName: string }; record: { balance: number } | null }> }>(
-    token,
-    'GET',
-    `/api/school/feerecord?assignClassId=${assignClassId}&page=1&pageSize=20`,
-  );
-  // The last student by roll number: without a record, or with something still due (a rerun).
-  const row = [...rows.items].reverse().find((r) => !r.record || r.record.balance > 0)!;
-  return { assignClassId, student: row.student, hasRecord: !!row.record };
+  const own = OWN[lang];
+  const fullName = `${own.firstName} ${own.lastName}`;
+  type Rows = { items: Array<{ student: { userId: string; fullName: string }; record: unknown }> };
+  const find = async () =>
+    (await api<Rows>(token, 'GET', `/api/school/feerecord?assignClassId=${assignClassId}&page=1&pageSize=20&search=${encodeURIComponent(fullName)}`)).items.find(
+      (r) => r.student.fullName === fullName,
+    );
+  let row = await find();
+  if (!row) {
+    const made = await api<{ person: { userId: string } }>(token, 'POST', '/api/school/student', own);
+    await api(token, 'POST', '/api/school/assignstudentclass', { assignClassId, studentIds: [made.person.userId] });
+    row = await find();
+  }
+  return { assignClassId, student: row!.student, hasRecord: !!row!.record };
 }
 
 const TEXT = {
@@ -131,7 +144,7 @@ async function toHindi(page: Page) {
 
 async function journey(page: Page, lang: 'en' | 'hi', first: number, second: number) {
   const T = TEXT[lang];
-  const s = await scene();
+  const s = await scene(lang);
   const name = s.student.fullName;
   await page.setViewportSize({ width: first, height: 900 });
   if (lang === 'hi') await toHindi(page);
