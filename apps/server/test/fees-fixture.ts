@@ -61,6 +61,8 @@ export async function addFeeType(env: TestEnv, school: TestSchool, t: { name: st
 }
 
 export interface RecordOpts {
+  /** The student's class, when not the fee school's own class. */
+  classId?: string;
   /** Fee types applied (rows of `addFeeType`). */
   types?: { id: string; name: string; kind: string; value: number }[];
   /** Monthly instalments from `start` (default: none). */
@@ -73,7 +75,8 @@ export interface RecordOpts {
 
 /** A fee record for a student of the class, with a plan and paid instalments as asked. */
 export async function addRecord(env: TestEnv, fs: FeeSchool, student: TestUser, opts: RecordOpts = {}) {
-  const { school, classId } = fs;
+  const { school } = fs;
+  const classId = opts.classId ?? fs.classId;
   const [cf] = await env.db.select({ total: classFees.total }).from(classFees).where(eq(classFees.classId, classId));
   const classFee = cf?.total ?? 0;
   const types = opts.types ?? [];

@@ -101,6 +101,7 @@ export const ERROR_REASONS = [
   'emi_paid', // a paid instalment is not changed (reverse its payment first)
   'emi_not_paid', // only a paid instalment is reversed
   'paid_on_future', // a payment is not dated after today
+  'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -36,6 +36,8 @@ import { classDetail, classStudentList, classSummary } from './read.js';
 type Scope = string;
 const UNIQUE_PLACE = 'class_students_school_id_session_id_student_id_pk';
 const UNIQUE_ROLL = 'class_students_roll_uq';
+/** A fee record names its student's place in the class (fees, migration 0011). */
+const FEE_RECORD_PLACE = 'fee_records_place_fk';
 
 interface LockedClass {
   id: string;
@@ -202,13 +204,25 @@ export async function moveStudent(deps: Deps, caller: Caller, studentId: string,
   });
 }
 
-/** Takes a student out of its class of a session (one statement; nothing there: 404). */
+/**
+ * Takes a student out of its class of a session (one statement; nothing there: 404). A student with
+ * a fee record in that class stays (the record's foreign key `fee_records_place_fk`): 409
+ * `student_has_fees`.
+ */
 export async function unassignStudent(deps: Deps, caller: Caller, studentId: string, sessionId: string): Promise<void> {
   const schoolId = scopeOf(caller);
-  const gone = await tenantDb(deps, schoolId)
-    .delete(classStudents)
-    .where(and(eq(classStudents.schoolId, schoolId), eq(classStudents.sessionId, sessionId), eq(classStudents.studentId, studentId)))
-    .returning({ id: classStudents.studentId });
+  let gone: { id: string }[];
+  try {
+    gone = await tenantDb(deps, schoolId)
+      .delete(classStudents)
+      .where(and(eq(classStudents.schoolId, schoolId), eq(classStudents.sessionId, sessionId), eq(classStudents.studentId, studentId)))
+      .returning({ id: classStudents.studentId });
+  } catch (err) {
+    if (violatedConstraint(err) === FEE_RECORD_PLACE) {
+      throw new AppError('CONFLICT', 'This student has a fee record in this class: remove the record first.', { reason: 'student_has_fees' });
+    }
+    throw err;
+  }
   if (!gone.length) throw notFound('Student');
 }
 

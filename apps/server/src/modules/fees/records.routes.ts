@@ -1,6 +1,45 @@
+import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { fromContract } from '../../http/route.js';
+import { requireCaller } from '../../policy/index.js';
+import { createFeeRecords, deleteFeeRecord, listFeeRecords, updateFeeRecord } from './records.js';
+import { markInstalmentPaid, planInstalments, reverseInstalment } from './payments.js';
 
-/** Fees, part "records": see routes.ts. */
+/** Fees, part "records": students' fee records, instalment plans, payments and reversals (records.ts, payments.ts). */
 export default async function recordsRoutes(app: App) {
-  void app;
+  app.route({
+    ...fromContract(API.feeRecordList),
+    handler: async (req) => ({ result: await listFeeRecords(app.deps, requireCaller(req), req.query) }),
+  });
+  app.route({
+    ...fromContract(API.feeRecordCreate),
+    handler: async (req) => ({ message: 'Fee records added', result: await createFeeRecords(app.deps, requireCaller(req), req.body) }),
+  });
+  app.route({
+    ...fromContract(API.feeRecordUpdate),
+    handler: async (req) => ({ message: 'Fee record updated', result: await updateFeeRecord(app.deps, requireCaller(req), req.params.feeRecordId, req.body) }),
+  });
+  app.route({
+    ...fromContract(API.feeRecordDelete),
+    handler: async (req) => {
+      await deleteFeeRecord(app.deps, requireCaller(req), req.params.feeRecordId);
+      return { message: 'Fee record removed' };
+    },
+  });
+  app.route({
+    ...fromContract(API.emiPlan),
+    // The spec's message (section 7).
+    handler: async (req) => ({ message: 'Fee record EMI added successfully!', result: await planInstalments(app.deps, requireCaller(req), req.body) }),
+  });
+  app.route({
+    ...fromContract(API.emiMarkPaid),
+    handler: async (req) => {
+      const result = await markInstalmentPaid(app.deps, requireCaller(req), req.params.emiId, req.body);
+      return { message: result.created ? 'Payment recorded' : 'Already paid', result };
+    },
+  });
+  app.route({
+    ...fromContract(API.emiReverse),
+    handler: async (req) => ({ message: 'Payment reversed', result: await reverseInstalment(app.deps, requireCaller(req), req.params.emiId, req.body) }),
+  });
 }

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment, type PaymentMode } from '@shala/contract';
+import { useMarkPaid, useReverseEmi } from '../../../api/fees-records';
+import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
+import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useFeeDate } from '../StudentFeesView';
+
+interface PayValues {
+  mode: PaymentMode;
+  reference: string;
+  paidOn: string;
+}
+
+const payBody = (v: PayValues) => ({ mode: v.mode, reference: v.reference.trim() || undefined, paidOn: v.paidOn || undefined });
+
+/**
+ * Marks an instalment paid: the mode (cash, UPI, cheque, bank transfer), a reference (UPI
+ * transaction, cheque number) and the day the money came in (the school's today by default, never
+ * after it). The answer names the receipt number; marking a paid instalment again names the
+ * receipt it already has.
+ */
+export function MarkPaidModal({ instalment, student, today, onClose }: { instalment: Instalment; student: string; today: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const date = useFeeDate();
+  const errorText = useErrorToken();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const pay = useMarkPaid();
+  const form = useContractForm<PayValues>(markPaidBody, { initialValues: { mode: 'cash', reference: '', paidOn: today }, prepare: payBody });
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      pay.mutate(
+        { emiId: instalment.emiId, body: payBody(values) },
+        {
+          onSuccess: ({ payment, created }) => {
+            notifications.show({
+              color: created ? 'green' : 'blue',
+              icon: <IconCheck size={18} aria-hidden />,
+              message: created
+                ? t('fees.records.pay.done', { no: payment.receiptNo, amount: formatRupees(payment.amount), name: student })
+                : t('fees.records.pay.already', { no: payment.receiptNo }),
+            });
+            onClose();
+          },
+          onError: (error) => setFailure(form.applyServerError(error, t)),
+        },
+      );
+    },
+    () => focusFirstError(),
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('fees.records.pay.title', { seq: instalment.seq })} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form noValidate onSubmit={submit} aria-label={t('fees.records.pay.title', { seq: instalment.seq })}>
+        <Stack gap="md">
+          <Text size="sm">
+            {t('fees.records.pay.summary', { name: student, amount: formatRupees(instalment.amount), date: date(instalment.dueDate) })}
+          </Text>
+          <Select
+            label={t('fees.common.money.mode')}
+            data={PAYMENT_MODES.map((m) => ({ value: m, label: t(`fees.common.modes.${m}`) }))}
+            allowDeselect={false}
+            required
+            data-autofocus
+            {...form.getInputProps('mode')}
+            error={errorText(form.errors.mode)}
+          />
+          <TextInput
+            label={t('fees.common.money.reference')}
+            description={t(`fees.records.pay.referenceHint.${form.values.mode}`)}
+            maxLength={60}
+            {...form.getInputProps('reference')}
+            error={errorText(form.errors.reference)}
+          />
+          <TextInput
+            type="date"
+            label={t('fees.common.money.paidOn')}
+            max={today}
+            required
+            {...form.getInputProps('paidOn')}
+            error={errorText(form.errors.paidOn)}
+          />
+          {failure ? (
+            <Alert color="red" role="alert" title={failure.title}>
+              {failure.message ?? t('common.checkForm')}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={pay.isPending} leftSection={<IconCheck size={18} aria-hidden />}>
+              {t('fees.records.pay.submit', { amount: formatRupees(instalment.amount) })}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Reverses a paid instalment's payment, with a reason (a bounced cheque, a payment entered twice):
+ * the receipt keeps its number, marked reversed, and the instalment is due again.
+ */
+export function ReverseModal({ instalment, onClose }: { instalment: Instalment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const reverse = useReverseEmi();
+  const payment = instalment.payment!;
+  const form = useContractForm<{ reason: string }>(reverseBody, { initialValues: { reason: '' }, prepare: (v) => ({ reason: v.reason.trim() }) });
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      reverse.mutate(
+        { emiId: instalment.emiId, reason: values.reason.trim() },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('fees.records.reverse.done', { no: payment.receiptNo }) });
+            onClose();
+          },
+          onError: (error) => setFailure(form.applyServerError(error, t)),
+        },
+      );
+    },
+    () => focusFirstError(),
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('fees.records.reverse.title', { no: payment.receiptNo })} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form noValidate onSubmit={submit} aria-label={t('fees.records.reverse.title', { no: payment.receiptNo })}>
+        <Stack gap="md">
+          <Alert color="orange" variant="light">
+            {t('fees.records.reverse.warning', { no: payment.receiptNo, amount: formatRupees(payment.amount), seq: instalment.seq })}
+          </Alert>
+          <Textarea
+            label={t('fees.records.reverse.reason')}
+            description={t('fees.records.reverse.reasonHint')}
+            required
+            autosize
+            minRows={2}
+            maxLength={200}
+            data-autofocus
+            {...form.getInputProps('reason')}
+            error={errorText(form.errors.reason)}
+          />
+          {failure ? (
+            <Alert color="red" role="alert" title={failure.title}>
+              {failure.message ?? t('common.checkForm')}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={reverse.isPending} leftSection={<IconArrowBackUp size={18} aria-hidden />}>
+              {t('fees.records.reverse.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
