@@ -2,14 +2,16 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The journeys that also run on PostgreSQL (see testMatch). */
-const PG_JOURNEYS = ['journeys', 'people', 'academics-enrolment', 'timetable', 'attendance', 'fees-records'];
+const PG_JOURNEYS = ['journeys', 'attendance', 'fees'];
 const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
 
 export default defineConfig({
   testDir: './apps/web/e2e',
-  // On PostgreSQL only the journeys whose server paths differ by database (bulk writes and their
-  // locks, constraint clashes, upserts, search, realtime through Redis); screens, accessibility and
-  // the login page's size do not depend on it and run on the embedded database only.
+  // On PostgreSQL the journeys that cross the database's concurrency paths end to end: sign-in and
+  // realtime through Redis, a class's attendance saved under its lock, the fee story (record, plan,
+  // a payment's receipt number under the counter's lock). Every server path (bulk writes, locks,
+  // constraint clashes, upserts, search) is also tested on PostgreSQL by the server tests; screens,
+  // accessibility and the login page's size do not depend on it: embedded database only.
   testMatch: process.env.E2E_DATABASE_URL ? PG_JOURNEYS.map((name) => `**/${name}.spec.ts`) : '**/*.spec.ts',
   outputDir: './test-results',
   timeout: 60_000,

@@ -10,6 +10,12 @@ import type { Plugin } from 'vite';
  */
 export const CORE_NAMESPACES = ['app', 'common', 'auth', 'errors', 'validation', 'password', 'errorBoundary', 'layout', 'statusPage'];
 
+/**
+ * Of the error reasons (`errors.reasons`, one per rule of every area), only those a route before
+ * sign-in can give; the others arrive with en.json, before any screen that can meet them.
+ */
+export const CORE_REASONS = ['school_draft', 'no_school', 'wrong_password'];
+
 const ID = 'virtual:i18n-en-core';
 
 export function i18nCore(): Plugin {
@@ -22,6 +28,10 @@ export function i18nCore(): Plugin {
       this.addWatchFile(file);
       const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       const core = Object.fromEntries(CORE_NAMESPACES.filter((k) => k in all).map((k) => [k, all[k]]));
+      const errors = core.errors as { reasons?: Record<string, string> } | undefined;
+      if (errors?.reasons) {
+        core.errors = { ...errors, reasons: Object.fromEntries(CORE_REASONS.filter((r) => r in errors.reasons!).map((r) => [r, errors.reasons![r]])) };
+      }
       return `export default ${JSON.stringify(core)};`;
     },
   };

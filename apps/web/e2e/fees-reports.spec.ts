@@ -85,7 +85,8 @@ async function download(page: Page, button: ReturnType<Page['getByRole']>): Prom
 test('the principal opens the fees hub from the dashboard, the dues and the reports (English, 1280 and 375 px)', async ({ page }) => {
   test.setTimeout(180_000);
   const { summary, dues, classDues } = await demoFees();
-  expect(summary.records).toBe(27);
+  // The demo seed makes 27 records; other journeys (fee records) may have added theirs.
+  expect(summary.records).toBeGreaterThanOrEqual(27);
   const fiveA = await classDues('5', 'A');
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -103,7 +104,7 @@ test('the principal opens the fees hub from the dashboard, the dues and the repo
   // The hub: the session's figures and every fee screen of the principal.
   await expect(page.getByRole('heading', { name: 'Fees', level: 1 })).toBeVisible();
   await expect(page.getByTestId('fee-expected')).toContainText(rupees(summary.total));
-  await expect(page.getByTestId('fee-expected')).toContainText('27 fee records');
+  await expect(page.getByTestId('fee-expected')).toContainText(`${summary.records} fee records`);
   await expect(page.getByTestId('fee-collected')).toContainText(rupees(summary.paid));
   await expect(page.getByTestId('fee-balance')).toContainText(rupees(summary.balance));
   await expect(page.getByTestId('fee-overdue')).toContainText(rupees(summary.overdue));

@@ -1,7 +1,9 @@
-import { useState } from 'react';
-import { NativeSelect } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { NativeSelect, Paper, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { PersonSummary } from '@shala/contract';
 import { useMyChildren } from '../../api/people';
+import { ListState } from '../../components/ListState';
 
 /**
  * The parent's children and the one its screen shows: the first until the parent picks another.
@@ -41,5 +43,35 @@ export function ChildPicker({
       style={{ maxWidth: 420 }}
       data-testid="child-picker"
     />
+  );
+}
+
+/**
+ * A parent's screen about one child: the children's loading, error and empty states, the picker
+ * when there are several, then `children(child)` for the chosen one.
+ */
+export function ChosenChild({ label, children: render }: { label: string; children: (child: PersonSummary) => ReactNode }) {
+  const { t } = useTranslation();
+  const { children, items, child, choose } = useChosenChild();
+  return (
+    <ListState
+      isLoading={children.isLoading}
+      isError={children.isError}
+      error={children.error}
+      isFetching={children.isFetching}
+      onRetry={() => void children.refetch()}
+      isEmpty={items.length === 0}
+      emptyText={t('wards.empty')}
+      rows={2}
+    >
+      <Stack gap="lg">
+        {items.length > 1 ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
+            <ChildPicker items={items} value={child?.userId} onChange={choose} label={label} />
+          </Paper>
+        ) : null}
+        {child ? render(child) : null}
+      </Stack>
+    </ListState>
   );
 }

@@ -1,13 +1,13 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { useStudentClass } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
-import { ListState, RecordState } from '../../components/ListState';
+import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import { WithSession, useClassLabel } from '../academics/assign/parts';
-import { ChildPicker, useChosenChild } from '../parent/ChildPicker';
+import { ChosenChild } from '../parent/ChildPicker';
 import { ClassTimetable, NoTimetable } from './ClassTimetable';
 
 /** A student's class in the session, then its timetable (not in a class yet: said so). */
@@ -49,27 +49,10 @@ export function StudentTimetablePage({ route }: ScreenProps) {
 /** A parent chooses one of its children. */
 function ChildTimetable({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
-  const { children, items, child, choose } = useChosenChild();
   return (
-    <ListState
-      isLoading={children.isLoading}
-      isError={children.isError}
-      error={children.error}
-      isFetching={children.isFetching}
-      onRetry={() => void children.refetch()}
-      isEmpty={items.length === 0}
-      emptyText={t('wards.empty')}
-      rows={2}
-    >
-      <Stack gap="lg">
-        {items.length > 1 ? (
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
-            <ChildPicker items={items} value={child?.userId} onChange={choose} label={t('timetable.child')} />
-          </Paper>
-        ) : null}
-        {child ? <StudentTimetable key={child.userId} userId={child.userId} session={session} own={false} /> : null}
-      </Stack>
-    </ListState>
+    <ChosenChild label={t('timetable.child')}>
+      {(child) => <StudentTimetable key={child.userId} userId={child.userId} session={session} own={false} />}
+    </ChosenChild>
   );
 }
 

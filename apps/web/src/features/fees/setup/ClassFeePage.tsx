@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   CLASS_FEE_PARTS,
   MONEY_MAX,
@@ -19,13 +19,13 @@ import {
 import { useClassOptions } from '../../../api/academics-assign';
 import { useClassFee, useSaveClassFee } from '../../../api/fees-setup';
 import { FormFooter } from '../../../components/FormFooter';
-import { ListState, RecordState } from '../../../components/ListState';
+import { RecordState } from '../../../components/ListState';
 import { MoneyInput, PercentInput } from '../../../components/MoneyInput';
 import { PageHeading } from '../../../components/PageHeading';
 import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import type { ScreenProps } from '../../../app/screen';
-import { ClassSelect, useClassLabel, WithSession } from '../../academics/assign/parts';
+import { ClassPicker, useClassLabel, WithSession } from '../../academics/assign/parts';
 import { formatPercent } from './format';
 
 /** The form's values: each part in paise and the tax in basis points; null while a field is empty (saved as 0). */
@@ -72,23 +72,7 @@ function ClassFeeEditor({ session }: { session: AcademicSession }) {
   return (
     <Stack gap="lg" maw={880}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <ListState
-          isLoading={options.isLoading}
-          isError={options.isError}
-          error={options.error}
-          isFetching={options.isFetching}
-          onRetry={() => void options.refetch()}
-          isEmpty={items.length === 0}
-          emptyText={t('assign.noClasses')}
-          emptyAction={
-            <Anchor component={Link} to="/addclass">
-              {t('assign.addClasses')}
-            </Anchor>
-          }
-          rows={1}
-        >
-          <ClassSelect items={items} value={chosen?.assignClassId ?? null} onChange={choose} />
-        </ListState>
+        <ClassPicker sessionId={session.sessionId} value={chosen?.assignClassId ?? null} onChange={choose} />
       </Paper>
       {chosen ? (
         <RecordState isLoading={fee.isLoading} isError={fee.isError} error={fee.error} onRetry={() => void fee.refetch()}>

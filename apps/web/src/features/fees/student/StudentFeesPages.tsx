@@ -1,13 +1,13 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
 import { useStudentFees } from '../../../api/fees-student';
 import type { ScreenProps } from '../../../app/screen';
-import { ListState, RecordState } from '../../../components/ListState';
+import { RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { WithSession } from '../../academics/assign/parts';
-import { ChildPicker, useChosenChild } from '../../parent/ChildPicker';
+import { ChosenChild } from '../../parent/ChildPicker';
 import { StudentFeesView } from '../StudentFeesView';
 
 /** A student's fees in the session: loading, error, then the view (no record: the view says so). */
@@ -23,34 +23,17 @@ function FeesOf({ studentId, session }: { studentId: string; session: AcademicSe
 /** The parent's children, one picked, and its fees. */
 function ChildFees({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
-  const { children, items, child, choose } = useChosenChild();
   return (
-    <ListState
-      isLoading={children.isLoading}
-      isError={children.isError}
-      error={children.error}
-      isFetching={children.isFetching}
-      onRetry={() => void children.refetch()}
-      isEmpty={items.length === 0}
-      emptyText={t('wards.empty')}
-      rows={2}
-    >
-      <Stack gap="md">
-        {items.length > 1 ? (
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
-            <ChildPicker items={items} value={child?.userId} onChange={choose} label={t('fees.student.child')} />
-          </Paper>
-        ) : null}
-        {child ? (
-          <>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="fees-of">
-              {t('fees.student.childSession', { name: child.fullName, session: session.sessionYear })}
-            </Text>
-            <FeesOf key={child.userId} studentId={child.userId} session={session} />
-          </>
-        ) : null}
-      </Stack>
-    </ListState>
+    <ChosenChild label={t('fees.student.child')}>
+      {(child) => (
+        <>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="fees-of">
+            {t('fees.student.childSession', { name: child.fullName, session: session.sessionYear })}
+          </Text>
+          <FeesOf key={child.userId} studentId={child.userId} session={session} />
+        </>
+      )}
+    </ChosenChild>
   );
 }
 
