@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconReceiptOff } from '@tabler/icons-react';
@@ -15,7 +15,10 @@ export const STATE_COLOR: Record<InstalmentState, string> = { paid: 'teal', due:
 export function useFeeDate() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
-  return (d: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d.slice(0, 10)}T00:00:00Z`));
+  return useCallback(
+    (d: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d.slice(0, 10)}T00:00:00Z`)),
+    [locale],
+  );
 }
 
 /** A button that downloads a payment's PDF receipt (in the reader's language). */

@@ -5,16 +5,14 @@ import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '@shala/contract';
 import { CARDS_QUERY } from '../../../components/ListPage';
+import { useFeeDate } from '../StudentFeesView';
 
 /** Money, dates and counts of the fee screens in the reader's language (money: ₹ with Indian grouping). */
 export function useFeeFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
   const money = useCallback((paise: number) => formatRupees(paise), []);
-  const date = useCallback(
-    (d: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
-    [locale],
-  );
+  const date = useFeeDate();
   const number = useCallback((n: number) => new Intl.NumberFormat(locale).format(n), [locale]);
   return { money, date, number };
 }
