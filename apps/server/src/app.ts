@@ -30,6 +30,7 @@ import { loggerOptions, logsRequests, safeError } from './log.js';
 import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
+import { noPush } from './push/index.js';
 import { resolveToken } from './auth/service.js';
 import { sessionCache } from './auth/session-cache.js';
 import { configureArgon } from './auth/crypto.js';
@@ -42,6 +43,10 @@ import calendarRoutes from './modules/calendar/routes.js';
 import attendanceRoutes from './modules/attendance/routes.js';
 import feeRoutes from './modules/fees/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
+import noticesRoutes from './modules/notices/routes.js';
+import classworkRoutes from './modules/classwork/routes.js';
+import chatRoutes from './modules/chat/routes.js';
+import pushRoutes from './modules/push/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import masterRoutes from './modules/master/routes.js';
@@ -123,7 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     windowMs: config.AUTH_ADDRESS_LIMIT_WINDOW_MS,
     redis: redisForLimits,
   });
-  const deps: Deps = { data: database, config, mailer, realtime, log: app.log, addressLimiter };
+  const push = noPush;
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
@@ -257,6 +263,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(attendanceRoutes);
   await app.register(feeRoutes);
   await app.register(notificationRoutes);
+  await app.register(noticesRoutes);
+  await app.register(classworkRoutes);
+  await app.register(chatRoutes);
+  await app.register(pushRoutes);
   await app.register(dashboardRoutes);
   await app.register(masterRoutes);
   await app.register(fileRoutes);

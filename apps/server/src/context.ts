@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './mail/index.js';
 import type { Realtime } from './realtime/index.js';
+import type { Push } from './push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
 
 /** What every service needs; built once in app.ts and passed down. */
@@ -13,6 +14,8 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   realtime: Realtime;
+  /** Web Push to the users' browsers (notifications with the app closed). */
+  push: Push;
   log: FastifyBaseLogger;
   /** Failed credential attempts per client address, across ids (password spraying). */
   addressLimiter: AddressLimiter;

@@ -107,7 +107,10 @@ import {
   studentFees,
   studentFeesParams,
 } from './fees.js';
-import { notificationPage } from './notifications.js';
+import { notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
+import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
+import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
+import { chatContact, chatContactsQuery, chatConversationPage, chatHistory, chatHistoryQuery, chatMessage, chatPeerParams, chatSendInput, CHAT_ROLES } from './chat.js';
 import { dashboardCounts, dashboardQuery } from './dashboard.js';
 import {
   KIND_MANAGERS,
@@ -350,6 +353,33 @@ export const API = {
     summary: 'Mark all own notifications read',
     response: envelope(z.object({ unread: z.literal(0) })),
   }),
+  pushKey: route({ method: 'GET', url: '/api/push/key', roles: ALL, summary: "The server's VAPID public key, for a browser's push subscription", response: envelope(pushKey) }),
+  pushSubscribe: route({ method: 'POST', url: '/api/push/subscriptions', roles: ALL, summary: "Store this browser's push subscription for the caller (a known push service only; the same endpoint moves to the caller)", body: pushSubscriptionInput, response: envelope(z.object({ subscribed: z.literal(true) })) }),
+  pushUnsubscribe: route({ method: 'DELETE', url: '/api/push/subscriptions', roles: ALL, summary: "Forget this browser's push subscription (the caller's own)", body: pushUnsubscribeInput, response: envelope(z.object({ subscribed: z.literal(false) })) }),
+
+  // Notice board (issue 10)
+  noticeCreate: route({ method: 'POST', url: '/api/school/noticeboard', roles: [113], summary: 'Publish a notice to roles (active at once; the targeted users are notified)', body: noticeInput, response: envelope(notice) }),
+  noticeList: route({ method: 'GET', url: '/api/school/noticeboard', roles: [113], summary: "The school's notices, newest first (paginated; by status; searched by title)", querystring: noticeListQuery, response: envelope(pageOf(notice)) }),
+  noticeGet: route({ method: 'GET', url: '/api/school/noticeboard/:noticeId', roles: [113], summary: 'One notice (the edit form)', params: noticeParams, response: envelope(notice) }),
+  noticeUpdate: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId', roles: [113], summary: "Change a notice's title, text, date or roles", params: noticeParams, body: noticeUpdate, response: envelope(notice) }),
+  noticeStatus: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId/status', roles: [113], summary: 'Make a notice active or inactive (inactive: nobody sees it on the board)', params: noticeParams, body: statusBody, response: envelope(notice) }),
+  noticeBoard: route({ method: 'GET', url: '/api/school/adminnoticeboard', roles: SCHOOL, summary: "The active notices for the caller's role, newest first (paginated): the dashboard's board", querystring: pageQuery, response: envelope(pageOf(notice)) }),
+
+  // Class work (issue 10)
+  classWorkSlots: route({ method: 'GET', url: '/api/school/class/work/slots', roles: [114], summary: 'The classes and subjects of the current session the teacher teaches (where it may post work)', response: envelope(z.array(teachingSlot)) }),
+  classWorkCreate: route({ method: 'POST', url: '/api/school/class/work', roles: [114], summary: 'Post work for a class and a subject the teacher teaches, with up to 5 uploaded files; the students and their parents are notified', body: classWorkInput, response: envelope(classWork) }),
+  classWorkMine: route({ method: 'GET', url: '/api/school/class/work', roles: [114], summary: "The teacher's own posts, newest first (paginated; one class or subject)", querystring: myClassWorkQuery, response: envelope(pageOf(classWork)) }),
+  classWorkOfClass: route({ method: 'GET', url: '/api/school/class/work/class/:assignClassId', roles: SCHOOL, summary: "A class's work, newest first: admins, the class's teachers, its students and their parents (404 for others)", params: classWorkClassParams, querystring: classWorkQuery, response: envelope(pageOf(classWork)) }),
+  classWorkDelete: route({ method: 'DELETE', url: '/api/school/class/work/:workId', roles: [113, 114], summary: 'Remove class work (its teacher, or the principal) and its files', params: classWorkParams, response: envelope(z.object({ workId: z.uuid() })) }),
+  classWorkFile: route({ method: 'GET', url: '/api/school/class/work/:workId/files/:name', roles: SCHOOL, summary: 'A file of class work, for those who may see the work (404 otherwise)', params: classWorkFileParams, raw: true, response: z.any() }),
+
+  // Chat (issue 10)
+  chatContacts: route({ method: 'GET', url: '/api/chat/contacts', roles: CHAT_ROLES, summary: 'The people the caller may message (teacher: principals, admins and its students’ parents; parent: its children’s teachers; admins: teachers)', querystring: chatContactsQuery, response: envelope(pageOf(chatContact)) }),
+  chatConversations: route({ method: 'GET', url: '/api/chat/conversations', roles: CHAT_ROLES, summary: "The caller's conversations, the latest first, with unread counts", querystring: pageQuery, response: envelope(chatConversationPage) }),
+  chatHistory: route({ method: 'GET', url: '/api/chat/:userId/messages', roles: CHAT_ROLES, summary: 'Messages with one person, newest first; before = the oldest shown (load older)', params: chatPeerParams, querystring: chatHistoryQuery, response: envelope(chatHistory) }),
+  chatSend: route({ method: 'POST', url: '/api/chat/:userId/messages', roles: CHAT_ROLES, summary: 'Send a message (403 outside the chat pairs; delivered live and as a notification)', params: chatPeerParams, body: chatSendInput, response: envelope(chatMessage) }),
+  chatRead: route({ method: 'POST', url: '/api/chat/:userId/read', roles: CHAT_ROLES, summary: "Mark one person's messages to the caller read (the sender sees it live)", params: chatPeerParams, response: envelope(z.object({ read: z.number().int().nonnegative() })) }),
+
   dashboard: route({
     method: 'GET',
     url: '/api/dashboard',

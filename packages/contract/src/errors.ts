@@ -102,6 +102,12 @@ export const ERROR_REASONS = [
   'emi_not_paid', // only a paid instalment is reversed
   'paid_on_future', // a payment is not dated after today
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
+  // communication
+  'not_teaching', // the teacher does not teach this subject in this class
+  'file_not_yours', // params: name (a class work file must be the caller's own upload, not used elsewhere)
+  'chat_not_related', // nobody messages outside the chat pairs (teacher–principal/admin, parent–child's teacher)
+  'chat_self', // a chat is with someone else
+  'push_endpoint', // a push subscription's endpoint is not a known push service
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -136,6 +142,8 @@ export const ISSUE_CODES = [
   'emi_plan_shape',
   'emi_dates_order',
   'range_too_long',
+  'due_before_date',
+  'each_once',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

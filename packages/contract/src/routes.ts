@@ -49,6 +49,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/dashboard', ALL),
   r('/profile', ALL),
   r('/editprofile', ALL),
+  // The notifications' whole history (the bell shows the latest).
+  r('/notifications', ALL),
   // 111
   r('/viewSchool', [111]),
   r('/addSchool', [111]),
@@ -115,7 +117,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/addfeerecord', [113]),
   r('/addfeeemi', [113]),
   r('/attendancelogs', [113]),
-  r('/chat', [113, 114]),
+  // Chat pairs (DESIGN section 4): 112 and 113 with teachers, 114 with them and parents, 115 with its children's teachers.
+  r('/chat', [112, 113, 114, 115]),
   // 114
   r('/teacherdashboard', [114]),
   r('/getteacherclass', [114]),
@@ -133,12 +136,16 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/studentfeedata', [115]),
   r('/viewstudentsinfo', [115]),
   r('/detail_studentsinfo/:userId', [115]),
+  // A child's class work (issue 10: the parent sees what the student sees).
+  r('/childwork', [115]),
   // 116
   r('/studentdashboard', [116]),
   r('/studentClass', [116]),
   r('/studentclassfees', [116]),
   r('/studenttimetable', [116]),
   r('/mywork/:assignClassId', [116]),
+  // The student's own class's work (the sidebar's entry: no class id to name).
+  r('/mywork', [116]),
 ];
 
 /** Finds the route whose pattern matches a concrete path (case-insensitive, as the router). */
@@ -178,8 +185,8 @@ function m(path: string): MenuItem {
 /**
  * Sidebars of spec section 2 (112 and 113 with collapsible User / Academic / Other groups). The
  * spec's sidebars leave out screens of its own route list that a role opens every day; they are
- * added: the teacher's week (114), the child's calendar, timetable and fees (115), the timetable and
- * fees (116).
+ * added: the teacher's week (114), the child's calendar, timetable, fees and class work (115), the
+ * timetable, fees and class work (116), the notices (113) and the chat of the roles that have one.
  */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
   111: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
@@ -187,7 +194,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/systemadmin'),
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     { group: 'menu.academic', items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails')] },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat')] },
   ],
   113: [
     m('/schooladmin'),
@@ -206,7 +213,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat')],
     },
   ],
   114: [
@@ -218,9 +225,10 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/getattendancedata'),
     m('/classwork'),
     m('/viewclasswork'),
+    m('/chat'),
   ],
-  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata')],
-  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees')],
+  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/chat')],
+  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork')],
 };
 
 /** The sidebar of a role; an unknown role gets an empty menu. */

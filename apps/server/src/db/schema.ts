@@ -301,6 +301,9 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** What it is about (contract NOTIFICATION_KINDS) and where a click leads (a web path). */
+    kind: text('kind').notNull().default('other'),
+    link: text('link'),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
@@ -322,6 +325,13 @@ export const files = pgTable(
     mime: text('mime').notNull(),
     createdAt: createdAt(),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
+    /** The name the uploader's device gave it (shown on downloads). */
+    originalName: text('original_name'),
+    /**
+     * Served only through its record's own route (class work: to those who may see the work),
+     * never by the school-wide `/api/uploads/:name`.
+     */
+    private: boolean('private').notNull().default(false),
   },
   (t) => [
     index('files_school_idx').on(t.schoolId, t.createdAt),
@@ -638,4 +648,151 @@ export const feeAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'fee_alerts_pk', columns: [t.schoolId, t.instalmentId, t.kind] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Communication (issue 10): the notice board, class work, one-to-one chat, push subscriptions.
+// Rules the database keeps are in migration 0013.
+
+/** A notice of the board, addressed to roles (112–116); active ones are shown to those roles. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    roles: smallint('roles').array().notNull(),
+    status: boolean('status').notNull().default(true),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notices_school_idx').on(t.schoolId, t.date, t.createdAt, t.id),
+    index('notices_board_idx').on(t.schoolId, t.date, t.createdAt, t.id).where(sql`${t.status}`),
+  ],
+);
+
+/** Work a teacher sets for a class and a subject. */
+export const classWorks = pgTable(
+  'class_works',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description'),
+    date: date('date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('class_works_class_idx').on(t.schoolId, t.classId, t.date, t.createdAt, t.id),
+    index('class_works_teacher_idx').on(t.schoolId, t.teacherId, t.date, t.createdAt, t.id),
+  ],
+);
+
+/** The files of a piece of class work, in the order given; a file belongs to one piece of work. */
+export const classWorkFiles = pgTable(
+  'class_work_files',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => classWorks.id, { onDelete: 'cascade' }),
+    fileName: text('file_name')
+      .notNull()
+      .references(() => files.name),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ name: 'class_work_files_pk', columns: [t.workId, t.fileName] }), uniqueIndex('class_work_files_file_uq').on(t.fileName)],
+);
+
+/** A one-to-one conversation: the pair kept in order (user_a < user_b), one per pair. */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_pair_uq').on(t.schoolId, t.userA, t.userB),
+    index('chat_conversations_a_idx').on(t.schoolId, t.userA, t.lastMessageAt),
+    index('chat_conversations_b_idx').on(t.schoolId, t.userB, t.lastMessageAt),
+  ],
+);
+
+/** A chat message; read_at is set when the recipient reads it. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    /** The sending tab's id: a retried send is stored once. */
+    clientId: uuid('client_id'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_messages_history_idx').on(t.conversationId, t.createdAt, t.id),
+    index('chat_messages_unread_idx').on(t.recipientId, t.conversationId).where(sql`${t.readAt} is null`),
+    uniqueIndex('chat_messages_client_uq').on(t.senderId, t.clientId),
+  ],
+);
+
+/** A browser's Web Push subscription, for one user (the endpoint is unique: a browser has one). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

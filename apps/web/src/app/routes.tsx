@@ -11,6 +11,10 @@ import { TIMETABLE_SCREENS } from '../features/timetable/screens';
 import { CALENDAR_SCREENS } from '../features/calendar/screens';
 import { ATTENDANCE_SCREENS } from '../features/attendance/screens';
 import { FEE_SCREENS } from '../features/fees/screens';
+import { NOTICE_SCREENS } from '../features/notices/screens';
+import { CLASSWORK_SCREENS } from '../features/classwork/screens';
+import { CHAT_SCREENS } from '../features/chat/screens';
+import { NOTIFICATION_SCREENS } from '../features/notifications/screens';
 
 // Every screen loads on demand; the layout (header, socket.io) too, so the login chunk stays small.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -121,6 +125,10 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...CALENDAR_SCREENS,
   ...ATTENDANCE_SCREENS,
   ...FEE_SCREENS,
+  ...NOTICE_SCREENS,
+  ...CLASSWORK_SCREENS,
+  ...CHAT_SCREENS,
+  ...NOTIFICATION_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table. */

@@ -50,6 +50,8 @@ const OWN_CODES: Record<string, string> = {
   fee_value_range: 'validation.fee_value_range',
   fee_value_zero: 'validation.fee_value_zero',
   range_too_long: 'validation.range_too_long',
+  due_before_date: 'validation.due_before_date',
+  each_once: 'validation.each_once',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

@@ -21,6 +21,7 @@ import { noRealtime } from '../../realtime/index.js';
 import { academicYears } from '../../modules/academics/structure.js';
 import { addDays, isoWeekday, localDate } from '../../modules/calendar/days.js';
 import { seedDemoFees } from './demo-fees.js';
+import { seedDemoCommunication } from './demo-communication.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';
@@ -288,18 +289,12 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
     }),
   );
 
-  await seedSchoolDay(tx, {
-    schoolId,
-    session: current,
-    timeZone: school!.timeZone,
-    classId,
-    subjectId,
-    idOf,
-    cells: keys.flatMap((key) => {
-      const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
-      return SYLLABUS[code].map((subject) => ({ key, subject, teacher: teacherOf(subject, code) }));
-    }),
+  const cells = keys.flatMap((key) => {
+    const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
+    return SYLLABUS[code].map((subject) => ({ key, subject, teacher: teacherOf(subject, code) }));
   });
+  await seedSchoolDay(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, subjectId, idOf, cells });
+  await seedDemoCommunication(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, subjectId, idOf, cells });
 
   await seedDemoFees(tx, {
     schoolId,

@@ -17,9 +17,8 @@ import { attendanceMarks, classStudents, classes, users } from '../../db/schema.
 import { AppError, notFound } from '../../errors.js';
 import { attendanceClass, type AttendanceClass } from '../../policy/attendance.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
-import { noRealtime } from '../../realtime/index.js';
 import { dayKind, isoWeekday, loadDayRules, markRefusal, type DayRules } from '../calendar/days.js';
-import { notifyMany, type NewNotification } from '../notifications/service.js';
+import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -343,8 +342,7 @@ export async function saveAttendance(
   const refusal = roleRefusal(caller, cls, periodId, found?.cellTeacherId ?? null) ?? markRefusal(rules, body.date);
   if (refusal) throw refusal;
 
-  const pushes: Array<() => void> = [];
-  const later = { realtime: { ...noRealtime, toUser: (userId: string, event: string, payload: unknown) => pushes.push(() => deps.realtime.toUser(userId, event, payload)) } };
+  const { via: later, flush } = afterCommit(deps);
 
   const answer = await inTenant(deps, schoolId, async (tx) => {
     // Saves of one class wait for each other (a double tap, two teachers at once): the class row is
@@ -397,13 +395,13 @@ export async function saveAttendance(
 
     const alerts: NewNotification[] = list
       .filter((s) => alerted.has(s.studentId) && s.parentUserId)
-      .map((s) => ({ schoolId, userId: s.parentUserId!, senderId: caller.userId, senderName: caller.name, message: absenceMessage(fullName(s), body.date) }));
+      .map((s) => ({ schoolId, userId: s.parentUserId!, senderId: caller.userId, senderName: caller.name, message: absenceMessage(fullName(s), body.date), kind: 'absence' as const, link: '/parentviewcalender' }));
     await notifyMany(later, tx, alerts);
 
     const self = { userId: caller.userId, fullName: caller.name, loginId: list[0]?.selfLogin ?? '' };
     return presentDay(cls, body.date, period, rules, true, rows, { by: self, at: at.toISOString() });
   });
-  for (const push of pushes) push();
+  flush();
   return answer;
 }
 

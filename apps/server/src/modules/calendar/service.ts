@@ -193,6 +193,7 @@ export async function createHoliday(deps: Deps, caller: Caller, body: HolidayInp
         roles: body.notifyRoles,
         senderId: caller.userId,
         senderName: caller.name,
+        kind: 'holiday',
         message: holidayMessage(row!),
         exceptUserId: caller.userId,
       });

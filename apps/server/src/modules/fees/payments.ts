@@ -16,9 +16,8 @@ import { violatedConstraint } from '../../db/errors.js';
 import { feeInstalments, feePayments, feeRecords, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf } from '../../policy/index.js';
-import { noRealtime } from '../../realtime/index.js';
 import { localDate } from '../calendar/days.js';
-import { notifyMany } from '../notifications/service.js';
+import { afterCommit, notifyMany } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { lockRecord, resultRows } from './records.js';
 import { loadStudentFees, presentPayment } from './student.js';
@@ -168,8 +167,7 @@ export async function markInstalmentPaid(
   body: MarkPaidBody,
 ): Promise<{ payment: Payment; created: boolean }> {
   const schoolId = scopeOf(caller);
-  const pushes: Array<() => void> = [];
-  const later = { realtime: { ...noRealtime, toUser: (userId: string, event: string, payload: unknown) => pushes.push(() => deps.realtime.toUser(userId, event, payload)) } };
+  const { via: later, flush } = afterCommit(deps);
   let answer: { payment: Payment; created: boolean };
   try {
     answer = await inTenant(deps, schoolId, async (tx) => {
@@ -210,6 +208,8 @@ export async function markInstalmentPaid(
             userId: inst.parentUserId,
             senderId: caller.userId,
             senderName: caller.name,
+            kind: 'fee',
+            link: '/studentfeedata',
             message: paymentMessage(fullName(inst), inst.amount, written!.receiptNo),
           },
         ]);
@@ -226,7 +226,7 @@ export async function markInstalmentPaid(
     }
     throw err;
   }
-  for (const push of pushes) push();
+  flush();
   return answer;
 }
 

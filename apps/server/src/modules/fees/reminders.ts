@@ -3,9 +3,8 @@ import { DUE_SOON_DAYS, formatRupees } from '@shala/contract';
 import type { Deps } from '../../context.js';
 import { PLATFORM } from '../../db/client.js';
 import { inTenant } from '../../policy/index.js';
-import { noRealtime } from '../../realtime/index.js';
 import type { JobSpec } from '../../jobs/queue.js';
-import { notifyMany, type NewNotification } from '../notifications/service.js';
+import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -85,8 +84,7 @@ function alertStatement(kind: ReminderKind, now: Date) {
 export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now = new Date()): Promise<Record<ReminderKind, number>> {
   const sent: Record<ReminderKind, number> = { due_soon: 0, overdue: 0 };
   for (;;) {
-    const pushes: Array<() => void> = [];
-    const later = { realtime: { ...noRealtime, toUser: (userId: string, event: string, payload: unknown) => pushes.push(() => deps.realtime.toUser(userId, event, payload)) } };
+    const { via: later, flush } = afterCommit(deps);
     const counts = await inTenant(deps, PLATFORM, async (tx) => {
       const notes: NewNotification[] = [];
       const counts = { due_soon: 0, overdue: 0 };
@@ -99,6 +97,8 @@ export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now
             userId: r.parent_id,
             senderId: null,
             senderName: r.school_name,
+            kind: 'fee',
+            link: '/studentfeedata',
             message: reminderMessage(kind, fullName({ firstName: r.first_name, lastName: r.last_name }), Number(r.seq), Number(r.amount), r.due_date),
           });
         }
@@ -106,7 +106,7 @@ export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now
       await notifyMany(later, tx, notes);
       return counts;
     });
-    for (const push of pushes) push();
+    flush();
     sent.due_soon += counts.due_soon;
     sent.overdue += counts.overdue;
     if (counts.due_soon < BATCH && counts.overdue < BATCH) return sent;

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { REALTIME_EVENTS, type Notification, type NotificationPage, type PageQuery } from '@shala/contract';
+import { REALTIME_EVENTS, type Notification, type NotificationKind, type NotificationPage, type PageQuery } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
+import { noRealtime } from '../../realtime/index.js';
+import type { Push } from '../../push/index.js';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -16,7 +18,32 @@ function present(n: Row): Notification {
     message: n.message,
     timestamp: n.createdAt.toISOString(),
     read: n.readAt !== null,
+    kind: n.kind as NotificationKind,
+    link: n.link,
   };
+}
+
+/** How notifications reach people: live to open tabs, and by Web Push to closed ones. */
+export type Delivery = Pick<Deps, 'realtime'> & { push?: Push };
+
+function deliver(deps: Delivery, rows: Row[]): Notification[] {
+  const out = rows.map(present);
+  rows.forEach((row, i) => deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, out[i]));
+  deps.push?.send(rows.map((row, i) => ({ userId: row.userId, notification: out[i]! })));
+  return out;
+}
+
+/**
+ * Delivery held until `flush()`: notify inside a transaction with `via`, flush after it commits, so
+ * nobody is told of what was rolled back.
+ */
+export function afterCommit(deps: Delivery): { via: Delivery; flush(): void } {
+  const held: Array<() => void> = [];
+  const via: Delivery = {
+    realtime: { ...noRealtime, toUser: (userId, event, payload) => void held.push(() => deps.realtime.toUser(userId, event, payload)) },
+    push: { publicKey: deps.push?.publicKey ?? null, send: (items) => void held.push(() => deps.push?.send(items)), idle: async () => {} },
+  };
+  return { via, flush: () => held.splice(0).forEach((run) => run()) };
 }
 
 /** A page of the caller's notifications with the total and unread counts, in one statement. */
@@ -62,23 +89,22 @@ export interface NewNotification {
   senderId: string | null;
   senderName: string;
   message: string;
+  kind?: NotificationKind;
+  /** Where a click leads (a web path); absent: the chat with the sender. */
+  link?: string | null;
 }
 
 /** Stores a notification and pushes it live to the recipient's open tabs on any node. */
-export async function notify(deps: Pick<Deps, 'realtime'>, db: DbOrTx, input: NewNotification): Promise<Notification> {
-  const [row] = await db.insert(notifications).values(input).returning();
-  const n = present(row!);
-  deps.realtime.toUser(input.userId, REALTIME_EVENTS.notification, n);
-  return n;
+export async function notify(deps: Delivery, db: DbOrTx, input: NewNotification): Promise<Notification> {
+  const rows = await db.insert(notifications).values(input).returning();
+  return deliver(deps, rows)[0]!;
 }
 
 /** Stores many notifications in one statement and pushes each live (an absence alert per parent). */
-export async function notifyMany(deps: Pick<Deps, 'realtime'>, db: DbOrTx, inputs: NewNotification[]): Promise<Notification[]> {
+export async function notifyMany(deps: Delivery, db: DbOrTx, inputs: NewNotification[]): Promise<Notification[]> {
   if (inputs.length === 0) return [];
   const rows = await db.insert(notifications).values(inputs).returning();
-  const out = rows.map(present);
-  rows.forEach((row, i) => deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, out[i]));
-  return out;
+  return deliver(deps, rows);
 }
 
 /**
@@ -86,9 +112,18 @@ export async function notifyMany(deps: Pick<Deps, 'realtime'>, db: DbOrTx, input
  * INSERT … SELECT whatever the number of users, then pushes each live.
  */
 export async function notifyRoles(
-  deps: Pick<Deps, 'realtime'>,
+  deps: Delivery,
   db: DbOrTx,
-  input: { schoolId: string; roles: readonly number[]; senderId: string | null; senderName: string; message: string; exceptUserId?: string },
+  input: {
+    schoolId: string;
+    roles: readonly number[];
+    senderId: string | null;
+    senderName: string;
+    message: string;
+    kind?: NotificationKind;
+    link?: string | null;
+    exceptUserId?: string;
+  },
 ): Promise<number> {
   if (input.roles.length === 0) return 0;
   // INSERT … SELECT names every column of the table, in its order: the defaults are spelt out.
@@ -102,6 +137,8 @@ export async function notifyRoles(
       message: sql<string>`${input.message}::text`.as('message'),
       createdAt: sql<Date>`now()`.as('created_at'),
       readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
+      kind: sql<string>`${input.kind ?? 'other'}::text`.as('kind'),
+      link: sql<string | null>`${input.link ?? null}::text`.as('link'),
     })
     .from(users)
     .where(
@@ -113,6 +150,6 @@ export async function notifyRoles(
       ),
     );
   const rows = await db.insert(notifications).select(recipients).returning();
-  for (const row of rows) deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, present(row));
+  deliver(deps, rows);
   return rows.length;
 }

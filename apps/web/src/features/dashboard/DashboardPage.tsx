@@ -21,6 +21,8 @@ import type { ScreenProps } from '../../app/screen';
 import SchoolDayCards from './SchoolDayCards';
 import FeeDueCards from '../fees/student/FeeDueCard';
 import FeesDashboardCard from '../fees/reports/FeesDashboardCard';
+import NoticeBoardCard from '../notices/NoticeBoardCard';
+import ClassWorkCard from '../classwork/ClassWorkCard';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
@@ -110,7 +112,9 @@ export default function DashboardPage({ route }: ScreenProps) {
           })}
         </SimpleGrid>
       )}
+      {role !== ROLE.OWNER ? <NoticeBoardCard /> : null}
       {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
+      <ClassWorkCard />
       <FeeDueCards />
       <FeesDashboardCard />
     </>

@@ -1,8 +1,39 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { REALTIME_CLIENT, REALTIME_EVENTS } from '@shala/contract';
 import { queryKeys } from '../../api/queries';
+
+/** The signed-in tab's one socket (null when signed out), shared by every screen. */
+let current: Socket | null = null;
+const listeners = new Set<() => void>();
+function setSocket(next: Socket | null) {
+  current = next;
+  listeners.forEach((l) => l());
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+
+/** The tab's socket, to listen to events of an area (chat). */
+export function useRealtimeSocket(): Socket | null {
+  return useSyncExternalStore(subscribe, () => current, () => null);
+}
+
+/**
+ * Calls `handler` on each `event` from the server while mounted (the handler is read at call
+ * time, so it may change between renders).
+ */
+export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void): void {
+  const socket = useRealtimeSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const on = (payload: T) => handler(payload);
+    socket.on(event, on);
+    return () => void socket.off(event, on);
+  }, [socket, event, handler]);
+}
 
 /**
  * Live notifications: one socket.io connection per signed-in tab (settings of spec section 9).
@@ -28,7 +59,9 @@ export function useRealtimeNotifications(token: string | null): void {
     socket.on('connect_error', (error) => {
       console.warn('Realtime connection failed:', error.message);
     });
+    setSocket(socket);
     return () => {
+      setSocket(null);
       socket.off();
       socket.disconnect();
     };

@@ -1,0 +1,8 @@
+import type { Tx } from '../client.js';
+import type { DemoCommunicationInput } from './demo-communication.js';
+
+/** The demo school's chat (issue 10). */
+export async function seedDemoChat(tx: Tx, d: DemoCommunicationInput): Promise<void> {
+  void tx;
+  void d;
+}

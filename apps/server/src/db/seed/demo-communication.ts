@@ -1,0 +1,26 @@
+import type { Tx } from '../client.js';
+import { seedDemoNotices } from './demo-notices.js';
+import { seedDemoClassWork } from './demo-classwork.js';
+import { seedDemoChat } from './demo-chat.js';
+
+/** What the demo's communication needs of the demo school (issue 10). */
+export interface DemoCommunicationInput {
+  schoolId: string;
+  session: { id: string; startDate: string; endDate: string };
+  timeZone: string;
+  /** Class key (`5-A`) → its id. */
+  classId: Map<string, string>;
+  /** Subject code → its id. */
+  subjectId: Map<string, string>;
+  /** Login id (`DEMO-T0001`) → user id. */
+  idOf: Map<string, string>;
+  /** Who teaches what: class key, subject code, teacher's login id. */
+  cells: Array<{ key: string; subject: string; teacher: string }>;
+}
+
+/** The demo school's notices, class work and chats: a few statements each. */
+export async function seedDemoCommunication(tx: Tx, d: DemoCommunicationInput): Promise<void> {
+  await seedDemoNotices(tx, d);
+  await seedDemoClassWork(tx, d);
+  await seedDemoChat(tx, d);
+}
