@@ -363,7 +363,7 @@ export const API = {
   noticeGet: route({ method: 'GET', url: '/api/school/noticeboard/:noticeId', roles: [113], summary: 'One notice (the edit form)', params: noticeParams, response: envelope(notice) }),
   noticeUpdate: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId', roles: [113], summary: "Change a notice's title, text, date or roles", params: noticeParams, body: noticeUpdate, response: envelope(notice) }),
   noticeStatus: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId/status', roles: [113], summary: 'Make a notice active or inactive (inactive: nobody sees it on the board)', params: noticeParams, body: statusBody, response: envelope(notice) }),
-  noticeBoard: route({ method: 'GET', url: '/api/school/adminnoticeboard', roles: SCHOOL, summary: "The active notices for the caller's role, newest first (paginated): the dashboard's board", querystring: pageQuery, response: envelope(pageOf(notice)) }),
+  noticeBoard: route({ method: 'GET', url: '/api/school/noticeboard/board', roles: SCHOOL, summary: "The active notices for the caller's role, newest first (paginated): the dashboard's board (the holiday notices keep api/school/adminnoticeboard)", querystring: pageQuery, response: envelope(pageOf(notice)) }),
 
   // Class work (issue 10)
   classWorkSlots: route({ method: 'GET', url: '/api/school/class/work/slots', roles: [114], summary: 'The classes and subjects of the current session the teacher teaches (where it may post work)', response: envelope(z.array(teachingSlot)) }),
