@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Divider, Group, Paper, Skeleton, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@shala/contract';
 import { apiErrorText } from '../../api/errors';
@@ -9,6 +9,39 @@ import { formatDate } from '../people/format';
 
 /** Notices a page of the board shows, and each "show more" adds. */
 export const BOARD_PAGE_SIZE = 5;
+
+/** Lines of a notice's text shown before "Read more". */
+const CLAMP_LINES = 3;
+
+/** A notice's text clamped to a few lines, with "Read more" / "Show less" when it is longer. */
+function ClampedText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [open, setOpen] = useState(false);
+  const [clipped, setClipped] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || open) return;
+    const measure = () => setClipped(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [open, text]);
+  return (
+    <div>
+      <Text ref={ref} id={id} size="sm" lineClamp={open ? undefined : CLAMP_LINES} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+      {clipped || open ? (
+        <Anchor component="button" type="button" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+          {open ? t('notices.board.readLess') : t('notices.board.readMore')}
+        </Anchor>
+      ) : null}
+    </div>
+  );
+}
 
 function NoticeItem({ notice }: { notice: Notice }) {
   const { t, i18n } = useTranslation();
@@ -27,11 +60,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
           </Text>
         ) : null}
       </Group>
-      <Spoiler maxHeight={66} showLabel={t('notices.board.readMore')} hideLabel={t('notices.board.readLess')} styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}>
-        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {notice.description}
-        </Text>
-      </Spoiler>
+      <ClampedText text={notice.description} />
     </Stack>
   );
 }

@@ -45,9 +45,10 @@ export default function NoticesPage({ route }: ScreenProps) {
     {
       key: 'status',
       header: t('list.status'),
+      wrap: 'nowrap',
       cell: (n) => (
         <Group gap="xs" wrap="nowrap">
-          <Badge variant="light" color={n.status ? 'green' : 'gray'} style={{ textTransform: 'none' }}>
+          <Badge variant="light" color={n.status ? 'green' : 'gray'} style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}>
             {n.status ? t('status.active') : t('status.inactive')}
           </Badge>
           <NoticeStatusSwitch notice={n} />
