@@ -87,6 +87,8 @@ const cases: Case[] = [
   },
   { name: 'GET /api/dashboard (principal)', opts: { path: '/api/dashboard', headers: { token } } },
   { name: 'GET /api/notifications', opts: { path: '/api/notifications', headers: { token } } },
+  // The dashboard's notice board: the active notices for the teacher's role, first page (one prepared statement).
+  { name: 'notice board page 1 (teacher)', opts: { path: '/api/school/noticeboard/board', headers: { token: await signin('DEMO-T0001') } } },
   { name: `students page 1 (${k(info.students)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
   { name: `students search "verma" (${k(info.students)})`, opts: { path: '/api/school/student?search=verma', headers: { token } } },
 ];

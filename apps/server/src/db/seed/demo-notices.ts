@@ -1,8 +1,46 @@
 import type { Tx } from '../client.js';
+import { notices } from '../schema.js';
+import { addDays, localDate } from '../../modules/calendar/days.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
 
-/** The demo school's notices (issue 10). */
+/**
+ * The demo school's notices (issue 10), written by the principal `DEMO-P0001` and dated around the
+ * school's today at seed time, in one statement: a parent–teacher meeting (teachers and parents),
+ * sports day (everyone), a staff meeting (admins, principals and teachers), and an old one made
+ * inactive (on no board). Nobody is notified: the bell stays for what happens while one tries.
+ */
 export async function seedDemoNotices(tx: Tx, d: DemoCommunicationInput): Promise<void> {
-  void tx;
-  void d;
+  const principal = d.idOf.get('DEMO-P0001');
+  if (!principal) return;
+  const today = localDate(d.timeZone);
+  const rows = [
+    {
+      title: 'Parent–teacher meeting',
+      description:
+        'Parents are invited to meet the class teachers on Saturday from 9 am to 12 noon in the classrooms. Please bring the progress report and bring up anything about your child’s studies.',
+      date: addDays(today, -1),
+      roles: [114, 115],
+    },
+    {
+      title: 'Annual sports day',
+      description:
+        'Sports day is on the school ground. Races, relays and a march past for every class; parents are welcome. Students come in the house T-shirt with water bottles; classes end at noon.',
+      date: addDays(today, -3),
+      roles: [112, 113, 114, 115, 116],
+    },
+    {
+      title: 'Staff meeting',
+      description: 'All teachers meet in the staff room after the last period to plan the half-yearly examinations and the timetable of the examination week.',
+      date: addDays(today, -6),
+      roles: [112, 113, 114],
+    },
+    {
+      title: 'School closed for the rain',
+      description: 'The school stays closed today because of the heavy rain. Classes resume tomorrow at the usual time.',
+      date: addDays(today, -20),
+      roles: [112, 113, 114, 115, 116],
+      status: false,
+    },
+  ];
+  await tx.insert(notices).values(rows.map((n) => ({ schoolId: d.schoolId, createdBy: principal, status: true, ...n })));
 }

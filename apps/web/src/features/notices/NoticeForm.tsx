@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, Card, MultiSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { NOTICE_LIMITS, NOTICE_ROLES, ROLE_KEY, noticeInput, type Notice } from '@shala/contract';
+import { useCreateNotice, useUpdateNotice } from '../../api/notices';
+import { FormFooter } from '../../components/FormFooter';
+import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { schoolToday } from '../attendance/markLogic';
+import { emptyNotice, noticeBody, noticeValues, type NoticeFormValues } from './noticeForm';
+
+/**
+ * Publish a notice (title, text, date: the school's today by default, the roles it is for) or edit
+ * one. The contract's schema checks in the browser; the server's refusals land on their fields.
+ * Saved: a toast, then the list of notices.
+ */
+export function NoticeForm({ notice }: { notice?: Notice }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorToken();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const create = useCreateNotice();
+  const update = useUpdateNotice();
+  const form = useContractForm<NoticeFormValues>(noticeInput, {
+    initialValues: notice ? noticeValues(notice) : emptyNotice(schoolToday()),
+    prepare: noticeBody,
+  });
+  const roles = NOTICE_ROLES.map((r) => ({ value: String(r), label: t(ROLE_KEY[r]) }));
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      const body = noticeBody(values);
+      const done = (saved: Notice) => {
+        notifications.show({ color: 'green', message: t(notice ? 'notices.form.saved' : 'notices.form.published', { title: saved.title }) });
+        void navigate('/viewall_notice');
+      };
+      const onError = (error: unknown) => setFailure(form.applyServerError(error, t));
+      if (notice) update.mutate({ noticeId: notice.noticeId, body }, { onSuccess: done, onError });
+      else create.mutate(body, { onSuccess: done, onError });
+    },
+    () => focusFirstError(),
+  );
+
+  return (
+    <Card withBorder radius="md" padding="lg" maw={760}>
+      <form noValidate onSubmit={submit} aria-label={t(notice ? 'notices.form.editForm' : 'notices.form.addForm')}>
+        <Stack gap="md">
+          <TextInput
+            label={t('notices.form.title')}
+            required
+            maxLength={NOTICE_LIMITS.title}
+            data-autofocus
+            {...form.getInputProps('title')}
+            error={errorText(form.errors.title)}
+          />
+          <Textarea
+            label={t('notices.form.description')}
+            required
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={NOTICE_LIMITS.description}
+            {...form.getInputProps('description')}
+            error={errorText(form.errors.description)}
+          />
+          <TextInput
+            label={t('notices.form.date')}
+            type="date"
+            required
+            maw={240}
+            {...form.getInputProps('date')}
+            error={errorText(form.errors.date)}
+          />
+          <MultiSelect
+            label={t('notices.form.roles')}
+            description={notice ? t('notices.form.rolesEditHint') : t('notices.form.rolesHint')}
+            placeholder={form.values.roles.length ? undefined : t('notices.form.rolesPlaceholder')}
+            required
+            data={roles}
+            clearable
+            hidePickedOptions
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('roles')}
+            error={errorText(form.errors.roles)}
+          />
+          <FormFooter failure={failure} cancelTo="/viewall_notice">
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {notice ? t('common.saveChanges') : t('notices.form.publish')}
+            </Button>
+          </FormFooter>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
