@@ -124,6 +124,14 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   await shot(tp, 'chat-thread-hi-1280');
   await expectNoOverflow(tp);
 
+  // The teacher's profile menu: "chat with admin" opens the school's principal.
+  const teacherToken = await tokenOf(teacher.loginId);
+  const contacts = await get<{ items: Array<{ fullName: string; relation: string }> }>(teacherToken, '/api/chat/contacts?pageSize=100');
+  const principal = contacts.items.find((c) => c.relation === 'principal')!;
+  await tp.getByRole('button', { name: tr('hi', 'header.profileMenu') }).click();
+  await tp.getByRole('menuitem', { name: tr('hi', 'header.chatWithAdmin') }).click();
+  await expect(tp.getByTestId('chat-peer')).toHaveText(principal.fullName);
+
   await parentContext.close();
   await teacherContext.close();
 });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REALTIME_EVENTS, type ChatMessage, type ChatReadEvent } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { chatKeys, readIncoming, useChatContacts, useChatConversations, useMarkChatRead, withMessage, withRead, type HistoryData } from '../../api/chat';
+import { chatKeys, useChatContacts, useChatConversations, withMessage, withRead, type HistoryData } from '../../api/chat';
 import type { ScreenProps } from '../../app/screen';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
@@ -35,7 +35,6 @@ export function ChatPage({ route }: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const onePane = useMediaQuery(ONE_PANE, false) ?? false;
   const client = useQueryClient();
-  const markRead = useMarkChatRead();
   const wanted = params.get('teacherId');
   const wantedName = params.get('UserName') ?? '';
   const toSelf = !!wanted && wanted === me;
@@ -60,14 +59,10 @@ export function ChatPage({ route }: ScreenProps) {
     (m: ChatMessage) => {
       const peer = m.senderId === me ? m.recipientId : m.senderId;
       client.setQueryData<HistoryData>(chatKeys.history(peer), (d) => withMessage(d, m));
+      // The open thread marks it read itself (ChatThread), once it is in the history.
       void client.invalidateQueries({ queryKey: chatKeys.conversations });
-      if (open?.userId === peer && m.senderId === peer && document.visibilityState === 'visible') {
-        markRead.mutate(peer, {
-          onSuccess: () => client.setQueryData<HistoryData>(chatKeys.history(peer), (d) => readIncoming(d, peer)),
-        });
-      }
     },
-    [me, client, open?.userId, markRead],
+    [me, client],
   );
   const onRead = useCallback(
     (e: ChatReadEvent) => {

@@ -34,14 +34,16 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
   const messages = useMemo(() => (history.data?.pages.flatMap((p) => p.items) ?? []).slice().reverse(), [history.data]);
 
   // Opening the thread (and each message that arrives while it is open) marks the peer's messages read.
-  const unreadFromPeer = messages.some((m) => m.senderId === peer.userId && m.readAt === null);
-  const marking = markRead.isPending;
+  // (Once per newest unread message: a failed call is not retried in a loop.)
+  const unreadFromPeer = messages.findLast((m) => m.senderId === peer.userId && m.readAt === null)?.messageId ?? null;
+  const tried = useRef<string | null>(null);
   useEffect(() => {
-    if (!unreadFromPeer || marking) return;
+    if (!unreadFromPeer || tried.current === unreadFromPeer) return;
+    tried.current = unreadFromPeer;
     markRead.mutate(peer.userId, {
       onSuccess: () => client.setQueryData<HistoryData>(chatKeys.history(peer.userId), (d) => readIncoming(d, peer.userId)),
     });
-  }, [unreadFromPeer, marking, markRead, peer.userId, client]);
+  }, [unreadFromPeer, markRead, peer.userId, client]);
 
   // Stay at the bottom when a message arrives; keep the place when older ones load above.
   const newest = messages.at(-1)?.messageId;
