@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The journeys that also run on PostgreSQL (see testMatch). */
-const PG_JOURNEYS = ['journeys', 'attendance', 'fees'];
+const PG_JOURNEYS = ['journeys', 'attendance', 'fees', 'chat'];
 const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
 
 export default defineConfig({

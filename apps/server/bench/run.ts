@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
+import { socketBench, type ChatPair, type SocketBenchResult } from './socket.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,7 +36,7 @@ interface Att {
   saveDate: string;
   studentIds: string[];
 }
-type Info = { big: number; students: number; enrol: Enrol | null; att: Att | null; demoSessionId: string | null };
+type Info = { big: number; students: number; enrol: Enrol | null; att: Att | null; chat: ChatPair[]; demoSessionId: string | null };
 const info = await new Promise<Info>((resolve, reject) => {
   server.once('message', (m) => resolve(m as Info));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
@@ -201,6 +202,13 @@ if (att) {
   );
 }
 
+// Chat: the first page of a teacher's history with a system admin (200 messages).
+const firstPair = info.chat[0];
+if (firstPair) {
+  const chatTeacher = await signin(firstPair.teacher.loginId);
+  cases.push({ name: 'chat history page 1 (200 messages)', opts: { path: `/api/chat/${firstPair.admin.id}/messages`, headers: { token: chatTeacher } } });
+}
+
 const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
 for (const c of cases) {
   const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string };
@@ -218,6 +226,9 @@ if (process.env.BENCH_LOAD === '1') {
     requests: reads.map((p) => ({ method: 'GET', path: p, headers: { token: info.big ? bigToken : token } })),
   });
 }
+// Sockets: 2 × 100 clients, messages sent over HTTP and delivered live (socket.ts). BENCH_CHAT=0 skips it.
+let sockets: SocketBenchResult | undefined;
+if (process.env.BENCH_CHAT !== '0' && info.chat.length) sockets = await socketBench(base, info.chat, signin);
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -245,5 +256,12 @@ if (load) {
     `\nload: ${load.connections} connections, ${load.duration} s, dashboard/notifications/list/search in turn: ` +
       `${load.requests.average.toFixed(0)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ` +
       `errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}`,
+  );
+}
+if (sockets) {
+  console.log(
+    `\nchat sockets: ${sockets.clients} clients, ${sockets.sent} messages sent over HTTP (${sockets.failed} failed) in ${sockets.seconds.toFixed(1)} s: ` +
+      `${sockets.delivered} delivered, ${sockets.perSecond.toFixed(0)} messages/s, latency send → chat:message p50 ${sockets.p50.toFixed(1)} ms, ` +
+      `p99 ${sockets.p99.toFixed(1)} ms, max ${sockets.max.toFixed(1)} ms`,
   );
 }

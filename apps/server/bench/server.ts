@@ -187,7 +187,38 @@ if (BIG) {
     values (${big!.id}, 113, 'BIG-P0001', 'Big', 'Principal', ${await hashSecret(DEMO_PASSWORD)})`);
   await addStudents(db, big!.id, 'BIG', BIG);
 }
+/**
+ * The chat school (CHT): BENCH_CHAT_PAIRS (100) teachers and as many system admins, each teacher
+ * paired with one admin (CHT-T0001 with CHT-A0001 …), and a conversation of 200 messages between
+ * the first pair (the history's first page). For the socket benchmark (socket.ts).
+ */
+async function seedChat(pairs: number) {
+  const [school] = rowsOf(await db.execute(sql`insert into schools (code, name) values ('CHT', 'Bench Chat School') returning id`));
+  const schoolId = school!.id;
+  const hash = await hashSecret(DEMO_PASSWORD);
+  const people = (await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+    select ${schoolId}::uuid, r.role, 'CHT-' || r.p || lpad(i::text, 4, '0'), r.first, 'Bench' || i, ${hash}
+    from generate_series(1, ${pairs}::int) as i cross join (values (114, 'T', 'Teacher'), (112, 'A', 'Admin')) as r(role, p, first)
+    returning id, login_id`)) as unknown as { rows: Array<{ id: string; login_id: string }> };
+  const idOf = new Map(people.rows.map((r) => [r.login_id, r.id]));
+  const list = Array.from({ length: pairs }, (_, i) => {
+    const n = String(i + 1).padStart(4, '0');
+    return { teacher: { loginId: `CHT-T${n}`, id: idOf.get(`CHT-T${n}`)! }, admin: { loginId: `CHT-A${n}`, id: idOf.get(`CHT-A${n}`)! } };
+  });
+  const { teacher, admin } = list[0]!;
+  const [a, b] = teacher.id < admin.id ? [teacher.id, admin.id] : [admin.id, teacher.id];
+  await db.execute(sql`with c as (
+      insert into chat_conversations (school_id, user_a, user_b, last_message_at) values (${schoolId}::uuid, ${a}::uuid, ${b}::uuid, now()) returning id)
+    insert into chat_messages (school_id, conversation_id, sender_id, recipient_id, body, created_at, read_at)
+    select ${schoolId}::uuid, c.id, case when i % 2 = 0 then ${teacher.id}::uuid else ${admin.id}::uuid end,
+      case when i % 2 = 0 then ${admin.id}::uuid else ${teacher.id}::uuid end,
+      'Bench message number ' || i || ', about the timetable of next week.', now() - (200 - i) * interval '1 minute', now()
+    from c, generate_series(1, 200) as i`);
+  return list;
+}
+
 const enrol = await seedEnrolment(demo!.id);
+const chat = await seedChat(Number(process.env.BENCH_CHAT_PAIRS ?? 100));
 const att = await seedAttendance(Number(process.env.BENCH_ATT_STUDENTS ?? 1000));
 await database.analyze();
 
@@ -201,5 +232,5 @@ await plain.listen({ port: config.PORT + 1, host: '127.0.0.1' });
 
 // The demo's current session (its list of sessions is capped, newest first: the bench sessions fill it).
 const [demoSession] = rowsOf(await db.execute(sql`select id from academic_sessions where school_id = ${demo!.id} and is_current`));
-process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol, att, demoSessionId: demoSession?.id ?? null });
+process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol, att, chat, demoSessionId: demoSession?.id ?? null });
 process.on('SIGTERM', () => void Promise.all([app.close(), plain.close()]).then(() => database.close()).then(() => process.exit(0)));

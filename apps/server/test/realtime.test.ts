@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { REALTIME_EVENTS, type Notification } from '@shala/contract';
+import { REALTIME_EVENTS, type ChatMessage, type Notification } from '@shala/contract';
 import { notify } from '../src/modules/notifications/service.js';
 import { everyRole, setupApp, type TestEnv } from './helpers.js';
 
@@ -91,6 +91,14 @@ if (process.env.TEST_REDIS_URL) describe('realtime across two nodes (Redis adapt
         message: 'Holiday tomorrow',
       });
       expect((await received).message).toBe('Holiday tomorrow');
+      // A chat message sent through node A (HTTP) reaches the recipient's socket on node B.
+      const principal = client(`http://127.0.0.1:${addr.port}`, users[113].token);
+      await nextEvent(principal, 'connect');
+      const chat = nextEvent<ChatMessage>(principal, REALTIME_EVENTS.chatMessage);
+      const sent = await a.app.inject({ method: 'POST', url: `/api/chat/${users[113].id}/messages`, headers: { token: users[114].token }, payload: { text: 'Across nodes' } });
+      expect(sent.statusCode).toBe(200);
+      expect(await chat).toEqual(sent.json().result);
+      principal.close();
       // Signing out on node A ends the socket held by node B.
       const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
       const out = await a.app.inject({ method: 'POST', url: '/api/signout', headers: { token: users[116].token } });

@@ -97,7 +97,7 @@ describe.each(idRoutes)("%s with another school's record", (_name, route) => {
     for (const target of theirs) {
       const url = route.url.replace(':userId', target.id).replace(':schoolId', other.id);
       // A body each route accepts, so the answer is about the record, not the input.
-      const payload = route.method === 'GET' ? undefined : url.endsWith('/status') ? { status: false } : { contact: '+91 99999 00000' };
+      const payload = route.method === 'GET' ? undefined : url.endsWith('/status') ? { status: false } : url.endsWith('/messages') ? { text: 'Hello' } : { contact: '+91 99999 00000' };
       const res = await env.app.inject({ method: route.method, url, headers: { token: mine.users[role].token }, payload });
       expect({ url: route.url, role: target.roleId, status: res.statusCode }).toEqual({ url: route.url, role: target.roleId, status: 404 });
       expect(res.json().error).toBe('NOT_FOUND');

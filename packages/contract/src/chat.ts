@@ -23,6 +23,8 @@ export const chatContact = z.object({
   relation: z.enum(CHAT_RELATIONS),
   /** For a parent: its children here; for a teacher seen by a parent: what it teaches the child. */
   detail: z.string().nullable(),
+  /** For a teacher seen by a parent: the child's class(es) it is the class teacher of ("5-A"), else null. */
+  classTeacherOf: z.string().nullable(),
 });
 export type ChatContact = z.infer<typeof chatContact>;
 export const chatContactsQuery = pageQuery.extend({ search: searchText() });

@@ -1,8 +1,81 @@
 import type { Tx } from '../client.js';
+import { chatConversations, chatMessages, notifications } from '../schema.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
 
-/** The demo school's chat (issue 10). */
+/** A demo chat line: who writes, how many minutes before now, the text; unread when the recipient has not read it. */
+type Line = [from: 'x' | 'y', minutesAgo: number, text: string];
+
+const CHATS: Array<{ x: string; y: string; xName: string; lines: Line[]; unreadLast: number }> = [
+  {
+    // The parent of Aarav (5-A) and his class teacher.
+    x: 'DEMO-G0001',
+    y: 'DEMO-T0001',
+    xName: 'Meena Verma',
+    unreadLast: 1,
+    lines: [
+      ['x', 26 * 60, 'Good evening sir, Aarav was unwell today. Could you tell me what was covered in Mathematics?'],
+      ['y', 25 * 60, 'Good evening. We started fractions: pages 42 to 45. He can finish the exercise by Friday.'],
+      ['x', 24 * 60, 'Thank you, he will do it.'],
+      ['x', 40, 'Will there be a test on fractions next week?'],
+    ],
+  },
+  {
+    // The class teacher and the principal.
+    x: 'DEMO-P0001',
+    y: 'DEMO-T0001',
+    xName: 'Anita Sharma',
+    unreadLast: 2,
+    lines: [
+      ['y', 3 * 24 * 60, 'Madam, the 5-A attendance registers are up to date.'],
+      ['x', 3 * 24 * 60 - 30, 'Thank you, Ravi.'],
+      ['x', 90, 'Please share the plan for the science fair by Monday.'],
+      ['x', 85, 'Each class can have two stalls.'],
+    ],
+  },
+];
+
+/** The demo school's chats (issue 10): a parent with its child's class teacher, a teacher with the principal; the last messages unread. */
 export async function seedDemoChat(tx: Tx, d: DemoCommunicationInput): Promise<void> {
-  void tx;
-  void d;
+  const now = Date.now();
+  for (const chat of CHATS) {
+    const x = d.idOf.get(chat.x);
+    const y = d.idOf.get(chat.y);
+    if (!x || !y) continue;
+    const [userA, userB] = x < y ? [x, y] : [y, x];
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
+    const last = at(chat.lines.at(-1)![1]);
+    const [conv] = await tx
+      .insert(chatConversations)
+      .values({ schoolId: d.schoolId, userA, userB, lastMessageAt: last, createdAt: at(chat.lines[0]![1]) })
+      .returning({ id: chatConversations.id });
+    const rows = chat.lines.map(([from, minutesAgo, text], i) => {
+      const unread = i >= chat.lines.length - chat.unreadLast;
+      return {
+        schoolId: d.schoolId,
+        conversationId: conv!.id,
+        senderId: from === 'x' ? x : y,
+        recipientId: from === 'x' ? y : x,
+        body: text,
+        createdAt: at(minutesAgo),
+        readAt: unread ? null : at(minutesAgo - 5),
+      };
+    });
+    await tx.insert(chatMessages).values(rows);
+    // The unread ones are in the recipient's bell too (a chat notification opens the chat).
+    const unread = rows.filter((r) => r.readAt === null);
+    if (unread.length) {
+      await tx.insert(notifications).values(
+        unread.map((r) => ({
+          schoolId: d.schoolId,
+          userId: r.recipientId,
+          senderId: r.senderId,
+          senderName: chat.xName,
+          message: r.body,
+          kind: 'chat',
+          link: `/chat?teacherId=${r.senderId}&UserName=${encodeURIComponent(chat.xName)}`,
+          createdAt: r.createdAt,
+        })),
+      );
+    }
+  }
 }

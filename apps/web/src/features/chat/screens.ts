@@ -1,5 +1,9 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ScreenProps } from '../../app/screen';
 
+const ChatPage = lazy(() => import('./ChatPage').then((m) => ({ default: m.ChatPage })));
+
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const CHAT_SCREENS: Record<string, ComponentType<ScreenProps>> = {};
+export const CHAT_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/chat': ChatPage,
+};
