@@ -148,7 +148,7 @@ async function upload(token: string, parts: Array<{ filename: string; data: Buff
   const body = form(parts);
   return env.app.inject({ method: 'POST', url: '/api/fileupload/multi', payload: body.payload, headers: { ...body.headers, ...auth(token) } });
 }
-async function uploaded(token: string, filename = 'Worksheet 1.pdf', data = PDF): Promise<string> {
+async function uploaded(token: string, filename = 'Worksheet 1.pdf', data: Buffer = PDF): Promise<string> {
   const res = await upload(token, [{ filename, data }]);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().result[0].imageName as string;
