@@ -9,6 +9,7 @@ import { useClassWork } from '../../api/classwork';
 import { useMyChildren } from '../../api/people';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { schoolToday } from '../attendance/markLogic';
+import { SummaryGrid } from '../attendance/SummaryCards';
 import { useFeeDate } from '../fees/StudentFeesView';
 
 /** The latest three works of one student's class: subject, title, due date (overdue in red). */
@@ -80,19 +81,21 @@ export default function ClassWorkCard() {
   if ((role !== ROLE.PARENT && role !== ROLE.STUDENT) || !current || !userId) return null;
   const parent = role === ROLE.PARENT;
   return (
-    <Paper withBorder radius="md" p="md" shadow="xs" component="section" aria-labelledby="class-work-title" data-testid="class-work-card" mt="lg" maw={640}>
-      <Group gap="xs" mb="sm" wrap="nowrap">
-        <IconBook2 size={20} aria-hidden color="var(--mantine-color-indigo-6)" />
-        <Title order={2} size="h5" id="class-work-title">
-          {t('classwork.card.title')}
-        </Title>
-      </Group>
-      <Stack gap="sm">
-        {parent ? <ParentWork sessionId={current.sessionId} /> : <LatestWork userId={userId} sessionId={current.sessionId} />}
-        <Anchor component={Link} to={parent ? '/childwork' : '/mywork'} size="sm">
-          {t('classwork.card.open')}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <SummaryGrid>
+      <Paper withBorder radius="md" p="md" shadow="xs" component="section" aria-labelledby="class-work-title" data-testid="class-work-card">
+        <Group gap="xs" mb="sm" wrap="nowrap">
+          <IconBook2 size={20} aria-hidden color="var(--mantine-color-indigo-6)" />
+          <Title order={2} size="h5" id="class-work-title">
+            {t('classwork.card.title')}
+          </Title>
+        </Group>
+        <Stack gap="sm">
+          {parent ? <ParentWork sessionId={current.sessionId} /> : <LatestWork userId={userId} sessionId={current.sessionId} />}
+          <Anchor component={Link} to={parent ? '/childwork' : '/mywork'} size="sm">
+            {t('classwork.card.open')}
+          </Anchor>
+        </Stack>
+      </Paper>
+    </SummaryGrid>
   );
 }
