@@ -218,7 +218,7 @@ describe('POST /api/fileupload/multi', () => {
       { field: 'files', filename: 'run.pdf', type: 'application/pdf', data: ELF },
     ]);
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe('"run.pdf" is not an accepted file type. Accepted: JPEG, PNG, WebP, GIF, PDF.');
+    expect(res.json().message).toBe('"run.pdf" is not an accepted file type. Accepted: JPEG, PNG, WebP, GIF, PDF, DOCX, XLSX, PPTX, ODT, ODS, ODP, DOC, XLS, PPT.');
     expect(stored()).toEqual(before);
   });
 

@@ -2,8 +2,22 @@ import { z } from 'zod';
 
 /** Images accepted for avatars and school logos, checked from the bytes, not the name. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Office documents: Word, Excel, PowerPoint (current and legacy) and OpenDocument. */
+export const OFFICE_TYPES = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+] as const;
 /** Files accepted by the multi upload (class work and documents). */
-export const FILE_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+export const FILE_TYPES = [...IMAGE_TYPES, 'application/pdf', ...OFFICE_TYPES] as const;
+/** The extensions of FILE_TYPES, for a file picker's `accept` and the hint shown beside it. */
+export const FILE_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'webp', 'gif', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp'] as const;
 /** Per file, per request, and per person (all of one user's uploads together). */
 export const UPLOAD_LIMITS = { imageBytes: 2 * 1024 * 1024, fileBytes: 10 * 1024 * 1024, files: 5, userQuotaBytes: 50 * 1024 * 1024 } as const;
 

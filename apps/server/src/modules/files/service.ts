@@ -18,13 +18,49 @@ const TYPES: Record<string, { ext: string; label: string }> = {
   'image/webp': { ext: 'webp', label: 'WebP' },
   'image/gif': { ext: 'gif', label: 'GIF' },
   'application/pdf': { ext: 'pdf', label: 'PDF' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { ext: 'docx', label: 'DOCX' },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { ext: 'xlsx', label: 'XLSX' },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': { ext: 'pptx', label: 'PPTX' },
+  'application/vnd.oasis.opendocument.text': { ext: 'odt', label: 'ODT' },
+  'application/vnd.oasis.opendocument.spreadsheet': { ext: 'ods', label: 'ODS' },
+  'application/vnd.oasis.opendocument.presentation': { ext: 'odp', label: 'ODP' },
+  'application/msword': { ext: 'doc', label: 'DOC' },
+  'application/vnd.ms-excel': { ext: 'xls', label: 'XLS' },
+  'application/vnd.ms-powerpoint': { ext: 'ppt', label: 'PPT' },
 };
 const MIME_OF_EXT = Object.fromEntries(Object.entries(TYPES).map(([mime, t]) => [t.ext, mime]));
 /** Detected types that are one of ours under another name (an animated PNG is a PNG). */
 const SAME_AS: Record<string, string> = { 'image/apng': 'image/png' };
 
-/** Enough bytes for file-type to recognise every type we accept. */
-const SNIFF_BYTES = 4100;
+/**
+ * Legacy Office files are all one container (OLE2, `application/x-cfb`): its kind is taken from
+ * the original name's extension, and only these three.
+ */
+const CFB_BY_EXT: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint' };
+/**
+ * Office Open XML files whose `[Content_Types].xml` comes after the first bytes (LibreOffice writes
+ * it last): a zip named .docx/.xlsx/.pptx is one when its first entries are in that format's folder.
+ */
+const OOXML_BY_EXT: Record<string, { mime: string; folder: string }> = {
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', folder: 'word/' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', folder: 'xl/' },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', folder: 'ppt/' },
+};
+
+/** Enough bytes for file-type to recognise every type we accept (a zip's first entries). */
+const SNIFF_BYTES = 64 * 1024;
+
+const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
+
+/** The type of an upload from its first bytes; the name only tells apart what the bytes cannot. */
+async function detectType(head: Buffer, originalName: string): Promise<string | undefined> {
+  const detected = (await fileTypeFromBuffer(head).catch(() => undefined))?.mime;
+  const ext = extensionOf(originalName);
+  if (detected === 'application/x-cfb') return CFB_BY_EXT[ext];
+  const ooxml = OOXML_BY_EXT[ext];
+  if (detected === 'application/zip' && ooxml && head.includes(ooxml.folder)) return ooxml.mime;
+  return detected ? (SAME_AS[detected] ?? detected) : undefined;
+}
 
 interface Rule {
   accept: readonly string[];
@@ -114,8 +150,7 @@ async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Pro
     await stop();
     throw new AppError('BAD_REQUEST', `"${originalName}" is empty.`, { reason: 'file_empty', params: { name: originalName } });
   }
-  const detected = (await fileTypeFromBuffer(head).catch(() => undefined))?.mime;
-  const mime = detected ? (SAME_AS[detected] ?? detected) : undefined;
+  const mime = await detectType(head, originalName);
   const type = mime && rule.accept.includes(mime) ? TYPES[mime] : undefined;
   if (!mime || !type) {
     await stop();
@@ -182,7 +217,9 @@ async function owned(db: Db, storage: Storage, caller: Caller, read: () => Promi
   const total = stored.reduce((n, f) => n + f.size, 0);
   try {
     if (used + total > UPLOAD_LIMITS.userQuotaBytes) throw quotaFull();
-    await db.insert(files).values(stored.map((f) => ({ name: f.imageName, schoolId: caller.schoolId, ownerId: caller.userId, size: f.size, mime: f.mime })));
+    await db
+      .insert(files)
+      .values(stored.map((f) => ({ name: f.imageName, schoolId: caller.schoolId, ownerId: caller.userId, size: f.size, mime: f.mime, originalName: f.originalName })));
   } catch (err) {
     await Promise.all(stored.map((f) => storage.delete(f.imageName)));
     throw err;
@@ -251,14 +288,17 @@ export interface OpenedUpload extends StoredObject {
 
 /**
  * An uploaded file for a signed-in caller: a file of the caller's school, or its own; the
- * platform owner reads any. Unknown names and other schools' files answer 404.
+ * platform owner reads any. A private file (class work's) only its owner reads here; the others
+ * who may see it go through its record's route. Unknown names and other schools' files answer 404.
  */
 export async function openUpload(db: Db, storage: Storage, caller: Caller, name: string): Promise<OpenedUpload> {
-  const mime = MIME_OF_EXT[name.slice(name.lastIndexOf('.') + 1)];
+  const mime = MIME_OF_EXT[extensionOf(name)];
   if (!mime || !isStoredName(name)) throw notFound('File');
-  const [row] = await db.select({ schoolId: files.schoolId, ownerId: files.ownerId }).from(files).where(eq(files.name, name));
-  const mayRead =
-    caller.roleId === 111 || (row && (row.ownerId === caller.userId || (row.schoolId !== null && row.schoolId === caller.schoolId)));
+  const [row] = await db.select({ schoolId: files.schoolId, ownerId: files.ownerId, private: files.private }).from(files).where(eq(files.name, name));
+  const own = row?.ownerId === caller.userId;
+  const mayRead = row?.private
+    ? own
+    : caller.roleId === 111 || (row && (own || (row.schoolId !== null && row.schoolId === caller.schoolId)));
   if (!mayRead) throw notFound('File');
   const found = await storage.get(name);
   if (!found) throw notFound('File');

@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Button, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ClassWork } from '@shala/contract';
+import { useDeleteClassWork, useMyClassWork, useTeachingSlots } from '../../api/classwork';
+import { apiErrorText } from '../../api/errors';
+import type { ScreenProps } from '../../app/screen';
+import { PageHeading } from '../../components/PageHeading';
+import { WorkList } from './WorkList';
+
+const PAGE_SIZE = 10;
+
+/** /viewclasswork: the teacher's own posts, one class or all, with their files; delete with a confirm. */
+export default function ViewClassWorkPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const [classId, setClassId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const slots = useTeachingSlots();
+  const works = useMyClassWork(classId, page, PAGE_SIZE);
+  const remove = useDeleteClassWork();
+  const classes = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const s of slots.data ?? []) seen.set(s.assignClassId, t('classwork.classSection', { name: s.className, section: s.section }));
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [slots.data, t]);
+
+  const confirmDelete = (work: ClassWork) =>
+    modals.openConfirmModal({
+      title: t('classwork.view.deleteTitle'),
+      children: <Text size="sm">{t('classwork.view.deleteText', { title: work.title })}</Text>,
+      labels: { confirm: t('classwork.view.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(work.workId, {
+          onSuccess: () => notifications.show({ color: 'green', message: t('classwork.view.deleted', { title: work.title }) }),
+          onError: (err) => notifications.show({ color: 'red', message: apiErrorText(err, t) }),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('classwork.view.description')} />
+      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap" gap="sm" maw={960}>
+        <NativeSelect
+          label={t('classwork.view.class')}
+          value={classId ?? ''}
+          onChange={(e) => {
+            setClassId(e.currentTarget.value || null);
+            setPage(1);
+          }}
+          data={[{ value: '', label: t('classwork.view.allClasses') }, ...classes]}
+          style={{ minWidth: 220 }}
+        />
+        <Button component={Link} to="/classwork" leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('classwork.view.new')}
+        </Button>
+      </Group>
+      <WorkList
+        query={works}
+        page={page}
+        onPage={setPage}
+        showClass
+        actions={(w) => (
+          <Tooltip label={t('classwork.view.deleteNamed', { title: w.title })}>
+            <ActionIcon variant="subtle" color="red" aria-label={t('classwork.view.deleteNamed', { title: w.title })} onClick={() => confirmDelete(w)}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
+    </>
+  );
+}
