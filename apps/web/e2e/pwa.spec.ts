@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BASE, chooseLanguage, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { BASE, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
 
 // The installable app and the notifications (issue 10): the manifest and its icons, the service
 // worker registered after sign-in (never on the login page) and controlling the page, the offline
@@ -114,6 +114,7 @@ for (const [lang, width] of [
     await expect(panel.getByTestId('push-consent')).toBeVisible();
     await expect(panel.getByRole('link', { name: tr(lang, 'notifications.viewAll') })).toBeVisible();
     await expectNoOverflow(page);
+    await expectAccessible(page, `bell panel (${tag})`);
     await shot(page, `notifications-bell-${tag}`);
 
     // View all: the history, newest first, with the same items.
@@ -123,6 +124,7 @@ for (const [lang, width] of [
     const history = page.getByTestId('notification-history');
     await expect(history.getByText(WELCOME).first()).toBeVisible();
     await expectNoOverflow(page);
+    await expectAccessible(page, `notifications history (${tag})`);
     await shot(page, `notifications-history-${tag}`);
 
     // A click on a notification with a sender opens the chat with the sender.
