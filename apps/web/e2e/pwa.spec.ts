@@ -24,8 +24,10 @@ const WELCOME = 'Welcome to Shala! The new session has started.';
 const PRINCIPAL = 'Anita Sharma';
 const WELCOME_NAME = new RegExp(WELCOME.replace(/[.!]/g, '\\$&'));
 
-async function open(browser: Browser, lang: Lang, width: number, init?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function open(browser: Browser, lang: Lang, width: number, init?: (page: Page) => Promise<void>, userAgent?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, userAgent });
   const page = await context.newPage();
   if (init) await init(page);
   if (lang === 'hi') {
@@ -217,5 +219,14 @@ for (const [lang, width] of [
     await expect(none.getByText(tr(lang, 'push.unsupportedTitle'))).toBeVisible();
     await shot(none, `push-unsupported-${tag}`);
     await none.context().close();
+
+    // An iPhone's Safari outside the home screen has no push: add the app to the home screen first.
+    const iphone = await open(browser, lang, width, stubPush({ endpoint, supported: false }), IPHONE);
+    await iphone.goto('notifications');
+    await expect(iphone.getByTestId('push-consent')).toHaveAttribute('data-state', 'install');
+    await expect(iphone.getByText(tr(lang, 'push.installTitle'))).toBeVisible();
+    await expectNoOverflow(iphone);
+    await shot(iphone, `push-install-${tag}`);
+    await iphone.context().close();
   });
 }

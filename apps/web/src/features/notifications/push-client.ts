@@ -26,7 +26,20 @@ export async function pushState(): Promise<PushState> {
   const reg = await registerServiceWorker();
   if (!reg) return 'unsupported';
   const sub = await reg.pushManager.getSubscription();
-  return sub && Notification.permission === 'granted' ? 'on' : 'off';
+  if (sub && Notification.permission === 'granted') return 'on';
+  // A server with push turned off (PUSH=off) has no key to subscribe with.
+  return serverKey().then(
+    () => 'off',
+    () => 'unsupported',
+  );
+}
+
+let key: Promise<string> | undefined;
+/** The server's VAPID public key, asked once per tab. */
+function serverKey(): Promise<string> {
+  key ??= call('pushKey').then((r) => r.publicKey);
+  key.catch(() => (key = undefined));
+  return key;
 }
 
 /** The VAPID key (URL-safe base64) as the bytes pushManager.subscribe wants. */
@@ -46,7 +59,7 @@ export async function turnOnPush(): Promise<PushState> {
   const reg = await registerServiceWorker();
   if (!reg) return 'unsupported';
   const ready = await navigator.serviceWorker.ready;
-  const { publicKey } = await call('pushKey');
+  const publicKey = await serverKey();
   const sub =
     (await ready.pushManager.getSubscription()) ??
     (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
