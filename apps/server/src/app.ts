@@ -30,7 +30,7 @@ import { loggerOptions, logsRequests, safeError } from './log.js';
 import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
-import { noPush } from './push/index.js';
+import { createPush } from './push/index.js';
 import { resolveToken } from './auth/service.js';
 import { sessionCache } from './auth/session-cache.js';
 import { configureArgon } from './auth/crypto.js';
@@ -128,7 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     windowMs: config.AUTH_ADDRESS_LIMIT_WINDOW_MS,
     redis: redisForLimits,
   });
-  const push = noPush;
+  const push = createPush({ config, data: database, log: app.log });
+  app.addHook('onClose', async () => push.idle());
   const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);

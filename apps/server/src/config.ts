@@ -46,7 +46,28 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: ms.default(72_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Web Push (issue 10): on by default; tests that do not look at it turn it off. */
+  PUSH: bool.default(true),
+  /** VAPID keys shared by every app node (URL-safe base64); unset: made once in DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a URL-safe base64 P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'a URL-safe base64 P-256 private key').optional(),
+  /** Who the push services may contact (mailto: or https:); default mailto: the MAIL_FROM address. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… or https://…').optional(),
+  /**
+   * The push services a subscription may point at (the server sends to them: no other host, no
+   * SSRF). Comma separated: a host (https), `*.` for its subdomains, or a whole origin
+   * (`http://127.0.0.1:4000`, tests only).
+   */
+  PUSH_SERVICES: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  /** How long a push service keeps an undelivered push (seconds). */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
 }).check((ctx) => {
+  if (!ctx.value.VAPID_PUBLIC_KEY !== !ctx.value.VAPID_PRIVATE_KEY) {
+    ctx.issues.push({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together', input: undefined });
+  }
   // Node refuses a headers timeout longer than the whole-request timeout.
   for (const key of ['HEADERS_TIMEOUT_MS', 'BODY_TIMEOUT_MS'] as const) {
     if (ctx.value[key] > ctx.value.UPLOAD_TIMEOUT_MS) {

@@ -37,6 +37,8 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
     DEMO: 'off',
     // No job queue unless a test asks for it (JOBS: 'on').
     JOBS: 'off',
+    // No Web Push unless a test asks for it (PUSH: 'on', test/push.test.ts).
+    PUSH: 'off',
     AUTH_RATE_LIMIT_MAX: '1000',
     AUTH_ADDRESS_LIMIT_MAX: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),

@@ -1,4 +1,14 @@
-import type { Notification } from '@shala/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, and, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import { CHAT_ROLES, type Notification, type PushPayload } from '@shala/contract';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { pushSubscriptions, users } from '../db/schema.js';
+import { asPlatform } from '../policy/index.js';
+import { safeError } from '../log.js';
 
 /**
  * Web Push (issue 10): a notification reaches the user's subscribed browsers with the app closed.
@@ -16,3 +26,161 @@ export interface Push {
 
 /** For code paths with no push (seed scripts, tests that do not look at it). */
 export const noPush: Push = { publicKey: null, send() {}, idle: async () => {} };
+
+/** Pushes sent at once (each one a request to a push service). */
+const CONCURRENCY = 8;
+/** A push service that does not answer in this time is given up on (the push is lost). */
+const TIMEOUT_MS = 10_000;
+/** Users whose subscriptions are read in one query. */
+const BATCH = 500;
+
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * Whether a subscription's endpoint is one of the configured push services: the server only ever
+ * sends to these (a subscription cannot make it request an arbitrary host).
+ */
+export function isPushService(endpoint: string, services: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return services.some((service) => {
+    if (service.includes('://')) {
+      try {
+        return new URL(service).origin === url.origin;
+      } catch {
+        return false;
+      }
+    }
+    if (url.protocol !== 'https:' || url.port !== '') return false;
+    if (service.startsWith('*.')) return host.endsWith(service.slice(1)) && host.length > service.length - 1;
+    return host === service;
+  });
+}
+
+/** The VAPID keys: from the environment (several nodes share them), else made once in DATA_DIR. */
+export function vapidKeys(config: Config): VapidKeys {
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
+    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+  }
+  const file = path.join(config.dataDir, 'vapid.json');
+  const read = (): VapidKeys | null => {
+    try {
+      const keys = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+      return typeof keys.publicKey === 'string' && typeof keys.privateKey === 'string' ? { publicKey: keys.publicKey, privateKey: keys.privateKey } : null;
+    } catch {
+      return null;
+    }
+  };
+  const found = read();
+  if (found) return found;
+  const made = webpush.generateVAPIDKeys();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // 'wx': a node starting at the same moment on the same directory keeps the first file.
+    fs.writeFileSync(file, JSON.stringify(made), { mode: 0o600, flag: 'wx' });
+    return made;
+  } catch (err) {
+    const other = (err as NodeJS.ErrnoException).code === 'EEXIST' ? read() : null;
+    if (other) return other;
+    throw err;
+  }
+}
+
+/** The address of MAIL_FROM ("Shala <no-reply@x>") as a VAPID subject. */
+function subjectOf(config: Config): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
+  return `mailto:${address}`;
+}
+
+/** What the browser shows: the sender, the message, and where a click leads. */
+export function payloadOf(notification: Notification, roleId: number): PushPayload {
+  const chats = notification.senderId !== null && (CHAT_ROLES as readonly number[]).includes(roleId);
+  const link =
+    notification.link ??
+    (chats ? `/chat?teacherId=${notification.senderId}&UserName=${encodeURIComponent(notification.fullName)}` : '/notifications');
+  return { title: notification.fullName || 'Shala', body: notification.message, link, tag: notification.id };
+}
+
+export function createPush(opts: { config: Config; data: Database; log: FastifyBaseLogger }): Push {
+  const { config, log } = opts;
+  if (!config.PUSH) return noPush;
+  const keys = vapidKeys(config);
+  const vapidDetails = { subject: subjectOf(config), ...keys };
+  const db = asPlatform(opts);
+  const underway = new Set<Promise<void>>();
+
+  async function deliver(sub: typeof pushSubscriptions.$inferSelect, payload: PushPayload): Promise<void> {
+    if (!isPushService(sub.endpoint, config.PUSH_SERVICES)) return; // PUSH_SERVICES narrowed since
+    let status: number;
+    try {
+      const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
+        TTL: config.PUSH_TTL_SECONDS,
+        vapidDetails,
+      });
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(sub.endpoint, {
+        method: 'POST',
+        headers,
+        body: request.body ? new Uint8Array(request.body) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      await res.body?.cancel();
+      status = res.status;
+    } catch (err) {
+      // The endpoint carries a capability token in its path: log the host only.
+      log.warn({ err: safeError(err), host: new URL(sub.endpoint).host }, 'push failed');
+      return;
+    }
+    if (status === 404 || status === 410) {
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
+    } else if (status < 200 || status >= 300) {
+      log.warn({ status, host: new URL(sub.endpoint).host }, 'push refused');
+    }
+  }
+
+  async function run(items: ReadonlyArray<{ userId: string; notification: Notification }>): Promise<void> {
+    for (let start = 0; start < items.length; start += BATCH) {
+      const batch = items.slice(start, start + BATCH);
+      const ids = [...new Set(batch.map((i) => i.userId))];
+      const subs = await db
+        .select({ sub: pushSubscriptions, roleId: users.roleId })
+        .from(pushSubscriptions)
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+        .where(inArray(pushSubscriptions.userId, ids));
+      if (subs.length === 0) continue;
+      const byUser = new Map<string, typeof subs>();
+      for (const s of subs) byUser.set(s.sub.userId, [...(byUser.get(s.sub.userId) ?? []), s]);
+      const jobs = batch.flatMap((item) => (byUser.get(item.userId) ?? []).map((s) => () => deliver(s.sub, payloadOf(item.notification, s.roleId))));
+      let next = 0;
+      const worker = async () => {
+        while (next < jobs.length) await jobs[next++]!().catch((err: unknown) => log.warn({ err: safeError(err) }, 'push failed'));
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+    }
+  }
+
+  return {
+    publicKey: keys.publicKey,
+    send(items) {
+      if (items.length === 0) return;
+      const job = run(items)
+        .catch((err: unknown) => log.warn({ err: safeError(err) }, 'push failed'))
+        .finally(() => underway.delete(job));
+      underway.add(job);
+    },
+    async idle() {
+      while (underway.size > 0) await Promise.all([...underway]);
+    },
+  };
+}

@@ -1,45 +1,44 @@
-import { ActionIcon, Badge, Box, Button, Group, Indicator, Modal, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect } from 'react';
+import { ActionIcon, Anchor, Button, Group, Indicator, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { canOpen, ROLE, type Notification } from '@shala/contract';
+import { Link, useNavigate } from 'react-router';
+import type { Notification } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useMarkNotificationsRead, useNotifications } from '../../api/queries';
-
-function formatTimestamp(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
-}
+import { NotificationItem } from './NotificationItem';
+import { PushConsent } from './PushConsent';
+import { notificationTarget } from './target';
+import { registerServiceWorker } from './register-sw';
 
 /** The bell with its unread badge, and the panel it opens (spec section 2). */
 export function NotificationsBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const { role, userId } = useAuth();
+  const { role } = useAuth();
   const [opened, { open, close }] = useDisclosure(false);
   const { data, isLoading, isError } = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = data?.unread ?? 0;
   const items = data?.items ?? [];
-  const chatAllowed = canOpen(role, '/chat');
+
+  // The signed-in layout (never the login page) registers the service worker, in production.
+  useEffect(() => void registerServiceWorker(), []);
 
   const openPanel = () => {
     open();
     markRead.mutate(); // opening the panel resets the count to 0
   };
 
-  // A notification click opens a chat with the sender (a teacher always chats with the admin).
-  const openChat = (item: Notification) => {
-    if (!item.senderId) return;
-    const teacherId = role === ROLE.TEACHER ? (userId ?? '') : item.senderId;
-    const query = new URLSearchParams({ teacherId, UserName: item.fullName });
-    close();
-    navigate(`/chat?${query.toString()}`);
+  // A click goes to the notification's link, or opens a chat with its sender.
+  const openItem = (item: Notification) => {
+    const target = notificationTarget(item, role);
+    if (!target) return undefined;
+    return () => {
+      close();
+      void navigate(target);
+    };
   };
 
   return (
@@ -75,42 +74,18 @@ export function NotificationsBell() {
             </Text>
           ) : (
             <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.map((item) => {
-                const body = (
-                  <Box p="sm" style={{ borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}>
-                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {item.fullName}
-                      </Text>
-                      {!item.read ? (
-                        <Badge size="xs" variant="light" color="indigo">
-                          {t('notifications.new')}
-                        </Badge>
-                      ) : null}
-                    </Group>
-                    <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                      {item.message}
-                    </Text>
-                    <Text size="xs" c="dimmed" mt={4} component="time" dateTime={item.timestamp}>
-                      {formatTimestamp(item.timestamp, i18n.language)}
-                    </Text>
-                  </Box>
-                );
-                return (
-                  <li key={item.id}>
-                    {chatAllowed && item.senderId ? (
-                      <UnstyledButton w="100%" onClick={() => openChat(item)}>
-                        {body}
-                      </UnstyledButton>
-                    ) : (
-                      body
-                    )}
-                  </li>
-                );
-              })}
+              {items.map((item) => (
+                <li key={item.id}>
+                  <NotificationItem item={item} onOpen={openItem(item)} />
+                </li>
+              ))}
             </Stack>
           )}
-          <Group justify="flex-end" mt="sm">
+          {opened ? <PushConsent /> : null}
+          <Group justify="space-between" mt="sm" wrap="wrap">
+            <Anchor component={Link} to="/notifications" onClick={close} size="sm">
+              {t('notifications.viewAll')}
+            </Anchor>
             <Button variant="default" onClick={close}>
               {t('notifications.close')}
             </Button>

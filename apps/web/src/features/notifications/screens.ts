@@ -1,5 +1,9 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ScreenProps } from '../../app/screen';
 
+const NotificationsPage = lazy(() => import('./NotificationsPage'));
+
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const NOTIFICATION_SCREENS: Record<string, ComponentType<ScreenProps>> = {};
+export const NOTIFICATION_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/notifications': NotificationsPage,
+};
