@@ -16,7 +16,7 @@ import { prepared } from '../../db/prepared.js';
 import { academicSessions, holidays, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
-import { notifyRoles } from '../notifications/service.js';
+import { afterCommit, notifyRoles } from '../notifications/service.js';
 import { daysBetween, dayKind, loadSessionRules, monthDates, type FullHoliday } from './days.js';
 
 /**
@@ -181,14 +181,16 @@ async function sessionDates(tx: DbOrTx, schoolId: string, sessionId: string) {
 export async function createHoliday(deps: Deps, caller: Caller, body: HolidayInput): Promise<Holiday> {
   const schoolId = schoolOf(caller);
   const dates = { startDate: body.startDate, endDate: body.endDate ?? body.startDate };
+  // The notifications reach people only once the holiday is committed.
+  const { via, flush } = afterCommit(deps);
   try {
-    return await inTenant(deps, schoolId, async (tx) => {
+    const created = await inTenant(deps, schoolId, async (tx) => {
       assertInSession(await sessionDates(tx, schoolId, body.sessionId), dates);
       const [row] = await tx
         .insert(holidays)
         .values({ schoolId, sessionId: body.sessionId, title: body.title, description: body.description ?? null, ...dates, createdBy: caller.userId })
         .returning();
-      await notifyRoles(deps, tx, {
+      await notifyRoles(via, tx, {
         schoolId,
         roles: body.notifyRoles,
         senderId: caller.userId,
@@ -199,6 +201,8 @@ export async function createHoliday(deps: Deps, caller: Caller, body: HolidayInp
       });
       return presentHoliday(row!);
     });
+    flush();
+    return created;
   } catch (err) {
     throw await holidayConflict(deps, schoolId, err, { sessionId: body.sessionId, ...dates });
   }

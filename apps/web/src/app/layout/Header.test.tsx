@@ -16,6 +16,8 @@ const NOTE = {
   id: '3b0f7e2c-1d4a-4c6b-9f8e-0a1b2c3d4e5f',
   senderId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   fullName: 'Ravi Kumar',
+  kind: 'other' as const,
+  link: null,
   message: 'Class 5 timetable is ready',
   timestamp: '2025-06-01T09:30:00.000Z',
   read: false,

@@ -9,6 +9,7 @@ import { clearAuth, useAuth } from '../../api/auth';
 import { call } from '../../api/client';
 import { useProfile } from '../../api/queries';
 import { UserAvatar } from '../../components/UserAvatar';
+import { forgetThisBrowser } from '../../features/notifications/push-client';
 
 export function ProfileMenu() {
   const { t } = useTranslation();
@@ -19,6 +20,8 @@ export function ProfileMenu() {
   const name = profile?.fullName ?? '';
 
   const logout = async () => {
+    // Before the session ends: the next person on this phone does not get this user's alerts.
+    await forgetThisBrowser();
     try {
       await call('signout');
     } catch {

@@ -78,3 +78,18 @@ export async function turnOffPush(): Promise<PushState> {
   }
   return 'off';
 }
+
+/**
+ * On sign-out: this browser stops receiving the user's alerts (a shared family phone), on the
+ * server and in the browser. Never blocks sign-out for long, never throws.
+ */
+export async function forgetThisBrowser(): Promise<void> {
+  const forget = (async () => {
+    const reg = await navigator.serviceWorker?.getRegistration();
+    const sub = await reg?.pushManager?.getSubscription();
+    if (!sub) return;
+    await call('pushUnsubscribe', { body: { endpoint: sub.endpoint } }).catch(() => undefined);
+    await sub.unsubscribe();
+  })().catch(() => undefined);
+  await Promise.race([forget, new Promise((resolve) => setTimeout(resolve, 2000))]);
+}
