@@ -34,8 +34,11 @@ const PLAIN: Record<string, unknown> = {
   pageSize: 20,
 };
 
-/** Optional fields left out (the other way of saying the same: an instalment plan's count and start date). */
-const OMIT = new Set(['dueDates']);
+/**
+ * Optional fields left out: an instalment plan's due dates (the other way of saying the same: its
+ * count and start date), class work's files (uploads of the caller's own, not records of a school).
+ */
+const OMIT = new Set(['dueDates', 'files']);
 
 /**
  * A value of a schema where every id field takes `pick(key, parent)` (null: leave it out if it may

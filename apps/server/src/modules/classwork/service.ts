@@ -200,11 +200,27 @@ export async function createClassWork(deps: Deps, caller: Caller, body: ClassWor
   return work;
 }
 
-/** The teacher's own posts, newest first. */
-export function myClassWork(deps: Deps, caller: Caller, query: MyClassWorkQuery) {
+/**
+ * The teacher's own posts, newest first. A filter naming a class the teacher does not teach in, or
+ * another school's subject, answers 404 as everywhere (not an empty page).
+ */
+export async function myClassWork(deps: Deps, caller: Caller, query: MyClassWorkQuery) {
   const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, scopeOf(caller));
+  await Promise.all([
+    query.assignClassId ? classWorkPolicy.assertVisible(db, caller, schoolId, query.assignClassId) : undefined,
+    query.subjectId
+      ? db
+          .select({ id: subjects.id })
+          .from(subjects)
+          .where(and(eq(subjects.schoolId, schoolId), eq(subjects.id, query.subjectId)))
+          .then(([row]) => {
+            if (!row) throw notFound('Subject');
+          })
+      : undefined,
+  ]);
   return pageOfWorks(
-    tenantDb(deps, scopeOf(caller)),
+    db,
     schoolId,
     and(
       eq(classWorks.teacherId, caller.userId),
