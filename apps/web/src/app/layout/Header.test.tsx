@@ -87,6 +87,35 @@ describe('header', () => {
     await waitFor(() => expect(bell.parentElement).toHaveTextContent('1'));
   });
 
+  it('refreshes the notice board on screen when a notice notification arrives', async () => {
+    let boardCalls = 0;
+    const notice = {
+      noticeId: '5c7e2a10-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+      title: 'Sports day on Friday',
+      description: 'Everyone in whites.',
+      date: '2026-11-20',
+      roles: [112],
+      status: true,
+      authorName: 'Anita Sharma',
+      createdAt: '2026-11-20T04:00:00.000Z',
+      updatedAt: '2026-11-20T04:00:00.000Z',
+    };
+    mockFetch({
+      ...HEADER_MOCKS,
+      'GET /api/school/noticeboard/board': () => {
+        boardCalls++;
+        const items = boardCalls > 1 ? [notice] : [];
+        return json(200, { result: { items, total: items.length, page: 1, pageSize: 5 } });
+      },
+    });
+    signIn(112);
+    renderApp('/systemadmin');
+    await waitFor(() => expect(boardCalls).toBe(1));
+    expect(screen.queryByText('Sports day on Friday')).toBeNull();
+    act(() => listenerFor('notification')?.({ ...NOTE, kind: 'notice', link: '/dashboard', message: 'Sports day on Friday' }));
+    expect(await screen.findByText('Sports day on Friday', { selector: '[data-testid="board-notice"] *' })).toBeInTheDocument();
+  });
+
   it("says 'No new notifications' when there are none", async () => {
     mockFetch({ ...HEADER_MOCKS, 'PATCH /api/notifications/read': () => json(200, { result: { unread: 0 } }) });
     signIn(112);

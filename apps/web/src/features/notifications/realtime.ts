@@ -1,8 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import { REALTIME_CLIENT, REALTIME_EVENTS } from '@shala/contract';
+import { REALTIME_CLIENT, REALTIME_EVENTS, type Notification, type NotificationKind } from '@shala/contract';
 import { queryKeys } from '../../api/queries';
+
+/** The queries a notification of a kind makes stale (keys of api/notices.ts and api/classwork.ts). */
+const LIVE_AREAS: Partial<Record<NotificationKind, readonly string[]>> = { notice: ['notices'], classwork: ['classwork'] };
 
 /** The signed-in tab's one socket (null when signed out), shared by every screen. */
 let current: Socket | null = null;
@@ -53,8 +56,11 @@ export function useRealtimeNotifications(token: string | null): void {
       reconnectionAttempts: REALTIME_CLIENT.reconnectionAttempts,
       auth: { token },
     });
-    socket.on(REALTIME_EVENTS.notification, () => {
+    socket.on(REALTIME_EVENTS.notification, (n: Partial<Notification> | undefined) => {
       void client.invalidateQueries({ queryKey: queryKeys.notifications });
+      // What the notification is about changed too: the board or the class work on screen follows.
+      const area = n?.kind ? LIVE_AREAS[n.kind] : undefined;
+      if (area) void client.invalidateQueries({ queryKey: area });
     });
     socket.on('connect_error', (error) => {
       console.warn('Realtime connection failed:', error.message);
