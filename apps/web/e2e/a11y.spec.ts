@@ -84,7 +84,7 @@ for (const { lang, viewport } of RUNS) {
     await visit('viewparents', 'parents');
     await open('/DetailsParent/', 'parent-details');
     await visit('feesdetails', 'fees-hub');
-    await visit('chat', 'coming-soon');
+    await visit('chat', 'chat');
 
     // Teacher, parent, student
     await signInAs(page, 114);

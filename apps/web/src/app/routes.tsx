@@ -24,7 +24,6 @@ const OtpPage = lazy(() => import('../features/auth/OtpPage'));
 const AppLayout = lazy(() => Promise.all([import('./layout/AppLayout'), loadAllTexts()]).then(([layout]) => layout));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
 const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
 const SchoolListPage = lazy(() => import('../features/schools/SchoolListPage'));
 const SchoolFormPage = lazy(() => import('../features/schools/SchoolFormPage'));
@@ -131,14 +130,15 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...NOTIFICATION_SCREENS,
 };
 
-/** The screen that renders a route of the contract's table. */
-export function screenFor(route: WebRoute): ComponentType<ScreenProps> {
+/** The screen that renders a route of the contract's table (a test checks every route has one). */
+export function screenFor(route: WebRoute): ComponentType<ScreenProps> | undefined {
   if (DASHBOARD_PATHS.has(route.path)) return DashboardPage;
-  return SCREENS[route.path] ?? ComingSoonPage;
+  return SCREENS[route.path];
 }
 
 function screenRoute(route: WebRoute): RouteObject {
   const Screen = screenFor(route);
+  if (!Screen) return { path: route.path, element: notFound };
   return {
     path: route.path,
     element: (

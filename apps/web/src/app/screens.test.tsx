@@ -6,6 +6,7 @@ import { AppProviders } from './App';
 import { createQueryClient } from '../api/queryClient';
 import { i18n } from '../i18n';
 import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
+import { screenFor } from './routes';
 
 vi.mock('socket.io-client', async () => {
   const { ioMock } = await import('../test/socketMock');
@@ -15,6 +16,10 @@ vi.mock('socket.io-client', async () => {
 const SAMPLE_ID = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 
 describe('every route of the contract', () => {
+  it('has a screen', () => {
+    expect(WEB_ROUTES.filter((route) => !screenFor(route)).map((route) => route.path)).toEqual([]);
+  });
+
   it.each(ALL_ROLES.map((role) => [role]))('opens each screen role %i may open, with its translated title', async (role) => {
     mockFetch(HEADER_MOCKS);
     signIn(role);
