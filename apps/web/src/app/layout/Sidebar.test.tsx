@@ -3,8 +3,16 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Sidebar } from './Sidebar';
 import { renderAt } from '../../test/utils';
+import { ALL_ROLES, menuFor } from '@shala/contract';
+import { IconCircleDot } from '@tabler/icons-react';
+import { menuIcon } from './menuIcons';
 
 describe('sidebar', () => {
+  it('gives every menu item an icon of its own (none falls back to the plain dot)', () => {
+    const items = ALL_ROLES.flatMap((role) => menuFor(role).flatMap((e) => ('group' in e ? e.items : [e])));
+    expect(items.filter((item) => menuIcon(item.path) === IconCircleDot).map((item) => item.path)).toEqual([]);
+  });
+
   it('shows the 112 menu with collapsible User, Academic and Other Routes groups', async () => {
     const user = userEvent.setup();
     renderAt(<Sidebar role={112} />, '/systemadmin');
