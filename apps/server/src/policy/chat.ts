@@ -3,6 +3,7 @@ import type { ChatContact, ChatRelation, Role } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
+import { runNamed } from '../db/prepared.js';
 
 /**
  * Who may chat with whom (DESIGN section 4), inside the caller's school, active users only:
@@ -79,8 +80,6 @@ export function presentContact(r: ContactRow): ChatContact {
   };
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 export const chatPolicy = {
   /** The caller's contacts as a subquery (user_id, relation, detail, class_teacher_of). */
   contactsSql(caller: Caller, schoolId: string): SQL {
@@ -93,14 +92,17 @@ export const chatPolicy = {
    */
   async related(db: Db, caller: Caller, schoolId: string, peerId: string): Promise<ChatContact> {
     if (peerId === caller.userId) throw new AppError('BAD_REQUEST', 'A chat is with someone else.', { reason: 'chat_self' });
-    const rows = rowsOf<ContactRow & { related: boolean }>(
-      await db.execute(sql`
+    // Named by role (the statement's text is the role's): planned once per connection, not per message.
+    const rows = await runNamed<ContactRow & { related: boolean }>(
+      db,
+      `chat_related_${caller.roleId}`,
+      sql`
         select u.id as user_id, trim(u.first_name || ' ' || u.last_name) as full_name, u.role_id, u.image,
           r.relation, r.detail, r.class_teacher_of, r.user_id is not null as related
         from users u
         left join (${relatedSql(caller, schoolId, peerId)}) r on r.user_id = u.id
         where u.school_id = ${schoolId}::uuid and u.id = ${peerId}::uuid and u.status
-        limit 1`),
+        limit 1`,
     );
     const row = rows[0];
     if (!row) throw notFound('User');

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import {
   MASTER_CLASS_CODES,
   type CollectionGroup,
@@ -10,7 +9,7 @@ import {
   type OutstandingReport,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import { runNamed as run } from '../../db/prepared.js';
 import { notFound } from '../../errors.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName } from '../users/service.js';
@@ -35,16 +34,6 @@ import { fullName } from '../users/service.js';
 type Num = number | string | null;
 const num = (v: Num | undefined) => Number(v ?? 0);
 
-/**
- * Runs a statement as a named prepared statement: on PostgreSQL parsed and planned once per
- * connection (then only bound and executed), as the hot reads built with `prepared` are. `name`
- * must identify the statement's text: everything but its values.
- */
-async function run<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const d = db as unknown as { dialect: PgDialect; _: { session: PgSession } };
-  const result = await d._.session.prepareQuery(d.dialect.sqlToQuery(query), undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
-}
 
 /** Master order (NUR, LKG, UKG, 1 … 12) as an SQL array, for ORDER BY array_position. */
 const MASTER_ORDER = sql.raw(`ARRAY[${MASTER_CLASS_CODES.map((c) => `'${c}'`).join(',')}]::text[]`);
