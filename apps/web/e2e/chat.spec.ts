@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr } from './support';
 
 /**
  * Chat, live between two browsers: the demo parent DEMO-G0001 (English, 1280 px) and a teacher of
@@ -10,16 +9,6 @@ import { PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPat
  * the reply live. What stays: the two messages (read), as any chat leaves them.
  */
 
-type Lang = 'en' | 'hi';
-const I18N: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8')),
-  hi: JSON.parse(fs.readFileSync('apps/web/src/i18n/hi.json', 'utf8')),
-};
-function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], I18N[lang]);
-  if (typeof text !== 'string') throw new Error(`no text ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
-}
 
 const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr, type Lang } from './support';
 
 /**
  * Class work, end to end: the demo teacher (DEMO-T0001, English, 1280 px) posts work of this run's
@@ -11,16 +11,6 @@ import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow,
  * Then screenshots of each class work screen in both languages at both widths.
  */
 
-type Lang = 'en' | 'hi';
-const I18N: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8')),
-  hi: JSON.parse(fs.readFileSync('apps/web/src/i18n/hi.json', 'utf8')),
-};
-function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], I18N[lang]);
-  if (typeof text !== 'string') throw new Error(`no text ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
-}
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const RUN = Date.now().toString(36);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, expectNoOverflow, shot, signInAs } from './support';
+import { chooseLanguage, expectNoOverflow, shot, signInAs, tr, pattern, escapeRegExp, type Lang } from './support';
 
 /**
  * The whole fee story, once in English at 1280 px and once in Hindi at 375 px: the principal adds a
@@ -13,22 +13,7 @@ import { chooseLanguage, expectNoOverflow, shot, signInAs } from './support';
  * and payment, a fee type of this run's own (switched off at the end); 4-B's class fee is put back.
  */
 
-type Lang = 'en' | 'hi';
-const I18N: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8')),
-  hi: JSON.parse(fs.readFileSync('apps/web/src/i18n/hi.json', 'utf8')),
-};
-/** The reader's text of a key, with its {{params}}. */
-function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], I18N[lang]);
-  if (typeof text !== 'string') throw new Error(`no text ${key}`);
-  // A param not given stays a marker (for `pattern`).
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? '\u0000'));
-}
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A text whose {{params}} may be anything. */
-const pattern = (lang: Lang, key: string) =>
-  new RegExp(`^${tr(lang, key, {}).split('\u0000').map(escape).join('.+')}$`);
 
 const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
@@ -121,7 +106,7 @@ async function story(browser: Browser, lang: Lang, width: number) {
   const list = page.getByRole(width > 600 ? 'table' : 'list', { name: pattern(lang, 'fees.records.listLabel') });
   await list.getByRole('checkbox', { name: tr(lang, 'fees.records.selectStudent', { name: s.childName }) }).check();
   await page.getByRole('combobox', { name: tr(lang, 'fees.records.feeTypes') }).click();
-  await page.getByRole('option', { name: new RegExp(`^${escape(typeName)}`) }).click();
+  await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(typeName)}`) }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('record-preview')).toContainText('₹25,200.00');
   await page.getByRole('button', { name: tr(lang, 'fees.records.create_one', { count: 1 }) }).click();

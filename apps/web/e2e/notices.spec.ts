@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr, pattern, escapeRegExp, type Lang } from './support';
 
 /**
  * The notice board: the principal (DEMO-P0001) publishes a notice of this run's own for teachers,
@@ -11,23 +10,9 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, s
  * What stays: the run's notice, inactive (on no board); the teachers' bell has its notification.
  */
 
-type Lang = 'en' | 'hi';
-const I18N: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8')),
-  hi: JSON.parse(fs.readFileSync('apps/web/src/i18n/hi.json', 'utf8')),
-};
-/** The reader's text of a key, with its {{params}}. */
-function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], I18N[lang]);
-  if (typeof text !== 'string') throw new Error(`no text ${key}`);
-  // A param not given stays a marker (for `pattern`).
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? '\u0000'));
-}
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A required field's label (Mantine adds " *"). */
-const label = (lang: Lang, key: string) => new RegExp(`^${escape(tr(lang, key))}`);
+const label = (lang: Lang, key: string) => new RegExp(`^${escapeRegExp(tr(lang, key))}`);
 /** A text whose {{params}} may be anything. */
-const pattern = (lang: Lang, key: string) => new RegExp(`^${tr(lang, key).split('\u0000').map(escape).join('.+')}$`);
 
 const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;

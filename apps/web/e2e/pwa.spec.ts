@@ -1,23 +1,12 @@
-import fs from 'node:fs';
 import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BASE, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { BASE, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr, type Lang } from './support';
 
 // The installable app and the notifications (issue 10): the manifest and its icons, the service
 // worker registered after sign-in (never on the login page) and controlling the page, the offline
 // page, the notifications' history in English and Hindi, a click on a notification opening the
 // chat with its sender, and the states of "Get alerts on this phone".
 
-type Lang = 'en' | 'hi';
-const I18N: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8')),
-  hi: JSON.parse(fs.readFileSync('apps/web/src/i18n/hi.json', 'utf8')),
-};
-function tr(lang: Lang, key: string): string {
-  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], I18N[lang]);
-  if (typeof text !== 'string') throw new Error(`no text ${key}`);
-  return text;
-}
 
 /** The demo's welcome notification to the teacher, from the principal. */
 const WELCOME = 'Welcome to Shala! The new session has started.';

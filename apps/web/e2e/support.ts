@@ -132,3 +132,26 @@ export async function expectAccessible(page: Page, where: string) {
     .join('\n');
   expect.soft(failing, `axe on ${where}:\n${report}`).toEqual([]);
 }
+
+export type Lang = 'en' | 'hi';
+const I18N: Record<Lang, Record<string, unknown>> = {
+  en: JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8')),
+  hi: JSON.parse(fs.readFileSync('apps/web/src/i18n/hi.json', 'utf8')),
+};
+
+/** The reader's text of a key (from en.json / hi.json), with its {{params}}; one not given is ''. */
+export function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  return fill(lang, key, params, '');
+}
+
+function fill(lang: Lang, key: string, params: Record<string, string | number>, missing: string): string {
+  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], I18N[lang]);
+  if (typeof text !== 'string') throw new Error(`no text ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? missing));
+}
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A key's text as a whole-line pattern, each {{param}} matching any text. */
+export const pattern = (lang: Lang, key: string): RegExp =>
+  new RegExp(`^${fill(lang, key, {}, '\u0000').split('\u0000').map(escapeRegExp).join('.+')}$`);
