@@ -381,8 +381,10 @@ export async function saveAttendance(
           marked_by = excluded.marked_by, marked_at = excluded.marked_at
         returning 1
       ), logged as (
-        insert into attendance_logs (school_id, session_id, class_id, date, period_id, kind, user_id, details)
-        values (${schoolId}::uuid, ${cls.sessionId}::uuid, ${cls.ref.assignClassId}::uuid, ${body.date}::date, ${periodId}::uuid, ${kind}, ${caller.userId}::uuid, ${JSON.stringify(details)}::jsonb)
+        -- Stamped when written, after the class's lock (not when the transaction began): saves
+        -- that waited for each other are logged in the order they were applied.
+        insert into attendance_logs (school_id, session_id, class_id, date, period_id, kind, user_id, details, created_at)
+        values (${schoolId}::uuid, ${cls.sessionId}::uuid, ${cls.ref.assignClassId}::uuid, ${body.date}::date, ${periodId}::uuid, ${kind}, ${caller.userId}::uuid, ${JSON.stringify(details)}::jsonb, clock_timestamp())
         returning 1
       ), alerted as (
         insert into attendance_alerts (school_id, student_id, date)
