@@ -322,9 +322,14 @@ describe('live delivery', () => {
     const got = next<ChatMessage>(recipient, REALTIME_EVENTS.chatMessage);
     const echo = next<ChatMessage>(senderTab, REALTIME_EVENTS.chatMessage);
     const note = next<{ kind: string; link: string }>(recipient, REALTIME_EVENTS.notification);
-    const res = await send(parent, classTeacher, 'live hello');
-    expect(await got).toEqual(res.json().result);
+    const clientId = randomUUID();
+    const res = await send(parent, classTeacher, 'live hello', clientId);
+    // The sender's answer and its other tabs carry its clientId (to match their unsent copies);
+    // the recipient's copy does not.
+    expect(res.json().result).toMatchObject({ clientId });
     expect(await echo).toEqual(res.json().result);
+    const { clientId: _own, ...forRecipient } = res.json().result as ChatMessage;
+    expect(await got).toEqual(forRecipient);
     expect(await note).toMatchObject({ kind: 'chat', link: expect.stringContaining(`teacherId=${parent.id}`) });
     const read = next<ChatReadEvent>(senderTab, REALTIME_EVENTS.chatRead);
     await call('POST', `/api/chat/${parent.id}/read`, classTeacher.token);

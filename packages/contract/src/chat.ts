@@ -37,6 +37,8 @@ export const chatMessage = z.object({
   createdAt: z.iso.datetime(),
   /** When the recipient read it (null: not yet). */
   readAt: z.iso.datetime().nullable(),
+  /** The sending tab's id, given back to the sender only (its tabs match their unsent copies). */
+  clientId: z.uuid().nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -217,7 +217,7 @@ export async function sendMessage(deps: Deps, caller: Caller, peerId: string, in
         .from(chatMessages)
         .where(and(eq(chatMessages.schoolId, schoolId), eq(chatMessages.senderId, caller.userId), eq(chatMessages.clientId, input.clientId!)));
       if (!stored || stored.recipientId !== peerId) throw new AppError('CONFLICT', 'This message id was used for another message.');
-      return { message: presentMessage(stored), created: false };
+      return { message: { ...presentMessage(stored), clientId: stored.clientId }, created: false };
     }
     const message = presentMessage({ ...row, createdAt: row.created_at as Date, readAt: row.read_at as Date | null });
     await notify(later, tx, {
@@ -231,12 +231,14 @@ export async function sendMessage(deps: Deps, caller: Caller, peerId: string, in
     });
     return { message, created: true };
   });
+  // The sender's answer and its other tabs carry its clientId (they match their unsent copies).
+  const own = { ...message, clientId: input.clientId ?? null };
   if (created) {
     flush();
     deps.realtime.toUser(peerId, REALTIME_EVENTS.chatMessage, message);
-    deps.realtime.toUser(caller.userId, REALTIME_EVENTS.chatMessage, message);
+    deps.realtime.toUser(caller.userId, REALTIME_EVENTS.chatMessage, own);
   }
-  return message;
+  return own;
 }
 
 /**

@@ -32,6 +32,11 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
 
   const contact = history.data?.pages[0]?.peer;
   const messages = useMemo(() => (history.data?.pages.flatMap((p) => p.items) ?? []).slice().reverse(), [history.data]);
+  // A sent message can arrive live (this user's own room) before its answer: its unsent copy goes.
+  const unsent = useMemo(() => {
+    const delivered = new Set(messages.map((m) => m.clientId).filter(Boolean));
+    return pending.filter((p) => !delivered.has(p.clientId));
+  }, [messages, pending]);
 
   // Opening the thread (and each message that arrives while it is open) marks the peer's messages read.
   // (Once per newest unread message: a failed call is not retried in a loop.)
@@ -118,7 +123,7 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
                 </Button>
               </Center>
             ) : null}
-            {messages.length === 0 && pending.length === 0 ? (
+            {messages.length === 0 && unsent.length === 0 ? (
               <Text c="dimmed" ta="center" p="xl" data-testid="chat-empty">
                 {t('chat.noMessages', { name: title })}
               </Text>
@@ -131,7 +136,7 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
                 ))}
               </Stack>
             ))}
-            {pending.map((p) => (
+            {unsent.map((p) => (
               <Stack key={p.clientId} gap={2} align="flex-end">
                 <BubbleBox mine text={p.text} time={timeLabel(p.createdAt, i18n.language)} status={p.error ? 'failed' : 'sending'} />
                 {p.error ? (
