@@ -13,8 +13,6 @@ import { chooseLanguage, expectNoOverflow, shot, signInAs, tr, pattern, escapeRe
  * and payment, a fee type of this run's own (switched off at the end); 4-B's class fee is put back.
  */
 
-/** A text whose {{params}} may be anything. */
-
 const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 let token: string;

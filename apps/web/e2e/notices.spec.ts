@@ -12,8 +12,6 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, s
 
 /** A required field's label (Mantine adds " *"). */
 const label = (lang: Lang, key: string) => new RegExp(`^${escapeRegExp(tr(lang, key))}`);
-/** A text whose {{params}} may be anything. */
-
 const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 let token: string;
