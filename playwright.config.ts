@@ -1,27 +1,29 @@
 import { defineConfig, devices } from '@playwright/test';
+import { ON_POSTGRES, SERVER, WORKERS, serverOf } from './apps/web/e2e/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The journeys that also run on PostgreSQL (see testMatch). */
-const PG_JOURNEYS = ['journeys', 'attendance', 'fees', 'chat'];
-const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
+const PG_JOURNEYS = ['journeys', 'attendance', 'fees', 'chat', 'exams-report'];
 
 export default defineConfig({
   testDir: './apps/web/e2e',
   // On PostgreSQL the journeys that cross the database's concurrency paths end to end: sign-in and
   // realtime through Redis, a class's attendance saved under its lock, the fee story (record, plan,
-  // a payment's receipt number under the counter's lock). Every server path (bulk writes, locks,
+  // a payment's receipt number under the counter's lock), the report cards (a class's marks in one
+  // upsert, publishing, a batch of cards taken by the job queue on PostgreSQL). Every server path (bulk writes, locks,
   // constraint clashes, upserts, search) is also tested on PostgreSQL by the server tests; screens,
   // accessibility and the login page's size do not depend on it: embedded database only.
-  testMatch: process.env.E2E_DATABASE_URL ? PG_JOURNEYS.map((name) => `**/${name}.spec.ts`) : '**/*.spec.ts',
+  testMatch: ON_POSTGRES ? PG_JOURNEYS.map((name) => `**/${name}.spec.ts`) : '**/*.spec.ts',
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A spec's tests run in order in one worker; specs spread over the workers, each with its own
+  // server (apps/web/e2e/servers.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}/sms_frontend/`,
+    baseURL: `http://127.0.0.1:${SERVER.port}/sms_frontend/`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -37,20 +39,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: 'on',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-    },
-  },
+  webServer: Array.from({ length: WORKERS }, (_, index) => {
+    const { port, dataDir } = serverOf(index);
+    return {
+      command: 'node --import tsx apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: 'on',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        // Two servers and two browsers share a loaded 2-core CI machine: no overload shedding here
+        // (its own server test proves it).
+        SHED_EVENT_LOOP_DELAY_MS: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      },
+    };
+  }),
 });

@@ -34,5 +34,6 @@ if (process.env.TEST_DATABASE_URL) {
 
 const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 await dropDb();
-fs.rmSync(dataDir, { recursive: true, force: true });
+// Each Playwright worker's server has its own folder beside this one (apps/web/e2e/servers.ts).
+for (const dir of [dataDir, ...Array.from({ length: 8 }, (_, i) => `${dataDir}-${i + 1}`)]) fs.rmSync(dir, { recursive: true, force: true });
 process.exit(res.status ?? 1);

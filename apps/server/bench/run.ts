@@ -2,14 +2,19 @@
 // endpoint's requests/s and latency as ratios to a bare route through the app's own hooks (the
 // ceiling). A plain Fastify line shows what those hooks cost. Bounded in time; stops itself.
 // BENCH_LOAD=1 adds the load case: BENCH_LOAD_CONNECTIONS (200) for BENCH_LOAD_SECONDS (60) over
-// the authenticated reads.
+// the authenticated reads. BENCH_SCALE=1 (or --scale) runs the scale mode instead (scale.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
+import { signinAt } from './signin.js';
 import { socketBench, type ChatPair, type SocketBenchResult } from './socket.js';
 
+if (process.env.BENCH_SCALE === '1' || process.argv.includes('--scale')) {
+  await import('./scale.js');
+  process.exit(0);
+}
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,22 +41,18 @@ interface Att {
   saveDate: string;
   studentIds: string[];
 }
-type Info = { big: number; students: number; enrol: Enrol | null; att: Att | null; chat: ChatPair[]; demoSessionId: string | null };
+/** Exams of the attendance school's first class (server.ts): 8 subjects × 4 exams × 60 students, the last exam a draft. */
+interface Exams {
+  draftExamId: string;
+  subjectId: string;
+}
+type Info = { big: number; students: number; enrol: Enrol | null; att: Att | null; exams: Exams | null; chat: ChatPair[]; demoSessionId: string | null };
 const info = await new Promise<Info>((resolve, reject) => {
   server.once('message', (m) => resolve(m as Info));
   server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 
-async function signin(loginId: string): Promise<string> {
-  const res = await fetch(`${base}/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId, password: 'Shala@2024' }),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`sign-in of ${loginId} failed: ${JSON.stringify(body)}`);
-  return body.result.token;
-}
+const signin = (loginId: string) => signinAt(base, loginId);
 const token = await signin('DEMO-P0001');
 
 /** The bench class of 30 subjects (server.ts) and two teachers, found through the API. */
@@ -199,6 +200,40 @@ if (att) {
     { name: 'fee outstanding by class (1k)', opts: { path: `/api/school/feereport/outstanding?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee summary (1k)', opts: { path: `/api/school/feesummary?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee records of a class of 60 (GET)', opts: { path: `/api/school/feerecord?assignClassId=${att.classId}&page=1&pageSize=20`, headers: { token: principalToken } } },
+  );
+}
+
+// Exams of a class of 60 (8 subjects × 4 exams): the teacher's mark sheet and its save (one
+// request for the class), the class's results, one report card and its PDF (all computed from the
+// stored marks on each request).
+if (att && info.exams) {
+  const ex = info.exams;
+  const teacherToken = await signin('ATT-T0001');
+  const principalToken = await signin('ATT-P0001');
+  const sheet = `/api/school/exam/${ex.draftExamId}/marks/${att.classId}/${ex.subjectId}`;
+  let round = 0;
+  cases.push(
+    { name: 'mark sheet, class of 60 (GET)', opts: { path: sheet, headers: { token: teacherToken } } },
+    {
+      name: 'save marks, class of 60 (PUT)',
+      opts: {
+        path: sheet,
+        method: 'PUT',
+        headers: { token: teacherToken, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = round++;
+              const marks = att.studentIds.map((studentId, i) => ({ studentId, mark: (i + r) % 17 === 0 ? { status: 'absent' } : { status: 'marked', marks: (i * 7 + r) % 81 } }));
+              return { ...req, body: JSON.stringify({ marks }) };
+            },
+          },
+        ],
+      },
+    },
+    { name: 'class results, 60 × 8 subjects × 4 exams (GET)', opts: { path: `/api/school/exam/results/${att.classId}`, headers: { token: principalToken } } },
+    { name: 'report card (GET)', opts: { path: `/api/school/exam/reportcard/${att.studentIds[0]}`, headers: { token: principalToken } } },
+    { name: 'report card PDF, Hindi (GET)', opts: { path: `/api/school/exam/reportcard/${att.studentIds[0]}/pdf?lang=hi`, headers: { token: principalToken } } },
   );
 }
 

@@ -15,7 +15,8 @@ import { seedIfEmpty, DEMO_PASSWORD } from '../src/db/seed/demo.js';
 import { buildApp } from '../src/app.js';
 import { hashGenerated, hashSecret } from '../src/auth/crypto.js';
 import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
-import { classFeeTotal, splitInstalments } from '@shala/contract';
+import { installCapture } from './capture.js';
+import { CBSE_GRADES, classFeeTotal, splitInstalments } from '@shala/contract';
 
 // No job queue: its polling would run beside the measured requests.
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000', JOBS: 'off' });
@@ -217,13 +218,43 @@ async function seedChat(pairs: number) {
   return list;
 }
 
+/**
+ * Exams of the attendance school's first class (60 students): 8 subjects taught by its teacher,
+ * the CBSE scheme's four exams (the last a draft, for the saves), every mark entered: 1,920 marks.
+ */
+async function seedExams(att: { classId: string; sessionId: string }) {
+  const [cls] = rowsOf(await db.execute(sql`select school_id as id, class_teacher_id as teacher from classes where id = ${att.classId}`)) as unknown as Array<{ id: string; teacher: string }>;
+  const schoolId = cls!.id;
+  await db.execute(sql`insert into subjects (school_id, name) select ${schoolId}::uuid, 'Bench subject ' || i from generate_series(1, 8) as i`);
+  await db.execute(sql`insert into class_subjects (school_id, class_id, subject_id, teacher_id)
+    select ${schoolId}::uuid, ${att.classId}::uuid, id, ${cls!.teacher}::uuid from subjects where school_id = ${schoolId}`);
+  await db.execute(sql`insert into exam_schemes (school_id, session_id, pass_percent, show_rank, grades, co_areas)
+    values (${schoolId}::uuid, ${att.sessionId}::uuid, 33, true, ${JSON.stringify(CBSE_GRADES)}::jsonb, array['work','art','health','discipline'])`);
+  const session = rowsOf(await db.execute(sql`select start_date as id from academic_sessions where id = ${att.sessionId}`))[0]!.id;
+  const exams = rowsOf(
+    await db.execute(sql`insert into exams (school_id, session_id, name, weight, max_marks, term_start, term_end, status, locked_at, published_at)
+      select ${schoolId}::uuid, ${att.sessionId}::uuid, 'Bench exam ' || i, case when i % 2 = 1 then 10 else 40 end, case when i % 2 = 1 then 20 else 80 end,
+        ${session}::date + (i - 1) * 90, ${session}::date + i * 90 - 1,
+        case when i < 4 then 'published' else 'draft' end, case when i < 4 then now() end, case when i < 4 then now() end
+      from generate_series(1, 4) as i returning id`),
+  );
+  await db.execute(sql`insert into exam_marks (school_id, session_id, exam_id, class_id, subject_id, student_id, status, marks)
+    select ${schoolId}::uuid, ${att.sessionId}::uuid, e.id, ${att.classId}::uuid, x.subject_id, cs.student_id, 'marked', abs(hashtext(cs.student_id::text || x.subject_id::text || e.id::text)) % (e.max_marks + 1)
+    from exams e cross join class_subjects x join class_students cs on cs.class_id = x.class_id
+    where e.school_id = ${schoolId} and x.class_id = ${att.classId}`);
+  const subjectId = rowsOf(await db.execute(sql`select subject_id as id from class_subjects where class_id = ${att.classId} limit 1`))[0]!.id;
+  return { draftExamId: exams.at(-1)!.id, subjectId };
+}
+
 const enrol = await seedEnrolment(demo!.id);
 const chat = await seedChat(Number(process.env.BENCH_CHAT_PAIRS ?? 100));
 const att = await seedAttendance(Number(process.env.BENCH_ATT_STUDENTS ?? 1000));
+const exams = att ? await seedExams(att) : null;
 await database.analyze();
 
 const app = await buildApp({ config, database, logger: false });
 app.get('/bench/ceiling', { schema: { hide: true } }, async () => ({ result: { ok: true } }));
+if (process.env.BENCH_CAPTURE === '1') installCapture(app);
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 
 const plain = Fastify({ logger: false });
@@ -232,5 +263,5 @@ await plain.listen({ port: config.PORT + 1, host: '127.0.0.1' });
 
 // The demo's current session (its list of sessions is capped, newest first: the bench sessions fill it).
 const [demoSession] = rowsOf(await db.execute(sql`select id from academic_sessions where school_id = ${demo!.id} and is_current`));
-process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol, att, chat, demoSessionId: demoSession?.id ?? null });
+process.send?.({ ready: true, big: BIG, students: STUDENTS, enrol, att, exams, chat, demoSessionId: demoSession?.id ?? null });
 process.on('SIGTERM', () => void Promise.all([app.close(), plain.close()]).then(() => database.close()).then(() => process.exit(0)));

@@ -45,6 +45,7 @@ import feeRoutes from './modules/fees/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import noticesRoutes from './modules/notices/routes.js';
 import classworkRoutes from './modules/classwork/routes.js';
+import examsRoutes from './modules/exams/routes.js';
 import chatRoutes from './modules/chat/routes.js';
 import pushRoutes from './modules/push/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
@@ -53,6 +54,12 @@ import masterRoutes from './modules/master/routes.js';
 import fileRoutes from './modules/files/routes.js';
 import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
+import privacyRoutes from './modules/privacy/routes.js';
+import { registerJobs } from './jobs/index.js';
+import { closeStorage } from './storage/index.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerShedding } from './http/shedding.js';
+import { logRedisErrors } from './realtime/redis-log.js';
 
 export type { App } from './http/types.js';
 
@@ -119,7 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   let redisForLimits: import('ioredis').Redis | undefined;
   if (config.REDIS_URL) {
     const { Redis } = await import('ioredis');
-    redisForLimits = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    redisForLimits = logRedisErrors(new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }), app.log, 'limits');
     app.addHook('onClose', async () => void (await redisForLimits?.quit().catch(() => undefined)));
   }
   configureArgon({ concurrency: config.ARGON2_CONCURRENCY, queue: config.ARGON2_QUEUE });
@@ -139,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   sweepMail();
   const mailSweeper = setInterval(sweepMail, OUTBOX_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(mailSweeper));
+  app.addHook('onClose', async () => closeStorage(config));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send({ ...fail(err.code, err.message), ...err.detail });
@@ -185,6 +193,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
+  // Operations: Prometheus metrics (METRICS_TOKEN) and overload shedding, before any other work.
+  await registerShedding(app, config, registerMetrics(app, config, database));
   await app.register(compress, { threshold: 1024 });
   // Files come as multipart/form-data; each route reads its parts with req.file() / req.files().
   await app.register(multipart, {
@@ -255,7 +265,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     assertAllowed(roles, req.caller);
   });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { redis: redisForLimits });
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(academicsRoutes);
@@ -266,6 +276,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(notificationRoutes);
   await app.register(noticesRoutes);
   await app.register(classworkRoutes);
+  await app.register(examsRoutes);
   await app.register(chatRoutes);
   await app.register(pushRoutes);
   await app.register(dashboardRoutes);
@@ -273,6 +284,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(fileRoutes);
   await app.register(schoolRoutes);
   await app.register(peopleRoutes);
+  await app.register(privacyRoutes);
+  registerJobs(app);
 
   registerWeb(app, config);
   return app;

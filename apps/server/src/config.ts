@@ -64,9 +64,38 @@ const schema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
   /** How long a push service keeps an undelivered push (seconds). */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
+  /** Files in an S3-compatible bucket instead of DATA_DIR/uploads: set S3_BUCKET (storage/s3.ts). */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),
+  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a region such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Default: on when S3_ENDPOINT is set (most S3-compatible servers), off for AWS. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Prometheus metrics at /metrics (Authorization: Bearer <token>); unset: no /metrics (404). */
+  METRICS_TOKEN: z.string().regex(/^\S{16,200}$/, 'at least 16 characters, no spaces').optional(),
+  /**
+   * Overload shedding (@fastify/under-pressure): past a threshold a node answers 503 UNAVAILABLE
+   * with Retry-After at once instead of letting requests time out. 0 turns a check off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  SHED_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
+  SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
+  /** How often the pressure is sampled (ms). */
+  SHED_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
 }).check((ctx) => {
   if (!ctx.value.VAPID_PUBLIC_KEY !== !ctx.value.VAPID_PRIVATE_KEY) {
     ctx.issues.push({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together', input: undefined });
+  }
+  const v = ctx.value;
+  if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY) {
+    ctx.issues.push({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together', input: undefined });
+  }
+  if (!v.S3_BUCKET) {
+    const set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((k) => v[k] !== undefined);
+    if (set.length) ctx.issues.push({ code: 'custom', path: ['S3_BUCKET'], message: `required with ${set.join(', ')} (files go to S3 only when S3_BUCKET is set)`, input: undefined });
   }
   // Node refuses a headers timeout longer than the whole-request timeout.
   for (const key of ['HEADERS_TIMEOUT_MS', 'BODY_TIMEOUT_MS'] as const) {

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedIfEmpty } from './db/seed/demo.js';
+import { seedOnce } from './db/seed/once.js';
 import { buildApp } from './app.js';
 import { safeError } from './log.js';
 import { ROLE_KEY } from '@shala/contract';
@@ -19,7 +19,9 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 const app = await buildApp({ config, database });
 app.addHook('onClose', async () => database.close());
 
-const seeded = await seedIfEmpty(database, { demo: config.DEMO });
+const seedStarted = performance.now();
+const seeded = await seedOnce(database, { demo: config.DEMO });
+if (seeded.created && config.DEMO) app.log.info({ seconds: Number(((performance.now() - seedStarted) / 1000).toFixed(1)) }, 'demo school seeded');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -32,6 +32,11 @@ const PLAIN: Record<string, unknown> = {
   reason: 'Entered twice',
   page: 1,
   pageSize: 20,
+  // exams: a valid grading scale (two bands, one from 0)
+  grades: [
+    { grade: 'P', min: 33 },
+    { grade: 'F', min: 0 },
+  ],
 };
 
 /**
@@ -79,6 +84,7 @@ export function build(
     case 'array': {
       const listed = many?.(key, parent);
       if (listed) return listed;
+      if (Array.isArray(PLAIN[key])) return PLAIN[key];
       const element = build(def.element as z.ZodType, pick, many, key, parent);
       return element === undefined ? [] : [element];
     }
@@ -93,6 +99,8 @@ export function build(
       const plain = PLAIN[key];
       return typeof plain === 'string' && entries.includes(plain) ? plain : entries[0];
     }
+    case 'literal':
+      return (def.values as unknown[])[0];
     case 'boolean':
       return typeof PLAIN[key] === 'boolean' ? PLAIN[key] : false;
     case 'number':
@@ -106,6 +114,7 @@ export const ID_KEYS = [
   ...['sessionId', 'assignClassId', 'fromAssignClassId', 'toAssignClassId', 'subjectId', 'subjectIds', 'teacherId', 'classTeacherId', 'studentIds', 'heldBackIds', 'userId'],
   ...['periodId', 'holidayId', 'studentId'],
   ...['feeTypeId', 'feeTypeIds', 'feeRecordId', 'emiId', 'paymentId'],
+  ...['examId'],
 ];
 
 /** Does the route name an academic record anywhere (tenancy.test.ts leaves these to this file)? */

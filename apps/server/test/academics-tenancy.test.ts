@@ -9,6 +9,12 @@ import {
   feeInstalments,
   feePayments,
   feeReceiptCounters,
+  examMarkCorrections,
+  examMarks,
+  examNotes,
+  examSchemes,
+  exams,
+  reportCardBatches,
   feeRecords,
   feeTypes,
   attendanceMarks,
@@ -27,7 +33,7 @@ import { namesRecords, request, shapeOf } from './academic-routes.js';
 /**
  * Generated from the contract: every academics, school-day and fee route that names a record (a
  * session, class, subject, teacher, student, period, holiday, fee type, fee record, instalment or
- * payment, in its path, query or body) is sent another school's records, for
+ * payment, exam, in its path, query or body) is sent another school's records, for
  * each role it admits. Each answers 404 and changes nothing. For a set of ids (students, subjects,
  * assignments, roll numbers) one id of another school among the caller's own makes the whole
  * request 404 (the bulk access check), and nothing is saved.
@@ -55,6 +61,8 @@ interface Records {
   emiPaid: string;
   emiDue: string;
   payment: string;
+  /** A draft exam of the session (class A's marks and notes are entered in it). */
+  exam: string;
 }
 
 let env: TestEnv;
@@ -111,7 +119,12 @@ async function records(school: TestSchool): Promise<Records> {
     .insert(feePayments)
     .values({ schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, instalmentId: emiPaid!.id, seq: 1, receiptNo: 1, amount: 500_000, mode: 'cash', paidOn: '2026-05-09' })
     .returning();
+  const [exam] = await env.db
+    .insert(exams)
+    .values({ schoolId: school.id, sessionId: school.sessionId, name: 'Half-Yearly', weight: 50, maxMarks: 80, termStart: '2026-04-01', termEnd: '2026-09-30' })
+    .returning();
   return {
+    exam: exam!.id,
     placed2: placed2.id,
     feeType: feeType!.id,
     feeRecord: record!.id,
@@ -145,6 +158,8 @@ function idFor(r: Records, key: string, parent: string | null, routeName = ''): 
       return routeName === 'emiReverse' ? r.emiPaid : r.emiDue;
     case 'paymentId':
       return r.payment;
+    case 'examId':
+      return r.exam;
     case 'sessionId':
       return r.session;
     case 'assignClassId':
@@ -193,6 +208,12 @@ async function digest() {
     await env.db.select().from(feePayments).orderBy(asc(feePayments.id)),
     await env.db.select().from(feeReceiptCounters).orderBy(asc(feeReceiptCounters.sessionId)),
     await env.db.select({ n: count() }).from(notifications),
+    await env.db.select().from(examSchemes).orderBy(asc(examSchemes.sessionId)),
+    await env.db.select().from(exams).orderBy(asc(exams.id)),
+    await env.db.select().from(examMarks).orderBy(asc(examMarks.examId), asc(examMarks.studentId), asc(examMarks.subjectId)),
+    await env.db.select().from(examNotes).orderBy(asc(examNotes.examId), asc(examNotes.studentId)),
+    await env.db.select({ n: count() }).from(examMarkCorrections),
+    await env.db.select({ n: count() }).from(reportCardBatches),
   ]);
 }
 
@@ -219,6 +240,9 @@ it('finds the academics routes that name records', () => {
     ...['attendanceSave', 'attendanceDay', 'attendancePeriod', 'attendanceDayDetail', 'attendanceMonth', 'attendanceLogs', 'attendanceSummary'],
     ...['feeTypeUpdate', 'feeTypeStatus', 'allFees', 'classFeeGet', 'classFeeSave', 'feeRecordList', 'feeRecordCreate', 'feeRecordUpdate', 'feeRecordDelete'],
     ...['emiPlan', 'studentFees', 'emiMarkPaid', 'emiReverse', 'feeReceipt', 'feeSummary', 'feeDues', 'feeDuesByClass', 'feeCollection', 'feeOutstanding'],
+    ...['examScheme', 'examSchemeSave', 'examSchemeTemplate', 'examList', 'examCreate', 'examUpdate', 'examDelete', 'examLock', 'examUnlock', 'examPublish'],
+    ...['examCompletion', 'examCorrect', 'examCorrections', 'markSheet', 'markSheetSave', 'examNotes', 'examNotesSave', 'classResults', 'reportCard'],
+    ...['reportCardPdf', 'reportBatchCreate', 'examAnalysis', 'studentProgress'],
   ]) {
     expect(names).toContain(name);
   }
@@ -238,7 +262,7 @@ describe.each(routes)("%s with another school's records", (name, route) => {
   });
 
   // A set with one foreign id among the caller's own: the whole request is refused.
-  const arrays = route.body ? Object.entries(shapeOf(route.body)).filter(([k]) => ['studentIds', 'subjectIds', 'assignments', 'rollNumbers', 'heldBackIds', 'feeTypeIds'].includes(k)) : [];
+  const arrays = route.body ? Object.entries(shapeOf(route.body)).filter(([k]) => ['studentIds', 'subjectIds', 'assignments', 'rollNumbers', 'heldBackIds', 'feeTypeIds', 'notes'].includes(k) || (k === 'marks' && name === 'markSheetSave')) : [];
   it.each(arrays.map(([k]) => k))('a set with one id of another school in %s: 404, nothing saved', async (field) => {
     expect(env.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
     const before = await digest();
@@ -257,6 +281,16 @@ describe.each(routes)("%s with another school's records", (name, route) => {
           return [
             { subjectId: mine.subject, teacherId: mine.teacher },
             { subjectId: theirs.subject, teacherId: mine.teacher },
+          ];
+        case 'marks':
+          return [
+            { studentId: mine.placed, mark: { status: 'marked', marks: 1 } },
+            { studentId: theirs.placed, mark: { status: 'absent' } },
+          ];
+        case 'notes':
+          return [
+            { studentId: mine.placed, co: { work: 'A' }, remark: 'Works well' },
+            { studentId: theirs.placed, co: {}, remark: null },
           ];
         case 'rollNumbers':
           return [

@@ -1,4 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { getAllStates, getDistricts } from 'india-state-district';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argonWork } from '../src/auth/crypto.js';
 import { classFeeTotal, feeRecordTotal, type FeeAdjustment } from '@shala/contract';
@@ -12,6 +13,9 @@ import {
   feeRecords,
   feeTypes,
   attendanceMarks,
+  chatConversations,
+  classWorks,
+  notices,
   classStudents,
   classSubjects,
   classes,
@@ -23,14 +27,18 @@ import {
 } from '../src/db/schema.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/db/seed/demo.js';
+import { DEMO_DISTRICTS, DEMO_STATE } from '../src/db/seed/demo-people.js';
+import { SUBJECT_CODES } from '../src/db/seed/demo-school.js';
 import { summaryQuery, presentSummary, classOrder } from '../src/modules/academics/read.js';
 import { setupApp, type TestEnv } from './helpers.js';
 
 /**
  * The demo school a first `npm start` creates: sessions (with a next one to promote into),
- * subjects, classes 1–5 with sections A and B, their subjects and teachers, 30 students with roll
- * numbers; every account signs in with the published password, hashed once.
+ * subjects, classes 1–12 (1–5 in sections A and B), 20 teachers with their subjects, 300 students
+ * with roll numbers and their parents, a timetable, a term of attendance, fees, exams, notices,
+ * class work and chats; every account signs in with the published password, hashed once.
  */
+const SECTIONS = ['1-A', '1-B', '2-A', '2-B', '3-A', '3-B', '4-A', '4-B', '5-A', '5-B', '6-A', '7-A', '8-A', '9-A', '10-A', '11-A', '12-A'];
 let env: TestEnv;
 let seeded: SeedResult;
 let argonSpent: number;
@@ -63,7 +71,7 @@ describe('the demo seed', () => {
     expect(seeded.created).toBe(true);
     expect(seeded.accounts.map((a) => a.loginId)).toEqual(['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-G0001', 'DEMO-S0001']);
     expect(argonSpent).toBe(1);
-    for (const id of ['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-T0006', 'DEMO-G0001', 'DEMO-S0001', 'DEMO-S0030']) await signin(id);
+    for (const id of ['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-T0020', 'DEMO-G0001', 'DEMO-G0002', 'DEMO-S0001', 'DEMO-S0300']) await signin(id);
   });
 
   it('has four past and current sessions and an empty next one to promote into', async () => {
@@ -75,60 +83,101 @@ describe('the demo seed', () => {
     const next = sessions.at(-1)!;
     expect(next.startDate > sessions.at(-2)!.endDate).toBe(true);
     const nextClasses = await summaryQuery(env.db).where(eq(classes.sessionId, next.id));
-    expect(nextClasses).toHaveLength(12);
+    expect(nextClasses).toHaveLength(18);
     expect(new Set(nextClasses.map((c) => c.status))).toEqual(new Set(['pending']));
   });
 
-  it('fills the current session: classes 1–5 A and B with subjects, teachers and students; 5-A is complete', async () => {
+  it('fills the current session: classes 1–12 with subjects, teachers and students; all but 3-B and 4-B complete', async () => {
     const { schoolId } = await signin('DEMO-P0001');
     const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
     const rows = (await summaryQuery(env.db).where(eq(classes.sessionId, current.id)).orderBy(...classOrder)).map((r) => presentSummary(r as never));
-    expect(rows.map((c) => `${c.masterClass}-${c.section}`)).toEqual(['1-A', '1-B', '2-A', '2-B', '3-A', '3-B', '4-A', '4-B', '5-A', '5-B']);
-    expect(rows.every((c) => c.students === 3 && c.subjects >= 5)).toBe(true);
+    expect(rows.map((c) => `${c.masterClass}-${c.section}`)).toEqual(SECTIONS);
+    expect(rows.reduce((sum, c) => sum + c.students, 0)).toBe(300);
+    expect(rows.every((c) => c.students >= 16 && c.students <= 20 && c.subjects >= 5)).toBe(true);
     const fiveA = rows.find((c) => c.masterClass === '5' && c.section === 'A')!;
-    expect(fiveA).toMatchObject({ status: 'complete', subjects: 7, students: 3, classTeacher: { loginId: 'DEMO-T0001', fullName: 'Ravi Kumar' } });
-    expect(rows.filter((c) => c.status === 'complete').map((c) => `${c.masterClass}-${c.section}`)).toEqual(['1-A', '2-A', '3-A', '4-A', '5-A', '5-B']);
-    expect(rows.filter((c) => c.status === 'incomplete')).toHaveLength(4); // no class teacher yet
+    expect(fiveA).toMatchObject({ status: 'complete', subjects: 7, students: 16, classTeacher: { loginId: 'DEMO-T0001', fullName: 'Ravi Kumar' } });
+    expect(rows.filter((c) => c.status !== 'complete').map((c) => `${c.masterClass}-${c.section}`)).toEqual(['3-B', '4-B']); // no class teacher yet
+    expect(new Set(rows.map((c) => c.classTeacher?.loginId).filter(Boolean)).size).toBe(15);
 
-    // The demo teacher teaches Mathematics in classes 3 to 5; every subject of a class has a teacher.
+    // The demo teacher teaches Mathematics in classes 4 and 5; every subject of a class has a teacher.
     const t1 = (await env.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'DEMO-T0001')))[0]!;
-    const maths = await env.db
-      .select({ classId: classSubjects.classId })
+    const taughtByT1 = await env.db
+      .select({ code: subjects.masterCode, key: sql<string>`${classes.masterClass} || '-' || ${classes.section}` })
       .from(classSubjects)
       .innerJoin(subjects, eq(subjects.id, classSubjects.subjectId))
-      .where(and(eq(classSubjects.teacherId, t1.id), eq(subjects.masterCode, 'MATH')));
-    expect(maths).toHaveLength(6);
+      .innerJoin(classes, eq(classes.id, classSubjects.classId))
+      .where(eq(classSubjects.teacherId, t1.id));
+    expect(taughtByT1.map((r) => `${r.code} ${r.key}`).sort()).toEqual(['MATH 4-A', 'MATH 4-B', 'MATH 5-A', 'MATH 5-B']);
     const [taught] = await env.db.select({ n: count(), withTeacher: count(classSubjects.teacherId) }).from(classSubjects).where(eq(classSubjects.schoolId, schoolId));
-    expect(taught).toEqual({ n: 4 * 5 + 6 * 7, withTeacher: 4 * 5 + 6 * 7 });
+    expect(taught!.n).toBe(rows.reduce((sum, c) => sum + c.subjects, 0));
+    expect(taught!.withTeacher).toBe(taught!.n);
 
-    // 5-A by roll number (given by name), through the students list of the session.
+    // 5-A by roll number: the earlier demo's three first (by name), then the others by name.
     const { token } = await signin('DEMO-P0001');
-    const list = await get(`/api/school/student?sessionId=${current.id}&assignClassId=${fiveA.assignClassId}`, token);
-    expect(list.items.map((s: { fullName: string; placement: { rollNo: number } }) => [s.placement.rollNo, s.fullName])).toEqual([
+    const list = await get(`/api/school/student?sessionId=${current.id}&assignClassId=${fiveA.assignClassId}&pageSize=100`, token);
+    const named = list.items.map((s: { fullName: string; placement: { rollNo: number } }) => [s.placement.rollNo, s.fullName]);
+    expect(named.slice(0, 3)).toEqual([
       [1, 'Aarav Verma'],
       [2, 'Ananya Iyer'],
       [3, 'Rohan Mehta'],
     ]);
+    expect(named.map(([roll]: [number]) => roll)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    const rest = named.slice(3).map(([, name]: [number, string]) => name);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
     expect(list.items[0].loginId).toBe('DEMO-S0001');
     expect(list.items[0].parentName).toBe('Meena Verma');
   });
 
   it('shows on the dashboards and to the parent', async () => {
     const principal = await signin('DEMO-P0001');
-    expect((await get('/api/dashboard', principal.token)).counts).toEqual({ teachers: 6, students: 30, parents: 1, classes: 10, subjects: 8 });
+    const [families] = await env.db.select({ n: sql<number>`count(distinct ${users.parentUserId})::int` }).from(users).where(eq(users.roleId, 116));
+    expect(families!.n).toBeGreaterThan(230);
+    expect((await get('/api/dashboard', principal.token)).counts).toEqual({ teachers: 20, students: 300, parents: families!.n, classes: 17, subjects: SUBJECT_CODES.length });
     const teacher = await signin('DEMO-T0001');
-    expect((await get('/api/dashboard', teacher.token)).counts).toEqual({ students: 30, teachers: 6, classes: 10 });
+    expect((await get('/api/dashboard', teacher.token)).counts).toEqual({ students: 300, teachers: 20, classes: 17 });
     const parent = await signin('DEMO-G0001');
     const children = await get('/api/parent/children', parent.token);
     expect(children.map((c: { loginId: string }) => c.loginId).sort()).toEqual(['DEMO-S0001', 'DEMO-S0004']);
   });
 
+  it('has people who look real: every student with a parent, a birth date fitting its class, an address in a real district, a mobile number', async () => {
+    const rows = await env.db
+      .select({ u: users, cls: classes.masterClass })
+      .from(users)
+      .innerJoin(classStudents, eq(classStudents.studentId, users.id))
+      .innerJoin(classes, eq(classes.id, classStudents.classId));
+    expect(rows).toHaveLength(300);
+    const districts: string[] = getDistricts(getAllStates().find((s) => s.name === DEMO_STATE)!.code);
+    expect(DEMO_DISTRICTS.every((d) => districts.includes(d))).toBe(true);
+    const year = Number(localDate('Asia/Kolkata').slice(0, 4));
+    for (const { u, cls } of rows) {
+      expect(u.parentUserId, u.loginId).not.toBeNull();
+      expect(['male', 'female']).toContain(u.gender);
+      expect(u.state).toBe(DEMO_STATE);
+      expect(districts).toContain(u.district);
+      expect(u.zip).toMatch(/^[1-9]\d{5}$/);
+      expect(u.contact).toMatch(/^\+91 98\d{3} \d{5}$/);
+      // Class n's children are about n + 5 years old.
+      const age = year - Number(u.dateOfBirth!.slice(0, 4));
+      expect(age - Number(cls)).toBeGreaterThanOrEqual(4);
+      expect(age - Number(cls)).toBeLessThanOrEqual(7);
+    }
+    // No two students share a full name; the demo family is the only Verma one.
+    const names = rows.map(({ u }) => `${u.firstName} ${u.lastName}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((n) => n.endsWith(' Verma')).sort()).toEqual(['Aarav Verma', 'Diya Verma']);
+    // Some families have two children at the school.
+    const perParent = new Map<string, number>();
+    for (const { u } of rows) perParent.set(u.parentUserId!, (perParent.get(u.parentUserId!) ?? 0) + 1);
+    expect([...perParent.values()].filter((n) => n === 2).length).toBeGreaterThan(10);
+  });
+
   it('continues the login ids after the demo ones', async () => {
     const { token } = await signin('DEMO-P0001');
     const res = await env.app.inject({ method: 'POST', url: '/api/school/student', headers: { token }, payload: { firstName: 'New', lastName: 'Child' } });
-    expect(res.json().result.loginId).toBe('DEMO-S0031');
+    expect(res.json().result.loginId).toBe('DEMO-S0301');
     const teacher = await env.app.inject({ method: 'POST', url: '/api/school/teacher', headers: { token }, payload: { firstName: 'New', lastName: 'Teacher' } });
-    expect(teacher.json().result.loginId).toBe('DEMO-T0007');
+    expect(teacher.json().result.loginId).toBe('DEMO-T0021');
   });
 
   it('has the school day of the current session: periods, a timetable without clashes, holidays', async () => {
@@ -149,11 +198,12 @@ describe('the demo seed', () => {
       .from(timetableEntries)
       .innerJoin(classSubjects, and(eq(classSubjects.classId, timetableEntries.classId), eq(classSubjects.subjectId, timetableEntries.subjectId)))
       .where(eq(timetableEntries.schoolId, schoolId));
-    expect(new Set(cells.map((c) => c.classId)).size).toBe(10);
+    expect(new Set(cells.map((c) => c.classId)).size).toBe(17);
     expect(cells.every((c) => c.teacherId === c.taught && c.day >= 1 && c.day <= 6)).toBe(true);
     expect(new Set(cells.map((c) => `${c.teacherId}/${c.day}/${c.periodId}`)).size).toBe(cells.length);
     expect(cells.some((c) => rows.find((p) => p.id === c.periodId)!.isBreak)).toBe(false);
-    expect(cells.length).toBeGreaterThan(200);
+    // Most of the week is taught: at least 85 % of the 17 × 48 periods.
+    expect(cells.length).toBeGreaterThan(0.85 * 17 * 48);
 
     const hols = await env.db.select().from(holidays).where(eq(holidays.sessionId, current.id)).orderBy(holidays.startDate);
     expect(hols.length).toBeGreaterThanOrEqual(5);
@@ -162,34 +212,49 @@ describe('the demo seed', () => {
     expect(hols.some((h) => h.startDate <= today && today <= h.endDate)).toBe(false);
   });
 
-  it('has three weeks of daywise attendance, mostly present, with 5-A left to mark today and the school day before', async () => {
+  it('has a term of daywise attendance, mostly present, with 5-A left to mark today and the school day before', async () => {
     const { schoolId } = await signin('DEMO-P0001');
     const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
     const today = localDate('Asia/Kolkata');
     const hols = await env.db.select().from(holidays).where(eq(holidays.sessionId, current.id));
     const schoolDay = (d: string) => isoWeekday(d) !== 7 && d >= current.startDate && d <= current.endDate && !hols.some((h) => h.startDate <= d && d <= h.endDate);
-    const days = Array.from({ length: 22 }, (_, i) => addDays(today, i - 21)).filter(schoolDay);
+    const days = Array.from({ length: 121 }, (_, i) => addDays(today, i - 120)).filter(schoolDay);
     const before = days.filter((d) => d < today).at(-1);
 
     const marks = await env.db
-      .select({ classId: attendanceMarks.classId, date: attendanceMarks.date, status: attendanceMarks.status, periodId: attendanceMarks.periodId, key: sql<string>`${classes.masterClass} || '-' || ${classes.section}` })
+      .select({ studentId: attendanceMarks.studentId, date: attendanceMarks.date, status: attendanceMarks.status, periodId: attendanceMarks.periodId, key: sql<string>`${classes.masterClass} || '-' || ${classes.section}` })
       .from(attendanceMarks)
       .innerJoin(classes, eq(classes.id, attendanceMarks.classId))
       .where(eq(attendanceMarks.schoolId, schoolId));
     expect(marks.every((m) => m.periodId === null && schoolDay(m.date) && m.date <= today)).toBe(true);
     const fiveA = marks.filter((m) => m.key === '5-A');
     const others = marks.filter((m) => m.key !== '5-A');
-    // Every other class (3 students each) is marked every school day; 5-A all but its last two.
-    expect(others.length).toBe(9 * 3 * days.length);
+    // Every other class (284 students) is marked every school day; 5-A (16) all but its last two.
+    expect(others.length).toBe(284 * days.length);
     const kept = [today, before].filter((d) => d && days.includes(d));
-    expect(fiveA.length).toBe(3 * (days.length - kept.length));
+    expect(fiveA.length).toBe(16 * (days.length - kept.length));
     expect(fiveA.some((m) => m.date === today || m.date === before)).toBe(false);
-    if (days.length >= 10) {
-      const present = marks.filter((m) => m.status === 'present').length;
-      expect(present / marks.length).toBeGreaterThan(0.75);
-      expect(new Set(marks.map((m) => m.status)).size).toBeGreaterThan(1);
+    if (days.length >= 20) {
+      const share = (status: string) => marks.filter((m) => m.status === status).length / marks.length;
+      expect(share('present')).toBeGreaterThan(0.85);
+      expect(share('present')).toBeLessThan(0.97);
+      for (const status of ['absent', 'late', 'leave']) expect(share(status)).toBeGreaterThan(0.003);
+      // Students differ: some are away far more often than others.
+      const away = new Map<string, number>();
+      for (const m of marks) if (m.status === 'absent') away.set(m.studentId, (away.get(m.studentId) ?? 0) + 1);
+      const counts = [...away.values()].sort((a, b) => a - b);
+      expect(counts.at(-1)!).toBeGreaterThan(2 * (counts[Math.floor(counts.length / 10)] ?? 0));
     }
     expect((await env.db.select({ n: count() }).from(attendanceAlerts))[0]!.n).toBe(0);
+  });
+
+  it('has notices, class work in every section and chats', async () => {
+    const { schoolId } = await signin('DEMO-P0001');
+    expect((await env.db.select({ n: count() }).from(notices).where(eq(notices.schoolId, schoolId)))[0]!.n).toBeGreaterThanOrEqual(6);
+    const work = await env.db.select({ classId: classWorks.classId }).from(classWorks).where(eq(classWorks.schoolId, schoolId));
+    expect(new Set(work.map((w) => w.classId)).size).toBe(17);
+    const chats = await env.db.select({ n: count() }).from(chatConversations).where(and(eq(chatConversations.schoolId, schoolId), isNotNull(chatConversations.lastMessageAt)));
+    expect(chats[0]!.n).toBeGreaterThanOrEqual(6);
   });
 
   it('has fees: types, class fees, records with plans and payments whose figures add up', async () => {
@@ -203,14 +268,14 @@ describe('the demo seed', () => {
       ['Transport', 'amount', 600_000],
     ]);
 
-    // Class fees of 1–5 A and B, rising by class, their totals the contract's; tax only on 5-B.
+    // Class fees of every section, rising by class, their totals the contract's; tax only on 5-B.
     const keyOf = sql<string>`${classes.masterClass} || '-' || ${classes.section}`;
     const fees = await env.db.select({ fee: classFees, key: keyOf }).from(classFees).innerJoin(classes, eq(classes.id, classFees.classId)).where(eq(classFees.sessionId, current.id));
-    expect(fees).toHaveLength(10);
+    expect(fees).toHaveLength(17);
     for (const { fee } of fees) expect(fee.total).toBe(classFeeTotal(fee).total);
     expect(fees.filter((f) => f.fee.taxBp > 0).map((f) => f.key)).toEqual(['5-B']);
     const totalOf = (key: string) => fees.find((f) => f.key === key)!.fee.total;
-    expect(totalOf('1-A') < totalOf('2-A') && totalOf('2-A') < totalOf('3-A') && totalOf('4-A') < totalOf('5-A')).toBe(true);
+    expect(totalOf('1-A') < totalOf('2-A') && totalOf('2-A') < totalOf('3-A') && totalOf('4-A') < totalOf('5-A') && totalOf('5-A') < totalOf('12-A')).toBe(true);
 
     // Records: every student but class 2-B's, each total the contract's from its class fee and fee types.
     const records = await env.db
@@ -219,7 +284,7 @@ describe('the demo seed', () => {
       .innerJoin(classes, eq(classes.id, feeRecords.classId))
       .innerJoin(users, eq(users.id, feeRecords.studentId))
       .where(eq(feeRecords.sessionId, current.id));
-    expect(records).toHaveLength(27);
+    expect(records).toHaveLength(284);
     expect(records.some((r) => r.key === '2-B')).toBe(false);
     for (const { r, key } of records) {
       expect(r.classFee).toBe(totalOf(key));
@@ -248,7 +313,7 @@ describe('the demo seed', () => {
     expect(plan1.map((i) => i.paid)).toEqual([true, false, false, false]);
     expect(plan1[1]!.dueDate < today).toBe(true); // overdue
     expect(byRecord.get(s4.r.id)!.map((i) => i.paid)).toEqual([false, false, false, false]);
-    expect(instalments.filter((i) => i.dueDate < today && !i.paid).length).toBeGreaterThan(3);
+    expect(instalments.filter((i) => i.dueDate < today && !i.paid).length).toBeGreaterThan(30);
 
     // Payments: one live payment per paid instalment, each record's paid the sum of its live
     // payments, receipt numbers 1 … n without a gap, the counter at n.
@@ -269,7 +334,7 @@ describe('the demo seed', () => {
     const summary = await get(`/api/school/feesummary?sessionId=${current.id}`, token);
     const total = records.reduce((sum, { r }) => sum + r.total, 0);
     const paid = live.reduce((sum, p) => sum + p.amount, 0);
-    expect(summary).toMatchObject({ records: 27, total, paid, balance: total - paid, today });
+    expect(summary).toMatchObject({ records: 284, total, paid, balance: total - paid, today });
     expect(summary.overdue).toBe(instalments.filter((i) => i.dueDate < today && !i.paid).reduce((sum, i) => sum + i.amount, 0));
   });
 

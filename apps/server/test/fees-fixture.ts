@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { classFeeTotal, feeRecordTotal, monthlyDueDates, splitInstalments, type ClassFeeInput, type FeeAdjustment } from '@shala/contract';
 import { classFees, classStudents, classes, feeInstalments, feePayments, feeReceiptCounters, feeRecords, feeTypes } from '../src/db/schema.js';
+import type { Db } from '../src/db/client.js';
+import { addDays, localDate } from '../src/modules/calendar/days.js';
 import type { TestEnv, TestSchool, TestUser } from './helpers.js';
 
 /**
@@ -128,4 +130,21 @@ export async function payInstalment(env: TestEnv, fs: FeeSchool, recordId: strin
   await env.db.update(feeInstalments).set({ paid: true }).where(eq(feeInstalments.id, inst.id));
   await env.db.update(feeRecords).set({ paid: sql`${feeRecords.paid} + ${inst.amount}` }).where(eq(feeRecords.id, recordId));
   return payment!;
+}
+
+/**
+ * A student of class 3-A with a fee record of two instalments: the first a week overdue (today in
+ * India), the second due in 60 days. What the reminder job has to say something about, once.
+ */
+export async function overdueInstalment(db: Db, school: TestSchool, student: TestUser) {
+  const [cls] = await db.insert(classes).values({ schoolId: school.id, sessionId: school.sessionId, masterClass: '3', name: '3', section: 'A' }).returning();
+  await db.insert(classStudents).values({ schoolId: school.id, sessionId: school.sessionId, classId: cls!.id, studentId: student.id, rollNo: 1 });
+  const total = classFeeTotal({ academic: 300_000, convenience: 0, development: 0, tuition: 900_000, other: 0, taxBp: 0 }).total;
+  const [rec] = await db.insert(feeRecords).values({ schoolId: school.id, sessionId: school.sessionId, classId: cls!.id, studentId: student.id, classFee: total, total }).returning();
+  const [first, second] = splitInstalments(total, 2);
+  const today = localDate('Asia/Kolkata');
+  await db.insert(feeInstalments).values([
+    { schoolId: school.id, feeRecordId: rec!.id, seq: 1, dueDate: addDays(today, -7), amount: first! },
+    { schoolId: school.id, feeRecordId: rec!.id, seq: 2, dueDate: addDays(today, 60), amount: second! },
+  ]);
 }

@@ -1,5 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible, expectPath, pathOf, shot, signIn } from './support';
+import { API_BASE } from './servers';
 
 /**
  * Assigned classes: the principal gives a class its class teacher, subjects and the teacher of
@@ -8,7 +9,6 @@ import { chooseLanguage, expectAccessible, expectPath, pathOf, shot, signIn } fr
  * through the API here, so the journey does not depend on the demo seed beyond its accounts.
  */
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 const contexts: APIRequestContext[] = [];
 test.afterAll(async () => {
   for (const ctx of contexts) await ctx.dispose();

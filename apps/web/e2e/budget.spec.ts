@@ -3,11 +3,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
-/** The login page's JavaScript, gzip, in KB (1 KB = 1,000 bytes as Vite prints it). */
-const LOGIN_JS_BUDGET_KB = 150;
+/**
+ * The login page's JavaScript, gzip, in KB (1 KB = 1,000 bytes as Vite prints it): 144.0 KB. The
+ * map of the signed-in screens (signedIn.tsx) loads with the signed-in layout, so a new screen no
+ * longer grows the login page (it grew to 151.0 KB before the map moved out).
+ */
+const LOGIN_JS_BUDGET_KB = 146;
 const dist = path.resolve('apps/web/dist');
 
-test('the login page loads at most 150 KB of JavaScript (gzip)', async ({ page }) => {
+test(`the login page loads at most ${LOGIN_JS_BUDGET_KB} KB of JavaScript (gzip)`, async ({ page }) => {
   const scripts = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());

@@ -1,5 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr } from './support';
+import { API_BASE } from './servers';
 
 /**
  * Chat, live between two browsers: the demo parent DEMO-G0001 (English, 1280 px) and a teacher of
@@ -10,7 +11,6 @@ import { PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPat
  */
 
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 test.beforeAll(async () => {
   ctx = await request.newContext({ baseURL: API_BASE });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr, type Lang } from './support';
+import { API_BASE } from './servers';
 
 /**
  * Class work, end to end: the demo teacher (DEMO-T0001, English, 1280 px) posts work of this run's
@@ -12,7 +13,6 @@ import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow,
  */
 
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 const RUN = Date.now().toString(36);
 const TITLE = `Worksheet ${RUN}`;
 const FILE_NAME = `fractions-${RUN}.pdf`;
@@ -64,7 +64,7 @@ interface Slot {
 let slot: Slot;
 
 test.beforeAll(async () => {
-  ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  ctx = await request.newContext({ baseURL: API_BASE });
   // The student's class in the current session, and the teacher's slot there.
   const student = await api(ACCOUNTS[116].loginId);
   const sessions = (await student.send<Array<{ sessionId: string; isCurrent: boolean }>>('GET', '/api/school/session')).result;
@@ -172,21 +172,23 @@ const SCREENS: Array<{ role: 114 | 115 | 116; path: string; name: string }> = [
   { role: 115, path: 'parentdashboard', name: 'parent-dashboard' },
 ];
 
-for (const lang of ['en', 'hi'] as const) {
-  for (const width of [1280, 375]) {
-    test(`class work screens, ${lang} at ${width} px`, async ({ browser }) => {
-      for (const role of [114, 116, 115] as const) {
-        const page = await open(browser, role, lang, width);
-        for (const s of SCREENS.filter((x) => x.role === role)) {
-          await page.goto(s.path);
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          if (s.name !== 'classwork' && !s.name.endsWith('dashboard')) await expect(page.getByTestId('class-work').first()).toBeVisible();
-          await expectNoOverflow(page);
-          await shot(page, `classwork-${s.name}-${lang}-${width}`);
-          if (width === 1280) await expectAccessible(page, `${s.path} (${lang})`);
-        }
-        await page.context().close();
+// Each language and each layout once (English on a desktop, Hindi on a phone), as the a11y sweep does.
+for (const [lang, width] of [
+  ['en', 1280],
+  ['hi', 375],
+] as const) {
+  test(`class work screens, ${lang} at ${width} px`, async ({ browser }) => {
+    for (const role of [114, 116, 115] as const) {
+      const page = await open(browser, role, lang, width);
+      for (const s of SCREENS.filter((x) => x.role === role)) {
+        await page.goto(s.path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (s.name !== 'classwork' && !s.name.endsWith('dashboard')) await expect(page.getByTestId('class-work').first()).toBeVisible();
+        await expectNoOverflow(page);
+        await shot(page, `classwork-${s.name}-${lang}-${width}`);
+        await expectAccessible(page, `${s.path} (${lang}, ${width})`);
       }
-    });
-  }
+      await page.context().close();
+    }
+  });
 }

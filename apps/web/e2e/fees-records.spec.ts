@@ -1,5 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible, expectNoOverflow, shot, signInAs } from './support';
+import { API_BASE } from './servers';
 
 /**
  * Fee records and instalments: the principal makes a fee record for the journey's own student of
@@ -14,7 +15,6 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, shot, signInAs } fr
  * the students and their records and redoes the plans, so runs on the same data repeat.
  */
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 test.beforeAll(async () => {
   ctx = await request.newContext({ baseURL: API_BASE });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { API_BASE } from './servers';
 
 /**
  * The fees overview, dues and reports on the demo school's fees (seeded: records for classes 1–5
@@ -11,7 +12,6 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, s
  * asked of the API at run time (the demo's dates follow today).
  */
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 test.beforeAll(async () => {
   ctx = await request.newContext({ baseURL: API_BASE });

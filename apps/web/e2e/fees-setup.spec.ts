@@ -1,5 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { API_BASE } from './servers';
 
 /**
  * Fees set-up: the principal adds a fee type (a name of this run's own) and switches it off again;
@@ -11,7 +12,6 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, s
  * journey set, which is why the values typed are a plausible fee (₹16,343.58 with 18 % tax).
  */
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 let adminToken: string;
 

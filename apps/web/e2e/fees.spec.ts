@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { chooseLanguage, expectNoOverflow, shot, signInAs, tr, pattern, escapeRegExp, type Lang } from './support';
+import { API_BASE } from './servers';
 
 /**
  * The whole fee story, once in English at 1280 px and once in Hindi at 375 px: the principal adds a
@@ -13,7 +14,6 @@ import { chooseLanguage, expectNoOverflow, shot, signInAs, tr, pattern, escapeRe
  * and payment, a fee type of this run's own (switched off at the end); 4-B's class fee is put back.
  */
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 let token: string;
 test.beforeAll(async () => {

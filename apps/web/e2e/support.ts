@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { SERVER } from './servers';
 
 export const PASSWORD = 'Shala@2024';
 export const ACCOUNTS = {
@@ -13,7 +14,8 @@ export const ACCOUNTS = {
 } as const;
 
 export const BASE = '/sms_frontend';
-export const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
+/** This worker's server's data folder (its outbox). */
+export const dataDir = SERVER.dataDir;
 const shotsDir = path.resolve('test-results/screens');
 
 export async function signIn(page: Page, loginId: string, password = PASSWORD) {
@@ -62,10 +64,15 @@ export async function expectPath(page: Page, p: string) {
   await expect.poll(() => pathOf(page)).toBe(p);
 }
 
-/** Saves a full-page screenshot for a person to look at (test-results/screens). */
+/**
+ * Saves a full-page screenshot for a person to look at (test-results/screens). In CI, where no
+ * one looks, only the wait for the page to settle is kept (E2E_SHOTS=1 saves them there too).
+ */
+const SAVE_SHOTS = !process.env.CI || process.env.E2E_SHOTS === '1';
 export async function shot(page: Page, name: string) {
-  fs.mkdirSync(shotsDir, { recursive: true });
   await page.waitForLoadState('networkidle');
+  if (!SAVE_SHOTS) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 

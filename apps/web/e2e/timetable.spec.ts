@@ -1,5 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { API_BASE } from './servers';
 
 /**
  * Periods and timetables: the principal adds periods (a break among them) and builds a class's
@@ -9,7 +10,6 @@ import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, s
  * given through the API first, so the current session's demo data is left alone.
  */
 
-const API_BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 let ctx: APIRequestContext;
 test.afterAll(async () => ctx?.dispose());
 

@@ -75,6 +75,18 @@ export const MASTER_SUBJECTS = [
 ] as const satisfies readonly MasterItem[];
 export const MASTER_SUBJECT_CODES = MASTER_SUBJECTS.map((s) => s.code) as [string, ...string[]];
 
+const SUBJECT_BY_CODE = new Map<string, MasterItem>(MASTER_SUBJECTS.map((s) => [s.code, s]));
+
+/**
+ * A subject's name in a language: a subject of the master list keeps its Hindi name in Hindi,
+ * unless the school renamed it; a school's own subject keeps the name it was given.
+ */
+export function subjectNameIn(subject: { name: string; masterCode?: string | null }, lang: string): string {
+  const master = subject.masterCode ? SUBJECT_BY_CODE.get(subject.masterCode) : undefined;
+  if (!master || master.name !== subject.name) return subject.name;
+  return lang === 'hi' ? master.nameHi : master.name;
+}
+
 /** Days of the week, ISO numbers (1 Monday … 7 Sunday). Monday to Saturday are school days. */
 export const WEEK_DAYS = [
   { day: 1, code: 'mon', name: 'Monday', nameHi: 'सोमवार' },

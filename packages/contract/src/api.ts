@@ -113,6 +113,38 @@ import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, c
 import { chatContact, chatContactsQuery, chatConversationPage, chatHistory, chatHistoryQuery, chatMessage, chatPeerParams, chatSendInput, CHAT_ROLES } from './chat.js';
 import { dashboardCounts, dashboardQuery } from './dashboard.js';
 import {
+  analysisParams,
+  classResults,
+  classResultsParams,
+  correctionListQuery,
+  exam,
+  examAnalysis,
+  examCompletion,
+  examInput,
+  examNotes,
+  examNotesBody,
+  examNotesParams,
+  examParams,
+  examScheme,
+  examSchemeInput,
+  examTemplateBody,
+  examUpdate,
+  markCorrection,
+  markCorrectionInput,
+  markSheet,
+  markSheetBody,
+  markSheetParams,
+  reportBatch,
+  reportBatchBody,
+  reportBatchParams,
+  reportCard,
+  reportCardPdfQuery,
+  reportCardQuery,
+  sessionExamQuery,
+  studentIdParams,
+  studentProgress,
+} from './exams.js';
+import {
   KIND_MANAGERS,
   createdAccount,
   listQuery,
@@ -130,6 +162,7 @@ import { fileNameParams, uploadedFile } from './files.js';
 import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
 import { pageOf } from './envelope.js';
 import { PUBLIC_API } from './public-api.js';
+import { auditEntry, auditListQuery, childConsent, consentInput, consentReport, consentReportQuery, eraseInput, eraseResult, privacyExportQuery, privacyStudentParams } from './privacy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -195,13 +228,30 @@ const teachers = people('/api/school/teacher', KIND_MANAGERS.teachers, personFie
 const students = people('/api/school/student', KIND_MANAGERS.students, studentFields, 'student');
 const parents = people('/api/school/parent', KIND_MANAGERS.parents, parentFields, 'parent');
 
+/** Readiness: every part this node needs answers (Redis only where REDIS_URL is set). */
+const readiness = z.object({ status: z.literal('ok'), database: z.literal('ok'), redis: z.literal('ok').optional() });
+
 export const API = {
   health: route({
     method: 'GET',
     url: '/api/health',
     roles: 'public',
-    summary: 'Liveness and database check',
-    response: envelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
+    summary: 'Readiness (alias of /api/health/ready): the database answers, and Redis when set; 503 UNAVAILABLE naming what failed',
+    response: envelope(readiness),
+  }),
+  healthLive: route({
+    method: 'GET',
+    url: '/api/health/live',
+    roles: 'public',
+    summary: 'Liveness: the process answers (no database); never shed under load',
+    response: envelope(z.object({ status: z.literal('ok') })),
+  }),
+  healthReady: route({
+    method: 'GET',
+    url: '/api/health/ready',
+    roles: 'public',
+    summary: 'Readiness: the database answers, and Redis when set; 503 UNAVAILABLE (reason not_ready, params.failed) otherwise',
+    response: envelope(readiness),
   }),
   signin: route({
     ...PUBLIC_API.signin,
@@ -380,6 +430,33 @@ export const API = {
   chatSend: route({ method: 'POST', url: '/api/chat/:userId/messages', roles: CHAT_ROLES, summary: 'Send a message (403 outside the chat pairs; delivered live and as a notification)', params: chatPeerParams, body: chatSendInput, response: envelope(chatMessage) }),
   chatRead: route({ method: 'POST', url: '/api/chat/:userId/read', roles: CHAT_ROLES, summary: "Mark one person's messages to the caller read (the sender sees it live)", params: chatPeerParams, response: envelope(z.object({ read: z.number().int().nonnegative() })) }),
 
+  // Exams, marks and report cards (issue 11)
+  examScheme: route({ method: 'GET', url: '/api/school/exam/scheme', roles: ADMINS, summary: "A session's assessment scheme: pass mark, ranks shown, grading scale, co-scholastic areas (the defaults until saved)", querystring: sessionExamQuery, response: envelope(examScheme) }),
+  examSchemeSave: route({ method: 'PUT', url: '/api/school/exam/scheme', roles: ADMINS, summary: "Save a session's scheme (grading scale, pass mark, ranks, co-scholastic areas)", body: examSchemeInput, response: envelope(examScheme) }),
+  examSchemeTemplate: route({ method: 'POST', url: '/api/school/exam/scheme/template', roles: ADMINS, summary: 'Start a session from a ready-made scheme (CBSE, two terms, state board): its exams and the CBSE scale (409 once the session has exams)', body: examTemplateBody, response: envelope(z.array(exam)) }),
+  examList: route({ method: 'GET', url: '/api/school/exam', roles: SCHOOL, summary: "A session's exams in term order (students and parents: the published ones)", querystring: sessionExamQuery, response: envelope(z.array(exam)) }),
+  examCreate: route({ method: 'POST', url: '/api/school/exam', roles: ADMINS, summary: 'Add an exam (term) to a session: name, weight, maximum marks (per subject where they differ), term dates', body: examInput, response: envelope(exam) }),
+  examUpdate: route({ method: 'PATCH', url: '/api/school/exam/:examId', roles: ADMINS, summary: "Change an exam (not once locked; a maximum below a mark entered is refused)", params: examParams, body: examUpdate, response: envelope(exam) }),
+  examDelete: route({ method: 'DELETE', url: '/api/school/exam/:examId', roles: ADMINS, summary: 'Remove an exam that has no marks', params: examParams, response: envelope(z.object({ examId: z.uuid() })) }),
+  examLock: route({ method: 'POST', url: '/api/school/exam/:examId/lock', roles: [113], summary: 'Lock an exam: no more marks, except the principal’s recorded corrections', params: examParams, response: envelope(exam) }),
+  examUnlock: route({ method: 'POST', url: '/api/school/exam/:examId/unlock', roles: [113], summary: 'Unlock a locked exam that is not published', params: examParams, response: envelope(exam) }),
+  examPublish: route({ method: 'POST', url: '/api/school/exam/:examId/publish', roles: [113], summary: 'Publish an exam’s results (locks it): its students and their parents see them and are notified', params: examParams, response: envelope(exam) }),
+  examCompletion: route({ method: 'GET', url: '/api/school/exam/:examId/completion', roles: ADMINS, summary: "How complete an exam's marks are: per class of its session, each subject's marks entered of the class's students (paginated by class)", params: examParams, querystring: pageQuery, response: envelope(examCompletion) }),
+  examCorrect: route({ method: 'POST', url: '/api/school/exam/:examId/corrections', roles: [113], summary: 'Correct one mark of a locked or published exam, with a reason (recorded)', params: examParams, body: markCorrectionInput, response: envelope(markCorrection) }),
+  examCorrections: route({ method: 'GET', url: '/api/school/exam/:examId/corrections', roles: ADMINS, summary: "An exam's recorded corrections, newest first (paginated)", params: examParams, querystring: correctionListQuery, response: envelope(pageOf(markCorrection)) }),
+  markSheet: route({ method: 'GET', url: '/api/school/exam/:examId/marks/:assignClassId/:subjectId', roles: [112, 113, 114], summary: "A class's marks in one subject of an exam (a teacher: a subject it teaches there, else 403)", params: markSheetParams, response: envelope(markSheet) }),
+  markSheetSave: route({ method: 'PUT', url: '/api/school/exam/:examId/marks/:assignClassId/:subjectId', roles: [113, 114], summary: "Save a class's marks in one subject in one request (not once locked; a mark above the maximum: 400, nothing saved)", params: markSheetParams, body: markSheetBody, response: envelope(markSheet) }),
+  examNotes: route({ method: 'GET', url: '/api/school/exam/:examId/notes/:assignClassId', roles: [112, 113, 114], summary: "A class's co-scholastic grades, remarks and term attendance for an exam (a teacher: its own class, else 403)", params: examNotesParams, response: envelope(examNotes) }),
+  examNotesSave: route({ method: 'PUT', url: '/api/school/exam/:examId/notes/:assignClassId', roles: [113, 114], summary: "Save a class's co-scholastic grades and remarks in one request (the class teacher or the principal; not once locked)", params: examNotesParams, body: examNotesBody, response: envelope(examNotes) }),
+  classResults: route({ method: 'GET', url: '/api/school/exam/results/:assignClassId', roles: [112, 113, 114], summary: "A class's results over its session's exams: per student and subject, weighted percentages, grades, ranks (a teacher: a class it teaches)", params: classResultsParams, response: envelope(classResults) }),
+  reportCard: route({ method: 'GET', url: '/api/school/exam/reportcard/:studentId', roles: SCHOOL, summary: "A student's report card for a session (students and parents: their own, published exams only; 404 for others)", params: studentIdParams, querystring: reportCardQuery, response: envelope(reportCard) }),
+  reportCardPdf: route({ method: 'GET', url: '/api/school/exam/reportcard/:studentId/pdf', roles: SCHOOL, summary: "A student's report card as a PDF, in English or Hindi", params: studentIdParams, querystring: reportCardPdfQuery, raw: true, response: z.any() }),
+  reportBatchCreate: route({ method: 'POST', url: '/api/school/exam/reportcards/:assignClassId', roles: [112, 113, 114], summary: "Make one PDF of a class's report cards, off the request path (the job queue); poll the batch", params: classResultsParams, body: reportBatchBody, response: envelope(reportBatch) }),
+  reportBatchGet: route({ method: 'GET', url: '/api/school/exam/reportcards/batch/:batchId', roles: [112, 113, 114], summary: 'A batch of report cards (its requester): queued, running, done or failed', params: reportBatchParams, response: envelope(reportBatch) }),
+  reportBatchFile: route({ method: 'GET', url: '/api/school/exam/reportcards/batch/:batchId/file', roles: [112, 113, 114], summary: "A finished batch's PDF (its requester)", params: reportBatchParams, raw: true, response: z.any() }),
+  examAnalysis: route({ method: 'GET', url: '/api/school/exam/analysis/:examId/:assignClassId', roles: [112, 113, 114], summary: "An exam in a class: per subject the average, highest, lowest, grade distribution and the students below the pass mark", params: analysisParams, response: envelope(examAnalysis) }),
+  studentProgress: route({ method: 'GET', url: '/api/school/exam/progress/:studentId', roles: SCHOOL, summary: "A student's percentage across a session's exams, overall and per subject (students and parents: their own, published exams)", params: studentIdParams, querystring: reportCardQuery, response: envelope(studentProgress) }),
+
   dashboard: route({
     method: 'GET',
     url: '/api/dashboard',
@@ -442,6 +519,16 @@ export const API = {
   states: route({ method: 'GET', url: '/api/states', roles: ALL, summary: 'States and union territories of India', response: envelope(z.array(place)) }),
   districts: route({ method: 'GET', url: '/api/districts/:stateId', roles: ALL, summary: 'Districts of a state', params: stateParams, response: envelope(z.array(place)) }),
   cities: route({ method: 'GET', url: '/api/cities/:districtId', roles: ALL, summary: 'Cities and towns of a district', params: districtParams, response: envelope(z.array(place)) }),
+
+  // Children's data rights (issue 12): consent, export, erasure, audit log
+  consentGet: route({ method: 'GET', url: '/api/parent/children/:studentId/consent', roles: [115], summary: "A child's consent (state, the action in force, history newest first): the parent's own children, 404 otherwise", params: privacyStudentParams, response: envelope(childConsent) }),
+  consentGive: route({ method: 'POST', url: '/api/parent/children/:studentId/consent', roles: [115], summary: "Give consent for a child against the current consent text (recorded with time, address and browser)", params: privacyStudentParams, body: consentInput, response: envelope(childConsent) }),
+  consentWithdraw: route({ method: 'POST', url: '/api/parent/children/:studentId/consent/withdraw', roles: [115], summary: 'Withdraw consent for a child (recorded; the history stays)', params: privacyStudentParams, response: envelope(childConsent) }),
+  consentReport: route({ method: 'GET', url: '/api/school/privacy/consent', roles: ADMINS, summary: "The school's students with their consent state, and the counts by state (paginated, search)", querystring: consentReportQuery, response: envelope(consentReport) }),
+  studentConsent: route({ method: 'GET', url: '/api/school/privacy/students/:studentId/consent', roles: ADMINS, summary: "A student's consent and its history", params: privacyStudentParams, response: envelope(childConsent) }),
+  privacyExport: route({ method: 'GET', url: '/api/school/privacy/students/:studentId/export', roles: [112, 113, 115], summary: 'Everything held about a student as JSON or a PDF (a parent: its own child); recorded in the audit log', params: privacyStudentParams, querystring: privacyExportQuery, raw: true, response: z.any() }),
+  privacyErase: route({ method: 'POST', url: '/api/school/privacy/students/:studentId/erase', roles: [113], summary: 'Anonymise a former (inactive) student: personal fields, photo, login and parent link go; attendance, fees and results stay without identity (irreversible)', params: privacyStudentParams, body: eraseInput, response: envelope(eraseResult) }),
+  auditList: route({ method: 'GET', url: '/api/school/privacy/audit', roles: ADMINS, summary: "Who viewed or changed students' personal data, newest first (paginated; by student and action; another school's student: 404)", querystring: auditListQuery, response: envelope(pageOf(auditEntry)) }),
 
   // Files
   upload: route({ method: 'POST', url: '/api/fileupload', roles: ALL, summary: 'Upload one image (field "file")', multipart: true, response: envelope(uploadedFile) }),

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INVALID_OTP',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -108,6 +109,28 @@ export const ERROR_REASONS = [
   'chat_not_related', // nobody messages outside the chat pairs (teacher–principal/admin, parent–child's teacher)
   'chat_self', // a chat is with someone else
   'push_endpoint', // a push subscription's endpoint is not a known push service
+  // exams
+  'exam_locked', // the exam is locked (or published): marks change only by the principal's recorded correction
+  'exam_not_locked', // a correction is for a locked or published exam (a draft's marks are simply saved)
+  'exam_published', // a published exam is not unlocked or changed
+  'exam_has_marks', // an exam with marks is not removed
+  'exams_exist', // a ready-made scheme starts a session that has no exams yet
+  'exam_name_taken', // params: name (exam names are unique in a session)
+  'exam_limit', // params: max (exams in one session)
+  'exam_term_outside', // the term's dates lie within the exam's session
+  'mark_above_max', // params: max (a mark above the subject's maximum marks)
+  'max_below_marks', // params: max (a maximum below marks already entered)
+  'exam_not_class_teacher', // co-scholastic grades and remarks are the class teacher's
+  'student_has_marks', // a student with marks in a class is not taken out of it
+  'exam_subject_not_in_class', // the subject is not taught in this class
+  // operations
+  'overloaded', // params: seconds (the node sheds load: try again after Retry-After)
+  'not_ready', // params: failed (what does not answer: database, redis)
+  // children's data rights
+  'student_active', // only a former (inactive) student is erased
+  'student_erased', // the student was erased already
+  'confirm_name', // the name typed to confirm does not match the student's
+  'consent_not_given', // there is no consent in force to withdraw
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -144,6 +167,9 @@ export const ISSUE_CODES = [
   'range_too_long',
   'due_before_date',
   'each_once',
+  'one_decimal',
+  'grade_min_once',
+  'grade_from_zero',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

@@ -138,6 +138,22 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/detail_studentsinfo/:userId', [115]),
   // A child's class work (issue 10: the parent sees what the student sees).
   r('/childwork', [115]),
+  // Exams, marks and report cards (issue 11): the scheme and the review (admins), marks and
+  // class-teacher notes (teachers; the principal too), results, report cards and analysis.
+  r('/examscheme', ADMINS),
+  r('/exams', ADMINS),
+  r('/marks', [113, 114]),
+  r('/examremarks', [112, 113, 114]),
+  r('/examresults/:assignClassId', [112, 113, 114]),
+  r('/reportcard/:studentId', [112, 113, 114]),
+  r('/examanalysis', [112, 113, 114]),
+  r('/childresults', [115]),
+  r('/myresults', [116]),
+  // Children's data rights (issue 12): the parent's consent, the admins' consent report (export,
+  // erase) and the audit log.
+  r('/childconsent', [115]),
+  r('/dataprivacy', ADMINS),
+  r('/auditlog', ADMINS),
   // 116
   r('/studentdashboard', [116]),
   r('/studentClass', [116]),
@@ -193,8 +209,11 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
   112: [
     m('/systemadmin'),
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
-    { group: 'menu.academic', items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails')] },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat')] },
+    {
+      group: 'menu.academic',
+      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/examscheme'), m('/exams'), m('/examanalysis')],
+    },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/dataprivacy'), m('/auditlog')] },
   ],
   113: [
     m('/schooladmin'),
@@ -209,11 +228,14 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
         m('/viewassignedclasses'),
         m('/feesdetails'),
         m('/addfeeemi'),
+        m('/examscheme'),
+        m('/exams'),
+        m('/examanalysis'),
       ],
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/dataprivacy'), m('/auditlog')],
     },
   ],
   114: [
@@ -225,10 +247,13 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/getattendancedata'),
     m('/classwork'),
     m('/viewclasswork'),
+    m('/marks'),
+    m('/examremarks'),
+    m('/examanalysis'),
     m('/chat'),
   ],
-  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/chat')],
-  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork')],
+  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/childresults'), m('/childconsent'), m('/chat')],
+  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults')],
 };
 
 /** The sidebar of a role; an unknown role gets an empty menu. */

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { connectPostgres } from './postgres.js';
+import { lockDataDir } from './lock.js';
 
 /**
  * A handle on the database. Every handle the app gets is bound to a tenant scope: each statement
@@ -55,6 +56,8 @@ export interface Database {
    * session (several statements when there are no values).
    */
   jobs: JobsConnection;
+  /** PostgreSQL only: the app pool's connections now (metrics; PGlite is one session). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -102,12 +105,21 @@ export async function openDatabase(opts: {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
+  let unlock = () => {};
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(path.join(opts.dataDir, 'pglite.lock'));
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
-  await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  let client;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
   // PGlite is one session: from here on, everything runs as the app role.
   await client.query(`set role ${APP_ROLE}`);
 
@@ -120,7 +132,7 @@ export async function openDatabase(opts: {
   let sessionScope: Scope | null = null;
   let lock: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = lock.then(work);
+    const run = lock.then(yieldToLoop).then(work);
     lock = run.catch(() => undefined);
     return run;
   };
@@ -170,9 +182,20 @@ export async function openDatabase(opts: {
           }
         }),
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
+
+/**
+ * PGlite runs each statement on this thread. Chained through promises alone, statements would run
+ * back to back while any request had one queued, and the loop would not read sockets in between:
+ * under load, a new connection's first request waited until the load fell (20 s in `npm run
+ * load`). One turn of the event loop before each statement lets it accept and read.
+ */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);

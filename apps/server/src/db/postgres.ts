@@ -130,6 +130,7 @@ export async function connectPostgres(url: string, poolSize: number): Promise<Da
       await owner.query('analyze').finally(() => owner.end());
     },
     jobs: { url },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => pool.end(),
   };
 }

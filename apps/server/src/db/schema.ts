@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -84,6 +85,8 @@ export const users = pgTable(
     status: boolean('status').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When a former student was anonymised (issue 12): its personal fields are gone, for good. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -795,4 +798,253 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Exams, marks and report cards (issue 11)
+
+/** A session's assessment scheme (one per session; absent: the defaults of the contract). */
+export const examSchemes = pgTable(
+  'exam_schemes',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id, { onDelete: 'cascade' }),
+    passPercent: smallint('pass_percent').notNull(),
+    showRank: boolean('show_rank').notNull().default(false),
+    /** The grading scale: [{ grade, min }], highest first. */
+    grades: jsonb('grades').notNull(),
+    coAreas: text('co_areas').array().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'exam_schemes_pk', columns: [t.schoolId, t.sessionId] })],
+);
+
+/** An exam (term) of a session: its weight in the final result, maximum marks, term dates, status. */
+export const exams = pgTable(
+  'exams',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    weight: smallint('weight').notNull(),
+    maxMarks: smallint('max_marks').notNull(),
+    termStart: date('term_start', { mode: 'string' }).notNull(),
+    termEnd: date('term_end', { mode: 'string' }).notNull(),
+    /** draft | locked | published */
+    status: text('status').notNull().default('draft'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: uuid('locked_by').references(() => users.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: uuid('published_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('exams_name_uq').on(t.schoolId, t.sessionId, sql`lower(${t.name})`),
+    uniqueIndex('exams_id_session_uq').on(t.id, t.sessionId),
+    index('exams_session_idx').on(t.schoolId, t.sessionId, t.termStart),
+  ],
+);
+
+/** A subject whose maximum marks in an exam differ from the exam's. */
+export const examSubjectMax = pgTable(
+  'exam_subject_max',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    maxMarks: smallint('max_marks').notNull(),
+  },
+  (t) => [primaryKey({ name: 'exam_subject_max_pk', columns: [t.examId, t.subjectId] })],
+);
+
+/**
+ * A student's mark in one subject of one exam: one per student, subject and exam. It names the
+ * student's place in its class (moving the student moves its marks; a student with marks is not
+ * taken out of its class) and the class's and exam's session (migration 0015).
+ */
+export const examMarks = pgTable(
+  'exam_marks',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    examId: uuid('exam_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    /** marked | absent | exempt */
+    status: text('status').notNull(),
+    marks: numeric('marks', { precision: 5, scale: 1, mode: 'number' }),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'exam_marks_pk', columns: [t.schoolId, t.examId, t.studentId, t.subjectId] }),
+    index('exam_marks_class_idx').on(t.schoolId, t.examId, t.classId, t.subjectId),
+    index('exam_marks_student_idx').on(t.schoolId, t.studentId, t.sessionId),
+  ],
+);
+
+/** The principal's recorded change of a mark of a locked or published exam. */
+export const examMarkCorrections = pgTable(
+  'exam_mark_corrections',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    beforeStatus: text('before_status'),
+    beforeMarks: numeric('before_marks', { precision: 5, scale: 1, mode: 'number' }),
+    afterStatus: text('after_status'),
+    afterMarks: numeric('after_marks', { precision: 5, scale: 1, mode: 'number' }),
+    reason: text('reason').notNull(),
+    correctedBy: uuid('corrected_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exam_mark_corrections_exam_idx').on(t.schoolId, t.examId, t.createdAt, t.id)],
+);
+
+/** Per exam and student: co-scholastic grades ({ area: grade }) and the class teacher's remark. */
+export const examNotes = pgTable(
+  'exam_notes',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    examId: uuid('exam_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    coGrades: jsonb('co_grades').notNull().default({}),
+    remark: text('remark'),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'exam_notes_pk', columns: [t.schoolId, t.examId, t.studentId] }),
+    index('exam_notes_class_idx').on(t.schoolId, t.examId, t.classId),
+  ],
+);
+
+/** A class's report cards in one PDF, made by the job queue for the user who asked. */
+export const reportCardBatches = pgTable(
+  'report_card_batches',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    lang: text('lang').notNull(),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    cards: integer('cards').notNull().default(0),
+    /** The PDF in the storage (private: served by the batch's own route). */
+    fileName: text('file_name'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('report_card_batches_user_idx').on(t.schoolId, t.requestedBy, t.createdAt),
+    index('report_card_batches_queued_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Children's data rights (issue 12)
+
+/**
+ * A parent's consent for a child, one row per action (given or withdrawn): never updated or
+ * deleted, so the history is the evidence (who, when, which text, from which address and browser).
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    parentId: uuid('parent_id').references(() => users.id),
+    /** given | withdrawn */
+    action: text('action').notNull(),
+    version: text('version').notNull(),
+    processing: boolean('processing').notNull(),
+    photos: boolean('photos').notNull().default(false),
+    notifications: boolean('notifications').notNull().default(false),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_records_student_idx').on(t.schoolId, t.studentId, t.createdAt, t.id)],
+);
+
+/** Who viewed or changed a student's personal data: one row per view of a detail, export or change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorRole: smallint('actor_role').notNull(),
+    action: text('action').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    details: jsonb('details').notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_school_at_idx').on(t.schoolId, t.at, t.id),
+    index('audit_log_student_idx').on(t.schoolId, t.studentId, t.at, t.id),
+  ],
 );

@@ -20,6 +20,8 @@ export interface JobSpec {
   cron: string;
   /** Also run once when the server starts. */
   atStart: boolean;
+  /** How often an idle worker looks for a job of this queue (default 30 s). */
+  pollingIntervalSeconds?: number;
   run(deps: Deps): Promise<unknown>;
 }
 
@@ -46,6 +48,23 @@ export function bossOptions(jobs: JobsConnection): PgBoss.ConstructorOptions {
 }
 
 /**
+ * Runs `fn` again when PostgreSQL broke a deadlock by aborting it (40P01). Nodes started together
+ * on a new database each create the same queues: pg-boss inserts the queue's row and attaches its
+ * partition to the job table in one statement, and two nodes doing that at once can wait on each
+ * other. PostgreSQL aborts one; on the next try the row is there and the call does nothing.
+ */
+export async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt >= tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+/**
  * Starts the queue with these jobs: each gets its queue (at most one waiting and one running:
  * policy `stately`), its schedule and a worker; those marked `atStart` are also sent now. A failed
  * run is retried twice by pg-boss and logged; it never stops the server.
@@ -55,10 +74,10 @@ export async function startJobQueue(deps: Deps, specs: readonly JobSpec[]): Prom
   boss.on('error', (err: unknown) => deps.log.warn({ err: safeError(err) }, 'job queue error'));
   await boss.start();
   for (const spec of specs) {
-    await boss.createQueue(spec.name, { name: spec.name, policy: 'stately', retryLimit: 2, retryDelay: 60, expireInMinutes: 15 });
-    await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
+    await retryDeadlock(() => boss.createQueue(spec.name, { name: spec.name, policy: 'stately', retryLimit: 2, retryDelay: 60, expireInMinutes: 15 }));
+    await retryDeadlock(() => boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' }));
     if (spec.atStart) await boss.send(spec.name, {});
-    await boss.work(spec.name, { pollingIntervalSeconds: 30 }, async () => {
+    await boss.work(spec.name, { pollingIntervalSeconds: spec.pollingIntervalSeconds ?? 30 }, async () => {
       try {
         const outcome = await spec.run(deps);
         deps.log.info({ job: spec.name, outcome }, 'job done');

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../context.js';
+import { logRedisErrors } from './redis-log.js';
 
 /** Live delivery to a user's open tabs, on any app node (Redis adapter when REDIS_URL is set). */
 export interface Realtime {
@@ -42,12 +43,16 @@ export async function createRealtime(opts: {
 }): Promise<Realtime> {
   const io = new Server(opts.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const closers: Array<() => Promise<unknown>> = [];
+  let subscriber: { status: string } | undefined;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
+    logRedisErrors(pub, opts.log, 'realtime-pub');
+    logRedisErrors(sub, opts.log, 'realtime-sub');
     await Promise.all([pub.connect(), sub.connect()]);
+    subscriber = sub;
     io.adapter(createAdapter(pub, sub));
     closers.push(() => pub.quit(), () => sub.quit());
     io.on(REVOKED, (which: RevokedWhich) => opts.onRemoteRevoked?.(which));
@@ -91,6 +96,9 @@ export async function createRealtime(opts: {
       if (opts.redisUrl) io.serverSideEmit(REVOKED, which);
     },
     async close() {
+      // The Redis adapter unsubscribes on close without waiting or catching: with Redis out of
+      // reach that is an unhandled rejection at shutdown. There is nothing to unsubscribe then.
+      if (subscriber && subscriber.status !== 'ready') (io.of('/').adapter as { close(): void }).close = () => {};
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
     },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 import { createDiskStorage } from './disk.js';
+import { createS3Storage } from './s3.js';
 
 export { isStoredName } from './names.js';
 
@@ -13,8 +14,8 @@ export interface StoredObject {
 
 /**
  * Where uploaded files live. Names are chosen by the server (`<uuid>.<ext>`), never by a client.
- * The disk back end is the default; an S3-compatible one (DESIGN: when S3_* is set) implements
- * the same four calls.
+ * The disk back end is the default; an S3-compatible one (when S3_BUCKET is set) implements the
+ * same four calls.
  */
 export interface Storage {
   /**
@@ -29,7 +30,39 @@ export interface Storage {
   delete(name: string): Promise<void>;
 }
 
-/** The configured storage: for now always the disk under DATA_DIR/uploads. */
-export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return createDiskStorage(path.join(config.dataDir, 'uploads'));
+export type StorageConfig = Pick<
+  Config,
+  'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
+type Opened = Storage & { close?(): Promise<void> };
+const opened = new WeakMap<StorageConfig, Opened>();
+
+/**
+ * The configured storage: a bucket when S3_BUCKET is set, else the disk under DATA_DIR/uploads.
+ * One per config, shared by every module of an app (one S3 client and its connections).
+ */
+export function createStorage(config: StorageConfig): Storage {
+  let storage = opened.get(config);
+  if (!storage) {
+    storage = config.S3_BUCKET
+      ? createS3Storage({
+          bucket: config.S3_BUCKET,
+          endpoint: config.S3_ENDPOINT,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT),
+        })
+      : createDiskStorage(path.join(config.dataDir, 'uploads'));
+    opened.set(config, storage);
+  }
+  return storage;
+}
+
+/** Closes the config's storage (its S3 client's connections), when the app closes. */
+export async function closeStorage(config: StorageConfig): Promise<void> {
+  const storage = opened.get(config);
+  opened.delete(config);
+  await storage?.close?.();
 }

@@ -1,155 +1,20 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { PageLoader } from '../components/PageLoader';
 import { loadAllTexts } from '../i18n';
-import { PublicOnly, RequireAuth, RoleGate } from './guards';
-import type { ScreenProps } from './screen';
-import { TIMETABLE_SCREENS } from '../features/timetable/screens';
-import { CALENDAR_SCREENS } from '../features/calendar/screens';
-import { ATTENDANCE_SCREENS } from '../features/attendance/screens';
-import { FEE_SCREENS } from '../features/fees/screens';
-import { NOTICE_SCREENS } from '../features/notices/screens';
-import { CLASSWORK_SCREENS } from '../features/classwork/screens';
-import { CHAT_SCREENS } from '../features/chat/screens';
-import { NOTIFICATION_SCREENS } from '../features/notifications/screens';
+import { PublicOnly, RequireAuth } from './guards';
 
 // Every screen loads on demand; the layout (header, socket.io) too, so the login chunk stays small.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const OtpPage = lazy(() => import('../features/auth/OtpPage'));
 // The signed-in layout comes with every text of the language (the login screen has only its own).
-const AppLayout = lazy(() => Promise.all([import('./layout/AppLayout'), loadAllTexts()]).then(([layout]) => layout));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
-const SchoolListPage = lazy(() => import('../features/schools/SchoolListPage'));
-const SchoolFormPage = lazy(() => import('../features/schools/SchoolFormPage'));
-const SchoolDetailsPage = lazy(() => import('../features/schools/SchoolDetailsPage'));
-const PeopleListPage = lazy(() => import('../features/people/PeopleListPage'));
-const PersonFormPage = lazy(() => import('../features/people/PersonFormPage'));
-const PersonDetailsPage = lazy(() => import('../features/people/PersonDetailsPage'));
-const MyChildrenPage = lazy(() => import('../features/parent/MyChildrenPage'));
-const StatusPage = lazy(() => import('../features/status/StatusPage'));
-const SessionsPage = lazy(() => import('../features/academics/structure/SessionsPage'));
-const SubjectListPage = lazy(() => import('../features/academics/structure/SubjectListPage'));
-const SubjectFormPage = lazy(() => import('../features/academics/structure/SubjectFormPage'));
-const ClassListPage = lazy(() => import('../features/academics/structure/ClassListPage'));
-const ClassFormPage = lazy(() => import('../features/academics/structure/ClassFormPage'));
-// Academics: the subjects and teachers of classes, teachers' and students' views
-const AssignedClassListPage = lazy(() => import('../features/academics/assign/AssignedClassListPage'));
-const ClassDetailsPage = lazy(() => import('../features/academics/assign/ClassDetailsPage'));
-const AssignClassPage = lazy(() => import('../features/academics/assign/AssignClassPage'));
-const AssignTeacherSubjectPage = lazy(() => import('../features/academics/assign/AssignTeacherSubjectPage'));
-const TeacherClassesPage = lazy(() => import('../features/academics/assign/TeacherClassesPage'));
-const StudentClassPage = lazy(() => import('../features/academics/assign/StudentClassPage'));
-const TeacherClassesCard = lazy(() => import('../features/academics/assign/TeacherClassesCard'));
-const StudentClassCard = lazy(() => import('../features/academics/assign/StudentClassCard'));
-// Academics: students into classes, roll numbers, promotion
-const AssignStudentsPage = lazy(() => import('../features/academics/enrolment/AssignStudentsPage'));
-const PromotionPage = lazy(() => import('../features/academics/enrolment/PromotionPage'));
-
-const DASHBOARD_PATHS = new Set<string>(['/dashboard', ...Object.values(LANDING)]);
-
-/** A screen component with some of its props fixed (the kind of person, the mode). */
-function screen<P extends object>(Component: ComponentType<ScreenProps & P>, fixed: P): ComponentType<ScreenProps> {
-  function Screen(props: ScreenProps) {
-    return <Component {...props} {...fixed} />;
-  }
-  return Screen;
-}
-
-const teacherInfoDetail = (userId: string) => `/detailsviewteacherInfo/${userId}`;
-
-/** Built screens by route path; every other route of the table shows 'coming soon'. */
-const SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/profile': ProfilePage,
-  '/editprofile': EditProfilePage,
-  // 111: schools and their system admins
-  '/viewSchool': SchoolListPage,
-  '/schoollist': SchoolListPage,
-  '/addSchool': screen(SchoolFormPage, { mode: 'create' as const }),
-  '/editschool/:schoolId': screen(SchoolFormPage, { mode: 'edit' as const }),
-  '/detailsSchool/:schoolId': SchoolDetailsPage,
-  '/addadmin/:schoolId': screen(PersonFormPage, { kind: 'systemAdmins' as const, mode: 'create' as const }),
-  '/viewadmin': screen(PeopleListPage, { kind: 'systemAdmins' as const }),
-  '/detailsAdmin/:userId': screen(PersonDetailsPage, { kind: 'systemAdmins' as const }),
-  // 112: principals
-  '/addadminschool': screen(PersonFormPage, { kind: 'principals' as const, mode: 'create' as const }),
-  '/viewadminschool': screen(PeopleListPage, { kind: 'principals' as const }),
-  '/viewSchooladmindetails/:userId': screen(PersonDetailsPage, { kind: 'principals' as const }),
-  '/editAdmin/:userId': screen(PersonFormPage, { kind: 'principals' as const, mode: 'edit' as const }),
-  '/editadmindetails/:userId': screen(PersonFormPage, { kind: 'principals' as const, mode: 'edit' as const }),
-  // 112 and 113: teachers, students, parents
-  '/addteacher': screen(PersonFormPage, { kind: 'teachers' as const, mode: 'create' as const }),
-  '/viewteachers': screen(PeopleListPage, { kind: 'teachers' as const }),
-  '/viewteacherinfo': screen(PeopleListPage, { kind: 'teachers' as const, detailPath: teacherInfoDetail }),
-  '/detailsTeacher/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const }),
-  '/detailsviewteacherInfo/:userId': screen(PersonDetailsPage, { kind: 'teachers' as const, backPath: '/viewteacherinfo', aside: TeacherClassesCard }),
-  '/editteacher/:userId': screen(PersonFormPage, { kind: 'teachers' as const, mode: 'edit' as const }),
-  '/addstudents': screen(PersonFormPage, { kind: 'students' as const, mode: 'create' as const }),
-  '/viewstudent': screen(PeopleListPage, { kind: 'students' as const }),
-  '/viewstudentdetail/:userId': screen(PersonDetailsPage, { kind: 'students' as const }),
-  '/editstudent/:userId': screen(PersonFormPage, { kind: 'students' as const, mode: 'edit' as const }),
-  '/addParent': screen(PersonFormPage, { kind: 'parents' as const, mode: 'create' as const }),
-  '/viewparents': screen(PeopleListPage, { kind: 'parents' as const }),
-  '/DetailsParent/:userId': screen(PersonDetailsPage, { kind: 'parents' as const }),
-  '/editparent/:userId': screen(PersonFormPage, { kind: 'parents' as const, mode: 'edit' as const }),
-  // 112 and 113: sessions, subjects, classes and sections
-  '/viewsessions': SessionsPage,
-  '/viewsubject': SubjectListPage,
-  '/addsubject': SubjectFormPage,
-  '/viewclass': ClassListPage,
-  '/addclass': ClassFormPage,
-  // 112 and 113: students into classes, roll numbers, promotion
-  '/assignedstudent': AssignStudentsPage,
-  '/promotion': PromotionPage,
-  // 115: own children
-  '/viewstudentsinfo': MyChildrenPage,
-  '/detail_studentsinfo/:userId': screen(PersonDetailsPage, { kind: 'students' as const, asParent: true, aside: StudentClassCard }),
-  // Academics: assigned classes, their subjects and teachers (112, 113)
-  '/viewassignedclasses': AssignedClassListPage,
-  '/detailsviewAssignedclasses/:assignClassId': ClassDetailsPage,
-  '/assignedclass': AssignClassPage,
-  '/assignsubject': AssignClassPage,
-  '/assignteachersubject': AssignTeacherSubjectPage,
-  // 114: own classes; 116: own class
-  '/getteacherclass': TeacherClassesPage,
-  '/detailsclassteacherview/:assignClassId': screen(ClassDetailsPage, { readOnly: true }),
-  '/studentClass': StudentClassPage,
-  // The school day: periods and timetables, holidays and the calendar, attendance
-  ...TIMETABLE_SCREENS,
-  ...CALENDAR_SCREENS,
-  ...ATTENDANCE_SCREENS,
-  ...FEE_SCREENS,
-  ...NOTICE_SCREENS,
-  ...CLASSWORK_SCREENS,
-  ...CHAT_SCREENS,
-  ...NOTIFICATION_SCREENS,
-};
-
-/** The screen that renders a route of the contract's table (a test checks every route has one). */
-export function screenFor(route: WebRoute): ComponentType<ScreenProps> | undefined {
-  if (DASHBOARD_PATHS.has(route.path)) return DashboardPage;
-  return SCREENS[route.path];
-}
-
-function screenRoute(route: WebRoute): RouteObject {
-  const Screen = screenFor(route);
-  if (!Screen) return { path: route.path, element: notFound };
-  return {
-    path: route.path,
-    element: (
-      <RoleGate route={route}>
-        <Suspense fallback={<PageLoader />}>
-          <Screen route={route} />
-        </Suspense>
-      </RoleGate>
-    ),
-  };
-}
+// Its screens' map is a module of its own (signedIn.tsx), fetched alongside rather than after it.
+const loadSignedIn = () => import('./signedIn');
+const AppLayout = lazy(() => Promise.all([import('./layout/AppLayout'), loadAllTexts(), loadSignedIn()]).then(([layout]) => layout));
+const SignedInRoutes = lazy(loadSignedIn);
 
 /**
  * Around every page: the route announcer (focus and a polite announcement on route changes) and
@@ -166,12 +31,6 @@ function RouteBoundary() {
     </>
   );
 }
-
-const notFound = (
-  <Suspense fallback={<PageLoader />}>
-    <StatusPage status={404} />
-  </Suspense>
-);
 
 export const routes: RouteObject[] = [
   {
@@ -198,7 +57,7 @@ export const routes: RouteObject[] = [
             <AppLayout />
           </RequireAuth>
         ),
-        children: [...WEB_ROUTES.map(screenRoute), { path: '*', element: notFound }],
+        children: [{ path: '*', element: <SignedInRoutes /> }],
       },
     ],
   },

@@ -6,7 +6,7 @@ import { AppProviders } from './App';
 import { createQueryClient } from '../api/queryClient';
 import { i18n } from '../i18n';
 import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
-import { screenFor } from './routes';
+import { screenFor } from './signedIn';
 
 vi.mock('socket.io-client', async () => {
   const { ioMock } = await import('../test/socketMock');

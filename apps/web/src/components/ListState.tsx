@@ -3,6 +3,7 @@ import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantin
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../api/errors';
+import { LoadingBlock } from './LoadingBlock';
 
 interface Props {
   isLoading: boolean;
@@ -88,7 +89,7 @@ export function RecordState({
   children: () => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (isLoading) return <Skeleton h={260} radius="md" aria-label={t('common.loading')} />;
+  if (isLoading) return <LoadingBlock h={260} radius="md" />;
   if (isError) {
     return (
       <Alert color="red" title={t('common.loadRecordError')} role="alert">

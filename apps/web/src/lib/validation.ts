@@ -52,6 +52,9 @@ const OWN_CODES: Record<string, string> = {
   range_too_long: 'validation.range_too_long',
   due_before_date: 'validation.due_before_date',
   each_once: 'validation.each_once',
+  one_decimal: 'validation.one_decimal',
+  grade_min_once: 'validation.grade_min_once',
+  grade_from_zero: 'validation.grade_from_zero',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

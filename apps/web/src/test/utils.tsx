@@ -5,6 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/App';
 import { routes } from '../app/routes';
+// Loaded with the file, as the app loads it with the signed-in layout: not inside a test's wait.
+import '../app/signedIn';
 import { createQueryClient } from '../api/queryClient';
 import { setCookie } from '../lib/cookies';
 

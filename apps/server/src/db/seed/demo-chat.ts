@@ -34,10 +34,51 @@ const CHATS: Array<{ x: string; y: string; xName: string; lines: Line[]; unreadL
   },
 ];
 
-/** The demo school's chats (issue 10): a parent with its child's class teacher, a teacher with the principal; the last messages unread. */
+/** What other parents ask their child's class teacher: the parent's lines and the teacher's answers ({child} is the child's first name). */
+const FAMILY_CHATS: Array<Array<[from: 'x' | 'y', text: string]>> = [
+  [
+    ['x', 'Namaste, {child} has a fever today and will not come to school.'],
+    ['y', 'Thank you for letting me know. Wishing {child} a quick recovery.'],
+    ['x', 'Thank you. Could you share the homework on the app?'],
+  ],
+  [
+    ['x', 'Good morning, when is the next parent–teacher meeting?'],
+    ['y', 'Good morning. It is on Saturday, from 9 am; the notice is on the board.'],
+  ],
+  [
+    ['x', '{child} forgot the science notebook in class yesterday. Is it with you?'],
+    ['y', 'Yes, it is on my table. {child} can collect it in the morning.'],
+    ['x', 'Thank you so much!'],
+  ],
+  [
+    ['x', 'Namaste, {child} will be late tomorrow because of a doctor’s appointment.'],
+    ['y', 'Noted, thank you.'],
+  ],
+];
+
+/**
+ * The demo school's chats (issue 10): a parent with its child's class teacher, a teacher with the
+ * principal, and a few other families with their child's class teacher (one in each of the first
+ * sections with a class teacher); the last messages unread.
+ */
 export async function seedDemoChat(tx: Tx, d: DemoCommunicationInput): Promise<void> {
   const now = Date.now();
-  for (const chat of CHATS) {
+  const chats = [...CHATS];
+  const sections = [...(d.classTeachers ?? [])].filter(([key]) => key !== '5-A').slice(0, FAMILY_CHATS.length);
+  sections.forEach(([key, teacher], i) => {
+    const family = d.students?.find((s) => s.cls === key && s.parent !== 'DEMO-G0001');
+    if (!family) return;
+    const lines = FAMILY_CHATS[i]!;
+    const child = family.name.split(' ')[0]!;
+    chats.push({
+      x: family.parent,
+      y: teacher,
+      xName: family.parentName,
+      unreadLast: 0,
+      lines: lines.map(([from, text], j) => [from, (i + 2) * 24 * 60 - j * 45, text.replaceAll('{child}', child)]),
+    });
+  });
+  for (const chat of chats) {
     const x = d.idOf.get(chat.x);
     const y = d.idOf.get(chat.y);
     if (!x || !y) continue;

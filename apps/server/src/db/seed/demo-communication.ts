@@ -16,6 +16,10 @@ export interface DemoCommunicationInput {
   idOf: Map<string, string>;
   /** Who teaches what: class key, subject code, teacher's login id. */
   cells: Array<{ key: string; subject: string; teacher: string }>;
+  /** Section key → its class teacher's login id. */
+  classTeachers?: Map<string, string>;
+  /** The students with their section, parent's login id and names (for the families' chats). */
+  students?: Array<{ loginId: string; cls: string; parent: string; name: string; parentName: string }>;
 }
 
 /** The demo school's notices, class work and chats: a few statements each. */

@@ -6,8 +6,10 @@ import type { DemoCommunicationInput } from './demo-communication.js';
 /**
  * The demo school's notices (issue 10), written by the principal `DEMO-P0001` and dated around the
  * school's today at seed time, in one statement: a parent–teacher meeting (teachers and parents),
- * sports day (everyone), a staff meeting (admins, principals and teachers), and an old one made
- * inactive (on no board). Nobody is notified: the bell stays for what happens while one tries.
+ * sports day (everyone), a fee reminder (parents and students), the half-yearly examinations
+ * (principals, teachers, parents and students), a staff meeting (admins, principals and teachers),
+ * and an old one made inactive (on no board). Nobody is notified: the bell stays for what happens
+ * while one tries.
  */
 export async function seedDemoNotices(tx: Tx, d: DemoCommunicationInput): Promise<void> {
   const principal = d.idOf.get('DEMO-P0001');
@@ -33,6 +35,19 @@ export async function seedDemoNotices(tx: Tx, d: DemoCommunicationInput): Promis
       description: 'All teachers meet in the staff room after the last period to plan the half-yearly examinations and the timetable of the examination week.',
       date: addDays(today, -6),
       roles: [112, 113, 114],
+    },
+    {
+      title: 'Fee instalment reminder',
+      description:
+        'The next fee instalment is due this month. Parents are requested to pay at the school office or by UPI before the due date to avoid the late fee. Receipts are on the app.',
+      date: addDays(today, -2),
+      roles: [115, 116],
+    },
+    {
+      title: 'Half-yearly examinations',
+      description: 'The half-yearly examinations begin next month. The date sheet will be shared by the class teachers; syllabus as covered in class until then.',
+      date: addDays(today, -9),
+      roles: [113, 114, 115, 116],
     },
     {
       title: 'School closed for the rain',

@@ -22,6 +22,8 @@ import { academicYears } from '../../modules/academics/structure.js';
 import { addDays, isoWeekday, localDate } from '../../modules/calendar/days.js';
 import { seedDemoFees } from './demo-fees.js';
 import { seedDemoCommunication } from './demo-communication.js';
+import { seedDemoExams } from './demo-exams.js';
+import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';
@@ -40,18 +42,10 @@ export interface SeedResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The demo school's people and classes, as data.
-
-interface DemoPerson {
-  role: Role;
-  loginId: string;
-  first: string;
-  last: string;
-  email?: string;
-}
+// The demo school: its people and classes come from demo-school.ts (structure) and demo-people.ts (names).
 
 /** One account of every role: the README's table (printed at the first start). */
-const HEADLINE: DemoPerson[] = [
+const HEADLINE: Array<{ role: Role; loginId: string; first: string; last: string; email: string }> = [
   { role: 112, loginId: 'DEMO-A0001', first: 'Suresh', last: 'Iyer', email: 'sysadmin@demo.shala.local' },
   { role: 113, loginId: 'DEMO-P0001', first: 'Anita', last: 'Sharma', email: 'principal@demo.shala.local' },
   { role: 114, loginId: 'DEMO-T0001', first: 'Ravi', last: 'Kumar', email: 'teacher@demo.shala.local' },
@@ -59,112 +53,21 @@ const HEADLINE: DemoPerson[] = [
   { role: 116, loginId: 'DEMO-S0001', first: 'Aarav', last: 'Verma', email: 'student@demo.shala.local' },
 ];
 
-/** The other teachers (same password); DEMO-T0001 is the headline teacher. */
-const MORE_TEACHERS: Array<[first: string, last: string]> = [
-  ['Priya', 'Nair'],
-  ['Sanjay', 'Gupta'],
-  ['Fatima', 'Sheikh'],
-  ['Deepak', 'Joshi'],
-  ['Lakshmi', 'Rao'],
-];
-
-/** Classes 1 to 5, sections A and B, of the current session. */
-const CLASS_CODES = ['1', '2', '3', '4', '5'] as const;
-const SECTIONS = ['A', 'B'] as const;
-type ClassKey = `${(typeof CLASS_CODES)[number]}-${(typeof SECTIONS)[number]}`;
-
-/**
- * The students, DEMO-S0001 … S0030, three to a class. DEMO-S0001 (Aarav, 5-A) and his sister Diya
- * (2-A) are DEMO-G0001's children.
- */
-const STUDENTS: Array<[first: string, last: string, cls: ClassKey]> = [
-  ['Aarav', 'Verma', '5-A'],
-  ['Ananya', 'Iyer', '5-A'],
-  ['Rohan', 'Mehta', '5-A'],
-  ['Diya', 'Verma', '2-A'],
-  ['Kabir', 'Singh', '5-B'],
-  ['Ishita', 'Reddy', '5-B'],
-  ['Vivaan', 'Patel', '5-B'],
-  ['Saanvi', 'Gupta', '4-A'],
-  ['Arjun', 'Nair', '4-A'],
-  ['Myra', 'Khan', '4-A'],
-  ['Reyansh', 'Joshi', '4-B'],
-  ['Aadhya', 'Das', '4-B'],
-  ['Vihaan', 'Rao', '4-B'],
-  ['Kiara', 'Menon', '3-A'],
-  ['Ayaan', 'Sheikh', '3-A'],
-  ['Pari', 'Agarwal', '3-A'],
-  ['Krishna', 'Pillai', '3-B'],
-  ['Navya', 'Bose', '3-B'],
-  ['Shaurya', 'Chauhan', '3-B'],
-  ['Anika', 'Kulkarni', '2-A'],
-  ['Atharv', 'Mishra', '2-A'],
-  ['Riya', 'Saxena', '2-B'],
-  ['Dhruv', 'Malhotra', '2-B'],
-  ['Tara', 'Banerjee', '2-B'],
-  ['Laksh', 'Yadav', '1-A'],
-  ['Avni', 'Thakur', '1-A'],
-  ['Ved', 'Pandey', '1-A'],
-  ['Zara', 'Qureshi', '1-B'],
-  ['Advik', 'Kapoor', '1-B'],
-  ['Meher', 'Gill', '1-B'],
-];
-const SIBLINGS = new Set(['DEMO-S0001', 'DEMO-S0004']);
-
-/** Subjects of the school, from the master list. */
-const SUBJECT_CODES = ['ENG', 'HIN', 'MATH', 'EVS', 'SCI', 'SST', 'CS', 'ART'] as const;
-type SubjectCode = (typeof SUBJECT_CODES)[number];
-/** What each class studies: EVS in 1 and 2, Science and Social Science from 3. */
-const SYLLABUS: Record<(typeof CLASS_CODES)[number], SubjectCode[]> = {
-  '1': ['ENG', 'HIN', 'MATH', 'EVS', 'ART'],
-  '2': ['ENG', 'HIN', 'MATH', 'EVS', 'ART'],
-  '3': ['ENG', 'HIN', 'MATH', 'SCI', 'SST', 'CS', 'ART'],
-  '4': ['ENG', 'HIN', 'MATH', 'SCI', 'SST', 'CS', 'ART'],
-  '5': ['ENG', 'HIN', 'MATH', 'SCI', 'SST', 'CS', 'ART'],
-};
-/** Who teaches a subject in a class (teacher login id); DEMO-T0001 teaches Mathematics from class 3. */
-function teacherOf(code: SubjectCode, cls: string): string {
-  const upper = Number(cls) >= 3;
-  switch (code) {
-    case 'MATH':
-      return upper ? 'DEMO-T0001' : 'DEMO-T0006';
-    case 'ENG':
-      return 'DEMO-T0002';
-    case 'HIN':
-      return 'DEMO-T0003';
-    case 'EVS':
-    case 'SCI':
-      return 'DEMO-T0004';
-    case 'SST':
-    case 'CS':
-      return 'DEMO-T0005';
-    case 'ART':
-      return 'DEMO-T0006';
-  }
-}
-/**
- * Class teachers of the A sections and 5-B: those classes are Complete. 1-B to 4-B have subjects,
- * teachers and students but no class teacher yet (Incomplete), something for an admin to finish.
- */
-const CLASS_TEACHERS: Partial<Record<ClassKey, string>> = {
-  '1-A': 'DEMO-T0006',
-  '2-A': 'DEMO-T0004',
-  '3-A': 'DEMO-T0003',
-  '4-A': 'DEMO-T0002',
-  '5-A': 'DEMO-T0001',
-  '5-B': 'DEMO-T0005',
-};
-/** The next session's classes (empty, Pending): somewhere to promote the current students to. */
-const NEXT_CLASS_CODES = ['1', '2', '3', '4', '5', '6'] as const;
-
 const masterName = (code: string) => MASTER_CLASSES.find((c) => c.code === code)!.name;
-const pad = (n: number) => String(n).padStart(4, '0');
 const MINUTE = 60_000;
+/** Rows per insert statement (well under PostgreSQL's 65,535 parameters). */
+const CHUNK = 1_000;
+
+/** A multi-row insert in chunks of CHUNK rows. */
+async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
 
 /**
- * The demo school: its sessions (three past, the current one and the next), subjects, classes 1–5
- * with sections A and B and their subjects, teachers and students with roll numbers by name, in a
- * constant number of statements. Every account shares one hash of the published password.
+ * The demo school: its sessions (three past, the current one and the next), subjects, classes 1–12
+ * with their sections and subjects, 20 teachers, about 300 students and their parents, roll
+ * numbers, the school day, communication, fees and exams, in a constant number of multi-row
+ * statements. Every account shares one hash of the published password.
  */
 async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccount[]> {
   const [school] = await tx
@@ -202,108 +105,90 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
     .returning({ id: subjects.id, masterCode: subjects.masterCode });
   const subjectId = new Map(subjectRows.map((s) => [s.masterCode!, s.id]));
 
-  // Staff and the parent first (students link to the parent), admitted in login-id order.
-  const start = Date.now() - 24 * 60 * MINUTE;
-  const staff: DemoPerson[] = [
-    ...HEADLINE.filter((p) => p.role !== 116),
-    ...MORE_TEACHERS.map(([first, last], i) => ({ role: 114 as const, loginId: `DEMO-T${pad(i + 2)}`, first, last, email: `teacher${i + 2}@demo.shala.local` })),
+  // People: staff, then parents (students link to them), then students, admitted in that order.
+  const { teachers, cells, classTeachers } = staffing();
+  const { students, parents } = studentsAndParents(Number(current.startDate.slice(0, 4)));
+  const start = Date.now() - 2 * 24 * 60 * MINUTE;
+  const headline = new Map(HEADLINE.map((p) => [p.loginId, p]));
+  type Person = Partial<typeof users.$inferInsert> & { loginId: string; roleId: Role; firstName: string; lastName: string };
+  const people: Person[] = [
+    ...HEADLINE.filter((p) => p.role === 112 || p.role === 113).map((p) => ({ loginId: p.loginId, roleId: p.role, firstName: p.first, lastName: p.last, email: p.email })),
+    ...teachers.map(({ first, last: lastName, loginId, ...t }, i) => ({
+      ...t,
+      loginId,
+      roleId: 114 as const,
+      firstName: first,
+      lastName,
+      email: headline.get(loginId)?.email ?? `teacher${i + 1}@demo.shala.local`,
+    })),
+    ...parents.map(({ first, last: lastName, ...p }) => ({ ...p, roleId: 115 as const, firstName: first, lastName })),
   ];
-  const staffRows = await tx
-    .insert(users)
-    .values(
-      staff.map((p, i) => ({
-        schoolId,
-        loginId: p.loginId,
-        roleId: p.role,
-        firstName: p.first,
-        lastName: p.last,
-        email: p.email ?? null,
-        passwordHash,
-        createdAt: new Date(start + i * MINUTE),
-      })),
-    )
-    .returning({ id: users.id, loginId: users.loginId });
-  const idOf = new Map(staffRows.map((r) => [r.loginId, r.id]));
-  const parentId = idOf.get('DEMO-G0001')!;
+  const idOf = new Map<string, string>();
+  let admitted = 0;
+  const insertPeople = async (rows: Person[]) =>
+    insertAll(rows, async (chunk) => {
+      const inserted = await tx
+        .insert(users)
+        .values(chunk.map((p) => ({ ...p, schoolId, passwordHash, createdAt: new Date(start + admitted++ * MINUTE) })))
+        .returning({ id: users.id, loginId: users.loginId });
+      for (const r of inserted) idOf.set(r.loginId, r.id);
+    });
+  await insertPeople(people);
+  const contactOf = new Map(parents.map((p) => [p.loginId, p.contact]));
+  await insertPeople(
+    students.map(({ first, last: lastName, cls: _cls, parent, rollNo: _roll, ...s }) => ({
+      ...s,
+      roleId: 116 as const,
+      firstName: first,
+      lastName,
+      email: headline.get(s.loginId)?.email ?? null,
+      contact: contactOf.get(parent)!,
+      parentUserId: idOf.get(parent)!,
+    })),
+  );
 
-  const studentRows = await tx
-    .insert(users)
-    .values(
-      STUDENTS.map(([first, last], i) => {
-        const loginId = `DEMO-S${pad(i + 1)}`;
-        return {
-          schoolId,
-          loginId,
-          roleId: 116,
-          firstName: first,
-          lastName: last,
-          email: loginId === 'DEMO-S0001' ? HEADLINE.find((p) => p.role === 116)!.email : null,
-          parentUserId: SIBLINGS.has(loginId) ? parentId : null,
-          passwordHash,
-          createdAt: new Date(start + (staff.length + i) * MINUTE),
-        };
-      }),
-    )
-    .returning({ id: users.id, loginId: users.loginId });
-  for (const r of studentRows) idOf.set(r.loginId, r.id);
-
-  // Classes 1–5 A and B (with their class teachers) now; 1–6 A and B next session, empty.
-  const keys = CLASS_CODES.flatMap((c) => SECTIONS.map((s) => `${c}-${s}` as ClassKey));
+  // The sections of the current session (with their class teachers); the same, empty, next session.
   const classRows = await tx
     .insert(classes)
-    .values([
-      ...keys.map((key) => {
-        const [code, section] = key.split('-') as [string, string];
-        const teacher = CLASS_TEACHERS[key];
-        return { schoolId, sessionId: current.id, masterClass: code, name: masterName(code), section, classLimit: 40, classTeacherId: teacher ? idOf.get(teacher)! : null };
-      }),
-      ...NEXT_CLASS_CODES.flatMap((code) =>
-        SECTIONS.map((section) => ({ schoolId, sessionId: nextSession.id, masterClass: code, name: masterName(code), section, classLimit: 40 })),
-      ),
-    ])
+    .values(
+      [
+        ...SECTIONS.map(({ key }) => ({ session: current, key, teacher: classTeachers.get(key) })),
+        ...NEXT_SECTIONS.map((key) => ({ session: nextSession, key, teacher: undefined })),
+      ].map(({ session, key, teacher }) => ({
+        schoolId,
+        sessionId: session.id,
+        masterClass: classOf(key),
+        name: masterName(classOf(key)),
+        section: sectionOf(key),
+        classLimit: 40,
+        classTeacherId: teacher ? idOf.get(teacher)! : null,
+      })),
+    )
     .returning({ id: classes.id, sessionId: classes.sessionId, masterClass: classes.masterClass, section: classes.section });
   const classId = new Map(classRows.filter((c) => c.sessionId === current.id).map((c) => [`${c.masterClass}-${c.section}`, c.id]));
 
-  await tx.insert(classSubjects).values(
-    keys.flatMap((key) => {
-      const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
-      return SYLLABUS[code].map((subject) => ({
-        schoolId,
-        classId: classId.get(key)!,
-        subjectId: subjectId.get(subject)!,
-        teacherId: idOf.get(teacherOf(subject, code))!,
-      }));
-    }),
-  );
+  await tx.insert(classSubjects).values(cells.map((c) => ({ schoolId, classId: classId.get(c.key)!, subjectId: subjectId.get(c.subject)!, teacherId: idOf.get(c.teacher)! })));
+  await tx
+    .insert(classStudents)
+    .values(students.map((s) => ({ schoolId, sessionId: current.id, classId: classId.get(s.cls)!, studentId: idOf.get(s.loginId)!, rollNo: s.rollNo })));
 
-  // Roll numbers 1, 2, 3 … by name within each class.
-  const byName = STUDENTS.map(([first, last, cls], i) => ({ first, last, cls, loginId: `DEMO-S${pad(i + 1)}` })).sort(
-    (a, b) => a.first.localeCompare(b.first) || a.last.localeCompare(b.last),
-  );
-  const nextRoll = new Map<string, number>();
-  await tx.insert(classStudents).values(
-    byName.map((s) => {
-      const rollNo = (nextRoll.get(s.cls) ?? 0) + 1;
-      nextRoll.set(s.cls, rollNo);
-      return { schoolId, sessionId: current.id, classId: classId.get(s.cls)!, studentId: idOf.get(s.loginId)!, rollNo };
-    }),
-  );
-
-  const cells = keys.flatMap((key) => {
-    const code = key.split('-')[0] as (typeof CLASS_CODES)[number];
-    return SYLLABUS[code].map((subject) => ({ key, subject, teacher: teacherOf(subject, code) }));
-  });
   await seedSchoolDay(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, subjectId, idOf, cells });
-  await seedDemoCommunication(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, subjectId, idOf, cells });
-
-  await seedDemoFees(tx, {
+  const parentName = new Map(parents.map((p) => [p.loginId, `${p.first} ${p.last}`]));
+  await seedDemoCommunication(tx, {
     schoolId,
     session: current,
     timeZone: school!.timeZone,
     classId,
-    students: STUDENTS.map(([, , cls], i) => ({ loginId: `DEMO-S${pad(i + 1)}`, id: idOf.get(`DEMO-S${pad(i + 1)}`)!, cls })),
-    principalId: idOf.get('DEMO-P0001')!,
+    subjectId,
+    idOf,
+    cells,
+    classTeachers,
+    students: students.map((s) => ({ loginId: s.loginId, cls: s.cls, parent: s.parent, name: `${s.first} ${s.last}`, parentName: parentName.get(s.parent)! })),
   });
+
+  const enrolled = students.map((s) => ({ loginId: s.loginId, id: idOf.get(s.loginId)!, cls: s.cls }));
+  await seedDemoFees(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, students: enrolled, principalId: idOf.get('DEMO-P0001')! });
+  await seedDemoExams(tx, { schoolId, session: current, classId, subjectId, students: enrolled, cells, principalId: idOf.get('DEMO-P0001')! });
 
   // Keep the login id counters in step with the demo ids.
   const highest = (letter: string) => [...idOf.keys()].filter((id) => id.startsWith(`DEMO-${letter}`)).length;
@@ -331,7 +216,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
 }
 
 // ---------------------------------------------------------------------------------------------
-// The school day of the current session: periods, a timetable, holidays and three weeks of attendance.
+// The school day of the current session: periods, a timetable, holidays and a term of attendance.
 
 /** Eight periods of 40 minutes from 08:00 to 14:00, with lunch after the fourth. */
 const PERIODS: Array<[name: string, start: string, end: string, isBreak?: boolean]> = [
@@ -349,21 +234,24 @@ const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)
 
 /** The holidays of a session that starts in April of year y: title, first and last day. */
 const HOLIDAYS = (y: number): Array<[title: string, start: string, end: string]> => [
+  ['Summer vacation', `${y}-05-16`, `${y}-06-30`],
   ['Independence Day', `${y}-08-15`, `${y}-08-15`],
   ['Gandhi Jayanti', `${y}-10-02`, `${y}-10-02`],
+  ['Dussehra', `${y}-10-20`, `${y}-10-20`],
   ['Diwali break', `${y}-11-07`, `${y}-11-11`],
   ['Christmas', `${y}-12-25`, `${y}-12-25`],
   ['Republic Day', `${y + 1}-01-26`, `${y + 1}-01-26`],
   ['Holi', `${y + 1}-03-04`, `${y + 1}-03-04`],
 ];
-/** Days of attendance the demo has before today. */
-const ATTENDANCE_DAYS = 21;
+/** Days of attendance the demo has before today (about a term; not before the session starts). */
+const ATTENDANCE_DAYS = 120;
 
 /**
  * Periods, a timetable for every class (each cell a subject of the class and its teacher; a teacher
  * is in one class per day and period, so a few cells stay free periods), the session's holidays
- * (none on today), and daywise attendance for the school days of the last three weeks, mostly
- * present. Class 5-A is left unmarked today and on the school day before, for the demo teacher to
+ * (none on today), and daywise attendance for the school days of the last 120 days (about a term),
+ * mostly present: each student has its own habit, from rarely to often away, and a day's mark
+ * follows it. Class 5-A is left unmarked today and on the school day before, for the demo teacher to
  * mark. No absence alerts are sent. A constant number of statements.
  */
 async function seedSchoolDay(
@@ -375,7 +263,7 @@ async function seedSchoolDay(
     classId: Map<string, string>;
     subjectId: Map<string, string>;
     idOf: Map<string, string>;
-    cells: Array<{ key: string; subject: string; teacher: string }>;
+    cells: Cell[];
   },
 ) {
   const { schoolId, session } = d;
@@ -386,7 +274,7 @@ async function seedSchoolDay(
   const teaching = periodRows.filter((p) => !p.isBreak).sort((a, b) => a.start - b.start);
 
   // The timetable: slot by slot, each class (in turn, first a different one every slot) takes the
-  // subject it has had least this week whose teacher is still free in that slot.
+  // subject it has had least this week for its weight whose teacher is still free in that slot.
   const keys = [...d.classId.keys()];
   const taught = new Map<string, number>();
   const rows: Array<typeof timetableEntries.$inferInsert> = [];
@@ -399,7 +287,7 @@ async function seedSchoolDay(
       for (const key of order) {
         const options = d.cells
           .filter((c) => c.key === key && !busy.has(c.teacher))
-          .sort((a, b) => (taught.get(`${key}/${a.subject}`) ?? 0) - (taught.get(`${key}/${b.subject}`) ?? 0));
+          .sort((a, b) => (taught.get(`${key}/${a.subject}`) ?? 0) / WEIGHT[a.subject]! - (taught.get(`${key}/${b.subject}`) ?? 0) / WEIGHT[b.subject]!);
         const pick = options[0];
         if (!pick) continue;
         busy.add(pick.teacher);
@@ -425,7 +313,7 @@ async function seedSchoolDay(
   const principalId = d.idOf.get('DEMO-P0001')!;
   await tx.insert(holidays).values(inSession.map(([title, startDate, endDate]) => ({ schoolId, sessionId: session.id, title, startDate, endDate, createdBy: principalId })));
 
-  // School days of the last three weeks and today: Monday to Saturday, in the session, no holiday.
+  // School days of the last 120 days and today: Monday to Saturday, in the session, no holiday.
   const schoolDay = (date: string) =>
     isoWeekday(date) !== 7 && date >= session.startDate && date <= session.endDate && !inSession.some(([, start, end]) => start <= date && date <= end);
   const dates = Array.from({ length: ATTENDANCE_DAYS + 1 }, (_, i) => addDays(today, i - ATTENDANCE_DAYS)).filter(schoolDay);
@@ -433,17 +321,22 @@ async function seedSchoolDay(
   const before = dates.filter((date) => date < today).at(-1);
   const keep = [today, ...(before ? [before] : [])].join(',');
   if (!dates.length) return;
-  // Mostly present; about one in twenty absent, one in forty late or on leave (fixed per student and day).
+  // Mostly present. A student is away on a day when the day's draw (0–199) falls below its habit
+  // (4–17: 2 % to 8.5 % absent), late on the next 4, on leave on the 2 after (fixed per student and day).
   await tx.execute(sql`
     insert into attendance_marks (school_id, session_id, class_id, student_id, date, period_id, status, marked_by, marked_at)
     select cs.school_id, cs.session_id, cs.class_id, cs.student_id, day, null,
-      case abs(hashtext(cs.student_id::text || day::text)) % 40
-        when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'leave' else 'present' end,
+      case
+        when draw < habit then 'absent'
+        when draw < habit + 4 then 'late'
+        when draw < habit + 6 then 'leave'
+        else 'present' end,
       coalesce(c.class_teacher_id, ${principalId}::uuid),
       least((day + time '09:15') at time zone ${d.timeZone}, now())
     from class_students cs
     join classes c on c.id = cs.class_id
     cross join unnest(string_to_array(${dates.join(',')}, ',')::date[]) as day
+    cross join lateral (select abs(hashtext(cs.student_id::text || day::text)) % 200 as draw, 4 + abs(hashtext(cs.student_id::text)) % 14 as habit) h
     where cs.school_id = ${schoolId} and cs.session_id = ${session.id}
       and not (cs.class_id = ${d.classId.get('5-A')!} and day = any(string_to_array(${keep}, ',')::date[]))`);
 }
@@ -459,7 +352,7 @@ export async function seedIfEmpty(database: Database, opts: { demo: boolean }): 
 
   // One argon2 hash for every demo account (they share the published password): a fast start.
   const passwordHash = opts.demo ? await hashSecret(DEMO_PASSWORD) : null;
-  return database.transaction(PLATFORM, async (tx) => {
+  const result = await database.transaction(PLATFORM, async (tx) => {
     const ownerPassword = opts.demo ? DEMO_PASSWORD : newPassword(14);
     const owner = { schoolId: null, loginId: OWNER_LOGIN_ID, roleId: 111 as const, firstName: 'Platform', lastName: 'Owner', email: 'owner@shala.local' };
     if (passwordHash) await tx.insert(users).values({ ...owner, passwordHash });
@@ -469,4 +362,9 @@ export async function seedIfEmpty(database: Database, opts: { demo: boolean }): 
     accounts.push(...(await seedDemoSchool(tx, passwordHash)));
     return { created: true, accounts };
   });
+  // Statistics for the planner after the bulk load: without them it takes the new tables for
+  // empty and picks nested loops that take seconds on the demo's 300 students (PGlite has no
+  // autovacuum to gather them later).
+  if (passwordHash) await database.analyze();
+  return result;
 }

@@ -38,6 +38,7 @@ const UNIQUE_PLACE = 'class_students_school_id_session_id_student_id_pk';
 const UNIQUE_ROLL = 'class_students_roll_uq';
 /** A fee record names its student's place in the class (fees, migration 0011). */
 const FEE_RECORD_PLACE = 'fee_records_place_fk';
+const EXAM_MARKS_PLACE = 'exam_marks_place_fk';
 
 interface LockedClass {
   id: string;
@@ -207,7 +208,7 @@ export async function moveStudent(deps: Deps, caller: Caller, studentId: string,
 /**
  * Takes a student out of its class of a session (one statement; nothing there: 404). A student with
  * a fee record in that class stays (the record's foreign key `fee_records_place_fk`): 409
- * `student_has_fees`.
+ * `student_has_fees`; one with exam marks (`exam_marks_place_fk`): 409 `student_has_marks`.
  */
 export async function unassignStudent(deps: Deps, caller: Caller, studentId: string, sessionId: string): Promise<void> {
   const schoolId = scopeOf(caller);
@@ -220,6 +221,9 @@ export async function unassignStudent(deps: Deps, caller: Caller, studentId: str
   } catch (err) {
     if (violatedConstraint(err) === FEE_RECORD_PLACE) {
       throw new AppError('CONFLICT', 'This student has a fee record in this class: remove the record first.', { reason: 'student_has_fees' });
+    }
+    if (violatedConstraint(err) === EXAM_MARKS_PLACE) {
+      throw new AppError('CONFLICT', 'This student has exam marks in this class.', { reason: 'student_has_marks' });
     }
     throw err;
   }

@@ -25,6 +25,7 @@ import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { attachFile, replaceFile } from '../files/service.js';
+import { recordAudit, recordView } from '../privacy/audit.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
   systemAdmins: 'System admin',
@@ -387,7 +388,12 @@ async function detail(db: DbOrTx, where: SQL, placedIn?: { schoolId: string; ses
 export async function getPerson(deps: Deps, caller: Caller, kind: PeopleKind, userId: string, q: { sessionId?: string } = {}): Promise<PersonDetail> {
   const scope = scopeOf(caller);
   const placedIn = kind === 'students' && q.sessionId && scope !== PLATFORM ? { schoolId: scope, sessionId: q.sessionId } : undefined;
-  const person = await detail(tenantDb(deps, scope), and(kindWhere(kind, scope), eq(users.id, userId))!, placedIn);
+  const db = tenantDb(deps, scope);
+  // A student's details are personal data: the view is recorded beside the read (issue 12).
+  const [person] = await Promise.all([
+    detail(db, and(kindWhere(kind, scope), eq(users.id, userId))!, placedIn),
+    kind === 'students' ? recordView(db, caller, scope, userId) : undefined,
+  ]);
   if (!person) throw notFound(KIND_NAME[kind]);
   return person;
 }
@@ -446,6 +452,7 @@ export async function createPerson(
         .values({ firstName: '', ...columnsOf(body), schoolId, roleId: KIND_ROLE[kind], loginId: id, passwordHash })
         .returning({ id: users.id });
       await attachFile(tx, body.image, { schoolId, callerId: caller.userId });
+      if (kind === 'students') await recordAudit(tx, caller, schoolId, { action: 'create', studentId: row!.id });
       return { person: (await detail(tx, eq(users.id, row!.id)))!, loginId: id };
     }),
   );
@@ -490,6 +497,7 @@ export function updatePerson(deps: Deps, caller: Caller, kind: PeopleKind, userI
     if (!before) throw notFound(KIND_NAME[kind]);
     const set = columnsOf(body);
     if (Object.keys(set).length) await updateWhere(tx, where, set, kind);
+    if (kind === 'students') await recordAudit(tx, caller, scopeOf(caller), { action: 'edit', studentId: userId, details: { fields: Object.keys(set) } });
     await attachFile(tx, body.image, { schoolId: before.schoolId, callerId: caller.userId });
     await replaceFile(tx, before.image, body.image);
   });
@@ -500,6 +508,7 @@ export async function setPersonStatus(deps: Deps, caller: Caller, kind: PeopleKi
   const person = await changePerson(deps, caller, kind, userId, async (tx, where) => {
     await updateWhere(tx, where, { status }, kind);
     if (!status) await revokeSessions(tx, userId);
+    if (kind === 'students') await recordAudit(tx, caller, scopeOf(caller), { action: 'status', studentId: userId, details: { status } });
   });
   if (!status) onSessionsRevoked(deps, { userId });
   return person;
@@ -517,10 +526,11 @@ export async function myChildren(deps: Deps, caller: Caller): Promise<PersonSumm
 
 export async function myChild(deps: Deps, caller: Caller, userId: string): Promise<PersonDetail> {
   const scope = scopeOf(caller);
-  const child = await detail(
-    tenantDb(deps, scope),
-    and(kindWhere('students', scope), eq(users.parentUserId, caller.userId), eq(users.id, userId))!,
-  );
+  const db = tenantDb(deps, scope);
+  const [child] = await Promise.all([
+    detail(db, and(kindWhere('students', scope), eq(users.parentUserId, caller.userId), eq(users.id, userId))!),
+    recordView(db, caller, scope, userId),
+  ]);
   if (!child) throw notFound('Student');
   return child;
 }

@@ -19,6 +19,12 @@ import {
   IconCalendarStats,
   IconArrowBigUpLines,
   IconAlarm,
+  IconCertificate,
+  IconChartBar,
+  IconClipboardCheck,
+  IconTable,
+  IconMessage2Star,
+  IconFileCertificate,
   IconListNumbers,
   IconNotebook,
   IconPencil,
@@ -29,6 +35,9 @@ import {
   IconUserShield,
   IconUsers,
   IconUsersGroup,
+  IconShieldLock,
+  IconShieldCheck,
+  IconListSearch,
   type Icon,
 } from '@tabler/icons-react';
 import { LANDING } from '@shala/contract';
@@ -73,6 +82,16 @@ const BY_PATH: Record<string, Icon> = {
   '/promotion': IconArrowBigUpLines,
   '/assignedstudent': IconListNumbers,
   '/feedues': IconAlarm,
+  '/examscheme': IconClipboardCheck,
+  '/exams': IconCertificate,
+  '/marks': IconTable,
+  '/examremarks': IconMessage2Star,
+  '/examanalysis': IconChartBar,
+  '/childresults': IconFileCertificate,
+  '/myresults': IconFileCertificate,
+  '/dataprivacy': IconShieldLock,
+  '/auditlog': IconListSearch,
+  '/childconsent': IconShieldCheck,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MASTER_CLASSES, MASTER_SUBJECTS } from '@shala/contract';
+import { MASTER_CLASSES, subjectNameIn } from '@shala/contract';
 
 const CLASS_BY_CODE = new Map<string, { name: string; nameHi: string }>(MASTER_CLASSES.map((c) => [c.code, c]));
-const SUBJECT_BY_CODE = new Map<string, { name: string; nameHi: string }>(MASTER_SUBJECTS.map((s) => [s.code, s]));
 
 /**
  * Names of classes and subjects in the reader's language: a class from the master list reads
@@ -28,12 +27,8 @@ export function useAcademicNames() {
     [t, hindi],
   );
   const subjectName = useCallback(
-    (subject: { name: string; masterCode?: string | null }) => {
-      const master = subject.masterCode ? SUBJECT_BY_CODE.get(subject.masterCode) : undefined;
-      // A master subject renamed by the school keeps the school's name.
-      if (!master || master.name !== subject.name) return subject.name;
-      return hindi ? master.nameHi : master.name;
-    },
+    // A master subject renamed by the school keeps the school's name.
+    (subject: { name: string; masterCode?: string | null }) => subjectNameIn(subject, hindi ? 'hi' : 'en'),
     [hindi],
   );
   return { className, subjectName };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, RingProgress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useAuth } from '../../api/auth';
 import { useAttendanceSummary } from '../../api/attendance-views';
 import { useClassLabel } from '../academics/assign/parts';
 import { STATUSES, STATUS_COLOR, usePercent } from './MonthParts';
+import { LoadingBlock } from '../../components/LoadingBlock';
 
 /** A dashboard card with a title. */
 function Card({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
@@ -168,7 +169,7 @@ export function AttendanceSummaryCard({ sessionId }: { sessionId: string | undef
   const { t } = useTranslation();
   const { role } = useAuth();
   const query = useAttendanceSummary(sessionId);
-  if (query.isLoading) return <Skeleton h={140} radius="md" aria-label={t('common.loading')} />;
+  if (query.isLoading) return <LoadingBlock h={140} radius="md" />;
   if (query.isError) {
     return (
       <Alert color="red" title={t('attendanceViews.loadError')} role="alert">

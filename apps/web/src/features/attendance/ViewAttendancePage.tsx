@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { ClassDayList, CountsLine } from './ClassDayList';
 import { useAttendanceFormat } from './format';
 import { SavedBadge, TeacherClassesState, useDayChoice } from './dayChoice';
 import { effectiveMarks } from './markLogic';
+import { LoadingBlock } from '../../components/LoadingBlock';
 
 /** /viewattendance/:date (114): a class's list on that date, read-only, with a link to edit it. */
 export default function ViewAttendancePage({ route }: ScreenProps) {
@@ -58,7 +59,7 @@ function DayView({ session, date }: { session: AcademicSession; date: string }) 
           />
         </Paper>
         {day.isLoading ? (
-          <Skeleton h={160} radius="md" aria-label={t('common.loading')} />
+          <LoadingBlock h={160} radius="md" />
         ) : day.isError ? (
           <Alert color="red" role="alert" title={t('attendance.mark.loadError')}>
             {apiErrorText(day.error, t)}

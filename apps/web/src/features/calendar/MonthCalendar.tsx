@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceStatus, CalendarMonth, DayKind } from '@shala/contract';
@@ -9,6 +9,7 @@ import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { localeOf } from '../people/format';
 import { initialMonth, longDate, monthTitle, monthWeeks, shiftMonth, shortDate, todayLocal, weekdayNames } from './month';
 import './calendar.css';
+import { LoadingBlock } from '../../components/LoadingBlock';
 
 type Day = CalendarMonth['days'][number];
 
@@ -86,7 +87,7 @@ export function MonthCalendar({ studentId, compact = false }: Props) {
           </Button>
         </Alert>
       ) : !data ? (
-        <Skeleton h={compact ? 240 : 300} radius="md" aria-label={t('common.loading')} role="status" />
+        <LoadingBlock h={compact ? 240 : 300} radius="md" />
       ) : (
         <>
           <table className="month-grid" aria-label={title} aria-busy={query.isFetching}>

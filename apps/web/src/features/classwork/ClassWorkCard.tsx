@@ -11,6 +11,7 @@ import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { schoolToday } from '../attendance/markLogic';
 import { SummaryGrid } from '../attendance/SummaryCards';
 import { useFeeDate } from '../fees/StudentFeesView';
+import { LoadingBlock } from '../../components/LoadingBlock';
 
 /** The latest three works of one student's class: subject, title, due date (overdue in red). */
 function LatestWork({ userId, sessionId, name }: { userId: string; sessionId: string; name?: string }) {
@@ -29,7 +30,7 @@ function LatestWork({ userId, sessionId, name }: { userId: string; sessionId: st
         </Text>
       ) : null}
       {loading ? (
-        <Skeleton h={48} aria-label={t('common.loading')} />
+        <LoadingBlock h={48} />
       ) : view.isError || works.isError ? (
         <Text size="sm" c="red.8" role="alert">
           {t('classwork.card.loadError')}

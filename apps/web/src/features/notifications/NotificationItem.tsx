@@ -3,6 +3,7 @@ import {
   IconBeach,
   IconBell,
   IconBook,
+  IconCertificate,
   IconCurrencyRupee,
   IconMessageCircle,
   IconSpeakerphone,
@@ -19,6 +20,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   absence: { icon: IconUserOff, color: 'red' },
   fee: { icon: IconCurrencyRupee, color: 'grape' },
   holiday: { icon: IconBeach, color: 'cyan' },
+  result: { icon: IconCertificate, color: 'yellow' },
   other: { icon: IconBell, color: 'gray' },
 };
 

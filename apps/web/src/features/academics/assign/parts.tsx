@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AcademicSession, AssignStatus, ClassDetail, ClassSummary } from '@shala/contract';
@@ -7,6 +7,7 @@ import { STATUS_COLOR, useAssignedClass, useClassOptions } from '../../../api/ac
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { ListState, RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /** Complete / Incomplete / Pending, coloured. */
 export function StatusBadge({ status }: { status: AssignStatus }) {
@@ -22,7 +23,7 @@ export function StatusBadge({ status }: { status: AssignStatus }) {
 export function WithSession({ children }: { children: (session: AcademicSession) => ReactNode }) {
   const { t } = useTranslation();
   const { current, isLoading } = useCurrentSession();
-  if (isLoading) return <Skeleton h={120} radius="md" aria-label={t('common.loading')} />;
+  if (isLoading) return <LoadingBlock h={120} radius="md" />;
   if (!current) {
     return (
       <Paper withBorder radius="md" p="xl">

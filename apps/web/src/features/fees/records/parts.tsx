@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, MultiSelect, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, Paper, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { apiErrorText } from '../../../api/errors';
 import { ClassPicker } from '../../academics/assign/parts';
 import { useFeeDate } from '../StudentFeesView';
 import { recordPreview, typeValue } from './logic';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /** A fee type as the pickers offer it: name, then what it adds ("Bus (+₹500.00)"). */
 export const typeOption = (t: Pick<FeeType, 'feeTypeId' | 'name' | 'kind' | 'value'>) => ({ value: t.feeTypeId, label: `${t.name} (${typeValue(t)})` });
@@ -56,7 +57,7 @@ export function ClassBar({ session, value, onChange }: { session: AcademicSessio
 export function ClassFeeLine({ assignClassId, className }: { assignClassId: string; className: string }) {
   const { t } = useTranslation();
   const fee = useClassFee(assignClassId);
-  if (fee.isLoading) return <Skeleton h={28} w={240} radius="sm" aria-label={t('common.loading')} />;
+  if (fee.isLoading) return <LoadingBlock h={28} w={240} radius="sm" />;
   if (fee.isError) {
     return (
       <Alert color="red" role="alert" title={t('fees.records.classFeeError')}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCoinRupee } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { apiErrorText } from '../../../api/errors';
 import { useFeeSummary } from '../../../api/fees-reports';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { useFeeFormat } from './parts';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /** The admins' dashboard card (112, 113): collected today, balance and overdue of the header's session, linking to /feesdetails. */
 export default function FeesDashboardCard() {
@@ -23,7 +24,7 @@ function Card() {
   const query = useFeeSummary(current?.sessionId);
   const title = t('fees.reports.card.title');
   let body;
-  if (sessionLoading || query.isLoading) body = <Skeleton h={64} radius="md" aria-label={t('common.loading')} />;
+  if (sessionLoading || query.isLoading) body = <LoadingBlock h={64} radius="md" />;
   else if (query.isError) {
     body = (
       <Alert color="red" title={t('fees.reports.loadError')} role="alert">

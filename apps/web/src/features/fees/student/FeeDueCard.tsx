@@ -10,6 +10,7 @@ import { useMyChildren } from '../../../api/people';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { SummaryGrid } from '../../attendance/SummaryCards';
 import { useFeeDate } from '../StudentFeesView';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /** The next unpaid instalment of a student's plan, and what is overdue (null: no record). */
 export function nextDue(fees: StudentFees) {
@@ -83,7 +84,7 @@ function FeeDueCard({ students, sessionId, link }: { students: { userId: string;
         <Stack gap="sm">
           {students.map((s, i) => {
             const data = queries[i]?.data;
-            return data ? <DueLine key={s.userId} fees={data} name={s.name} /> : <Skeleton key={s.userId} h={40} aria-label={t('common.loading')} />;
+            return data ? <DueLine key={s.userId} fees={data} name={s.name} /> : <LoadingBlock key={s.userId} h={40} />;
           })}
           <Anchor component={Link} to={link} size="sm">
             {t('fees.student.card.open')}

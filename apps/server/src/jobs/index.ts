@@ -1,0 +1,28 @@
+import type { App } from '../http/types.js';
+import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
+import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
+import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
+
+/** Every job of the app, started together in one queue. */
+export const JOB_SPECS: readonly JobSpec[] = [
+  // Parents' reminders of instalments due soon and overdue: every 30 minutes and once at start.
+  FEE_REMINDER_JOB,
+  // A class's report cards in one PDF: what a restart or a failed node left queued (the request
+  // that creates a batch starts it at once in its own process: see report-batch.ts).
+  REPORT_CARD_JOB,
+];
+
+/**
+ * Starts the job queue (pg-boss) when the app is ready, unless JOBS=off (the tests' default), and
+ * stops it before the database closes (its onClose hook): no job is left running on a closed pool.
+ */
+export function registerJobs(app: App): void {
+  let queue: JobQueue | null = null;
+  app.addHook('onReady', async () => {
+    if (app.deps.config.JOBS) queue = await startJobQueue(app.deps, JOB_SPECS);
+  });
+  app.addHook('preClose', async () => {
+    await queue?.stop();
+    queue = null;
+  });
+}

@@ -1,0 +1,59 @@
+import { API } from '@shala/contract';
+import type { App } from '../../http/types.js';
+import { fromContract } from '../../http/route.js';
+import { readLogo } from '../../pdf/text.js';
+import { requireCaller } from '../../policy/index.js';
+import { createStorage } from '../../storage/index.js';
+import { localDate } from '../calendar/days.js';
+import { attachmentDisposition } from '../classwork/service.js';
+import { classResultsFor, reportCardFor } from './report.js';
+import { createReportBatch, getReportBatch, openBatchFile } from './report-batch.js';
+import { renderReportCard } from './report-pdf.js';
+
+/** Routes of exams: results, report cards and their PDFs, a class's cards in one PDF (helper 3). */
+export async function reportRoutes(app: App): Promise<void> {
+  const storage = createStorage(app.deps.config);
+  app.route({
+    ...fromContract(API.classResults),
+    handler: async (req) => ({ result: await classResultsFor(app.deps, requireCaller(req), req.params.assignClassId) }),
+  });
+  app.route({
+    ...fromContract(API.reportCard),
+    handler: async (req) => ({ result: (await reportCardFor(app.deps, requireCaller(req), req.params.studentId, req.query.sessionId)).card }),
+  });
+  // Raw answers: the PDF's bytes, never cached, never sniffed, always saved (not shown inline).
+  app.route({
+    ...fromContract(API.reportCardPdf),
+    handler: async (req, reply) => {
+      const { card, timeZone } = await reportCardFor(app.deps, requireCaller(req), req.params.studentId, req.query.sessionId);
+      const { fileName, pdf } = await renderReportCard(card, req.query.lang, { logo: await readLogo(storage, card.school.logo), madeOn: localDate(timeZone) });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentDisposition(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+  app.route({
+    ...fromContract(API.reportBatchCreate),
+    handler: async (req) => ({ result: await createReportBatch(app.deps, requireCaller(req), req.params.assignClassId, req.body) }),
+  });
+  app.route({
+    ...fromContract(API.reportBatchGet),
+    handler: async (req) => ({ result: await getReportBatch(app.deps, requireCaller(req), req.params.batchId) }),
+  });
+  app.route({
+    ...fromContract(API.reportBatchFile),
+    handler: async (req, reply) => {
+      const file = await openBatchFile(app.deps, storage, requireCaller(req), req.params.batchId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentDisposition(file.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  });
+}

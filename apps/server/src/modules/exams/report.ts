@@ -1,0 +1,210 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { attendancePercent, CO_AREAS, type ClassResults, type CoGrades, type ReportCard } from '@shala/contract';
+import type { Caller, Deps } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { academicSessions, classStudents, files, schools, users } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { examsPolicy } from '../../policy/exams.js';
+import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { fullName } from '../users/service.js';
+import { loadClassResults } from './results.js';
+
+/**
+ * A class's results and a student's report card (issue 11, helper 3). Everything is computed by
+ * `loadClassResults` (the contract's `computeResults` over the stored marks), once per class: a
+ * card costs the same statements whatever the class's size (who and where: one; the class's
+ * results: five; co-scholastic grades, remarks and the terms' attendance: one), and the class's
+ * cards in one PDF (report-batch.ts) cost the same again for the whole class.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// A class's results
+
+/** A class's results (staff: every exam): admins, and the class's teachers; anyone else 404. */
+export async function classResultsFor(deps: Pick<Deps, 'data'>, caller: Caller, classId: string): Promise<ClassResults> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, scopeOf(caller));
+  await examsPolicy.assertClassVisible(db, caller, schoolId, classId);
+  const { cls: _cls, coAreas: _co, ...results } = await loadClassResults(db, schoolId, classId);
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who is on a card
+
+const student = alias(users, 'student');
+const parent = alias(users, 'parent');
+
+/** A student on a card, with its school (what the card shows besides results). */
+export interface CardPerson {
+  studentId: string;
+  classId: string;
+  sessionId: string;
+  fullName: string;
+  loginId: string;
+  rollNo: number | null;
+  dateOfBirth: string | null;
+  parentName: string | null;
+  school: { name: string; address: string | null; logo: string | null; timeZone: string };
+}
+
+/** The students matching `where` (on class_students) with their details and school: one statement. */
+export async function loadCardPeople(db: DbOrTx, schoolId: string, where: SQL | undefined, sessionId?: string | null): Promise<CardPerson[]> {
+  const rows = await db
+    .select({
+      studentId: classStudents.studentId,
+      classId: classStudents.classId,
+      sessionId: classStudents.sessionId,
+      rollNo: classStudents.rollNo,
+      firstName: student.firstName,
+      lastName: student.lastName,
+      loginId: student.loginId,
+      dateOfBirth: student.dateOfBirth,
+      parentFirst: parent.firstName,
+      parentLast: parent.lastName,
+      school: { name: schools.name, address: schools.address, city: schools.city, district: schools.district, state: schools.state, zipCode: schools.zipCode, timeZone: schools.timeZone },
+      logo: files.name,
+    })
+    .from(classStudents)
+    .innerJoin(
+      academicSessions,
+      and(eq(academicSessions.id, classStudents.sessionId), sessionId ? eq(academicSessions.id, sessionId) : eq(academicSessions.isCurrent, true)),
+    )
+    .innerJoin(student, eq(student.id, classStudents.studentId))
+    .innerJoin(schools, eq(schools.id, classStudents.schoolId))
+    .leftJoin(parent, and(eq(parent.id, student.parentUserId), eq(parent.schoolId, student.schoolId)))
+    .leftJoin(files, and(eq(files.name, schools.image), eq(files.schoolId, schools.id)))
+    .where(and(eq(classStudents.schoolId, schoolId), where));
+  return rows.map((r) => {
+    const place = [r.school.address, r.school.city, r.school.district, r.school.state].filter(Boolean).join(', ');
+    const address = [place, r.school.zipCode].filter(Boolean).join(' – ') || null;
+    return {
+      studentId: r.studentId,
+      classId: r.classId,
+      sessionId: r.sessionId,
+      fullName: fullName({ firstName: r.firstName, lastName: r.lastName }),
+      loginId: r.loginId,
+      rollNo: r.rollNo,
+      dateOfBirth: r.dateOfBirth,
+      parentName: r.parentFirst != null ? fullName({ firstName: r.parentFirst, lastName: r.parentLast ?? '' }) : null,
+      school: { name: r.school.name, address, logo: r.logo, timeZone: r.school.timeZone },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Co-scholastic grades, remarks and attendance of each term
+
+export type CardTerm = ReportCard['terms'][number];
+
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
+/**
+ * Per student and exam: the co-scholastic grades and remark (exam_notes) and the term's daywise
+ * attendance (attended = present + late, of the days marked, between the exam's termStart and
+ * termEnd; the contract's `attendancePercent`). One statement for any number of students.
+ */
+export async function loadTerms(db: DbOrTx, schoolId: string, studentIds: readonly string[], examIds: readonly string[]): Promise<Map<string, CardTerm[]>> {
+  const out = new Map<string, CardTerm[]>(studentIds.map((id) => [id, []]));
+  if (!studentIds.length || !examIds.length) return out;
+  const result = await db.execute(sql`
+    select s.sid as student_id, e.id as exam_id, n.co_grades, n.remark, a.attended, a.marked
+    from unnest(${uuidArray(studentIds)}) with ordinality as s(sid, i)
+    cross join exams e
+    left join exam_notes n on n.school_id = e.school_id and n.exam_id = e.id and n.student_id = s.sid
+    cross join lateral (
+      select count(*) filter (where m.status in ('present', 'late'))::int as attended, count(*)::int as marked
+      from attendance_marks m
+      where m.school_id = e.school_id and m.student_id = s.sid and m.period_id is null and m.date between e.term_start and e.term_end
+    ) a
+    where e.school_id = ${schoolId} and e.id = any(${uuidArray(examIds)})`);
+  type Row = { student_id: string; exam_id: string; co_grades: CoGrades | null; remark: string | null; attended: number | string; marked: number | string };
+  const byKey = new Map<string, Row>();
+  for (const r of (result as unknown as { rows: Row[] }).rows) byKey.set(`${r.student_id}|${r.exam_id}`, r);
+  for (const studentId of studentIds) {
+    out.set(
+      studentId,
+      examIds.map((examId) => {
+        const r = byKey.get(`${studentId}|${examId}`);
+        const attended = Number(r?.attended ?? 0);
+        const marked = Number(r?.marked ?? 0);
+        const co: CoGrades = {};
+        for (const area of CO_AREAS) {
+          const grade = r?.co_grades?.[area];
+          if (grade) co[area] = grade;
+        }
+        return { examId, co, remark: r?.remark ?? null, attendance: { attended, marked, percent: attendancePercent({ present: attended, late: 0, marked }) } };
+      }),
+    );
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+export type LoadedResults = Awaited<ReturnType<typeof loadClassResults>>;
+
+/** A card from a class's results, a student on it and its terms. */
+export function cardOf(results: LoadedResults, person: CardPerson, terms: CardTerm[]): ReportCard | null {
+  const row = results.students.find((s) => s.studentId === person.studentId);
+  if (!row) return null;
+  const { fullName: _name, rollNo: _roll, loginId: _login, ...result } = row;
+  return {
+    school: { name: person.school.name, address: person.school.address, logo: person.school.logo },
+    sessionId: results.sessionId,
+    sessionLabel: results.sessionLabel,
+    student: {
+      studentId: person.studentId,
+      fullName: person.fullName,
+      loginId: person.loginId,
+      rollNo: person.rollNo,
+      dateOfBirth: person.dateOfBirth,
+      parentName: person.parentName,
+      assignClassId: results.assignClassId,
+      className: results.className,
+      section: results.section,
+      classTeacher: results.cls.classTeacher,
+    },
+    passPercent: results.passPercent,
+    grades: results.grades,
+    exams: results.exams,
+    subjects: results.subjects,
+    result: { ...result, rank: results.showRank ? result.rank : null },
+    classSize: results.showRank ? results.students.length : null,
+    coAreas: results.coAreas,
+    terms,
+  };
+}
+
+/**
+ * A student's report card for a session (else the current one): its class in that session, if
+ * the caller may see it (admins; a teacher of its class; its parent; itself), else 404. Students
+ * and parents see published exams only. Seven statements whatever the class's size.
+ */
+export async function reportCardFor(deps: Pick<Deps, 'data'>, caller: Caller, studentId: string, sessionId?: string): Promise<{ card: ReportCard; timeZone: string }> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, scopeOf(caller));
+  const [person] = await loadCardPeople(
+    db,
+    schoolId,
+    and(eq(classStudents.studentId, studentId), examsPolicy.studentVisible(caller, classStudents.studentId, classStudents.classId)),
+    sessionId,
+  );
+  if (!person) throw notFound('Student');
+  const results = await loadClassResults(db, schoolId, person.classId, { publishedOnly: examsPolicy.publishedOnly(caller) });
+  const terms = await loadTerms(
+    db,
+    schoolId,
+    [studentId],
+    results.exams.map((e) => e.examId),
+  );
+  const card = cardOf(results, person, terms.get(studentId) ?? []);
+  if (!card) throw notFound('Student');
+  return { card, timeZone: person.school.timeZone };
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuditAction, AuditEntry, AuditListQuery } from '@shala/contract';
+import type { Caller, Deps } from '../../context.js';
+import { PLATFORM, type DbOrTx, type Scope } from '../../db/client.js';
+import { auditLog, users } from '../../db/schema.js';
+import { scopeOf, tenantDb } from '../../policy/index.js';
+import { fullName } from '../users/service.js';
+import { notFound } from '../../errors.js';
+
+/**
+ * The audit log of students' personal data (issue 12): who viewed a student's details, exported
+ * its data or changed it (edit, status, erase, consent). A write is one INSERT, run in the
+ * transaction of the change it records (or beside the read it records); lists are not logged per
+ * student, a detail view is.
+ */
+
+export interface AuditWrite {
+  action: AuditAction;
+  studentId: string;
+  details?: Record<string, unknown>;
+}
+
+/** One audit row in the caller's school (nothing for the platform owner acting across schools). */
+export async function recordAudit(db: DbOrTx, caller: Caller, scope: Scope, entry: AuditWrite): Promise<void> {
+  if (scope === PLATFORM) return;
+  await db.insert(auditLog).values({
+    schoolId: scope,
+    actorId: caller.userId,
+    actorRole: caller.roleId,
+    action: entry.action,
+    studentId: entry.studentId,
+    details: entry.details ?? {},
+  });
+}
+
+/**
+ * A view of a student's details, in one statement that records it only when the student is the
+ * school's (and, for a parent, its own child): run it beside the read, never before it.
+ */
+export async function recordView(db: DbOrTx, caller: Caller, scope: Scope, studentId: string, details: Record<string, unknown> = {}): Promise<void> {
+  if (scope === PLATFORM) return;
+  const own = caller.roleId === 115 ? sql` and u.parent_user_id = ${caller.userId}` : sql``;
+  await db.execute(sql`insert into audit_log (school_id, actor_id, actor_role, action, student_id, details)
+    select ${scope}, ${caller.userId}, ${caller.roleId}, 'view', u.id, ${JSON.stringify(details)}::jsonb
+    from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = 116${own}`);
+}
+
+/** The LIKE pattern of a people search (lower-cased; % and _ typed by users match literally), or null. */
+export function likeOf(search: string | undefined): string | null {
+  const q = search?.trim().toLowerCase();
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+const actor = alias(users, 'actor');
+const student = alias(users, 'student');
+
+/** A page's count stops here: the log only grows, and no screen pages that far. */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/** The log, newest first, by student and action; the total is counted up to the cap. */
+export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
+  const scope = scopeOf(caller);
+  const db = tenantDb(deps, scope);
+  const like = likeOf(q.search);
+  const where: SQL = and(
+    eq(auditLog.schoolId, scope),
+    like ? sql`${auditLog.studentId} in (select u.id from users u where u.school_id = ${scope} and u.role_id = 116 and u.search_text like ${like})` : undefined,
+    q.studentId ? eq(auditLog.studentId, q.studentId) : undefined,
+    q.action ? eq(auditLog.action, q.action) : undefined,
+  )!;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ a: auditLog, actorFirst: actor.firstName, actorLast: actor.lastName, studentFirst: student.firstName, studentLast: student.lastName })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
+      .leftJoin(student, eq(student.id, auditLog.studentId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    // The count, and whether the student asked for is one of the school's (another school's: 404).
+    db.execute(sql`select count(*) as n, ${q.studentId ? sql`exists (select 1 from users u where u.id = ${q.studentId} and u.school_id = ${scope} and u.role_id = 116)` : sql`true`} as known
+      from (select 1 from ${auditLog} where ${where} limit ${AUDIT_COUNT_CAP}) x`),
+  ]);
+  const head = (counted as unknown as { rows: { n: number | string; known: boolean }[] }).rows[0];
+  if (!head?.known) throw notFound('Student');
+  const n = Number(head.n ?? 0);
+  return {
+    items: rows.map((r) => ({
+      auditId: r.a.id,
+      at: r.a.at.toISOString(),
+      actorId: r.a.actorId,
+      actorName: r.actorFirst == null ? null : fullName({ firstName: r.actorFirst, lastName: r.actorLast ?? '' }),
+      actorRole: r.a.actorRole,
+      action: r.a.action as AuditAction,
+      studentId: r.a.studentId,
+      studentName: r.studentFirst == null ? null : fullName({ firstName: r.studentFirst, lastName: r.studentLast ?? '' }),
+      details: (r.a.details ?? {}) as Record<string, unknown>,
+    })),
+    total: n,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

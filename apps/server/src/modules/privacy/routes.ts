@@ -1,0 +1,45 @@
+import { API } from '@shala/contract';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../http/types.js';
+import { fromContract } from '../../http/route.js';
+import { requireCaller } from '../../policy/index.js';
+import { attachmentDisposition } from '../classwork/service.js';
+import { listAudit } from './audit.js';
+import { consentReport, getConsent, giveConsent, withdrawConsent, type Evidence } from './consent.js';
+import { eraseStudent } from './erase.js';
+import { studentBundle } from './export.js';
+import { renderExport } from './export-pdf.js';
+
+/** What a consent is recorded with: the client's address and browser. */
+const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+
+/** Children's data rights (issue 12): consent, the consent report, export, erasure, audit log. */
+export default async function privacyRoutes(app: App) {
+  app.route({ ...fromContract(API.consentGet), handler: async (req) => ({ result: await getConsent(app.deps, requireCaller(req), req.params.studentId) }) });
+  app.route({
+    ...fromContract(API.consentGive),
+    handler: async (req) => ({ message: 'Consent recorded', result: await giveConsent(app.deps, requireCaller(req), req.params.studentId, req.body, evidenceOf(req)) }),
+  });
+  app.route({
+    ...fromContract(API.consentWithdraw),
+    handler: async (req) => ({ message: 'Consent withdrawn', result: await withdrawConsent(app.deps, requireCaller(req), req.params.studentId, evidenceOf(req)) }),
+  });
+  app.route({ ...fromContract(API.consentReport), handler: async (req) => ({ result: await consentReport(app.deps, requireCaller(req), req.query) }) });
+  app.route({ ...fromContract(API.studentConsent), handler: async (req) => ({ result: await getConsent(app.deps, requireCaller(req), req.params.studentId) }) });
+  app.route({
+    ...fromContract(API.privacyExport),
+    handler: async (req, reply) => {
+      const bundle = await studentBundle(app.deps, requireCaller(req), req.params.studentId);
+      const base = `student-data-${bundle.profile.loginId}`;
+      const pdf = req.query.format === 'pdf';
+      return reply
+        .header('content-type', pdf ? 'application/pdf' : 'application/json; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(`${base}.${pdf ? 'pdf' : 'json'}`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf ? await renderExport(bundle, req.query.lang) : JSON.stringify(bundle, null, 2));
+    },
+  });
+  app.route({ ...fromContract(API.privacyErase), handler: async (req) => ({ message: 'Erased', result: await eraseStudent(app.deps, requireCaller(req), req.params.studentId, req.body) }) });
+  app.route({ ...fromContract(API.auditList), handler: async (req) => ({ result: await listAudit(app.deps, requireCaller(req), req.query) }) });
+}

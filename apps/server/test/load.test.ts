@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { freePort } from './ports.js';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+interface KindFigures {
+  requests: number;
+  p50: number;
+  p99: number;
+  status: Record<string, number>;
+}
+
+// `npm run load` in its CI form: the same script (bench/load.ts) with a small school, a few
+// connections and seconds, on PGlite in the embedded pass and on a database of its own next to
+// TEST_DATABASE_URL in the PostgreSQL pass. The script exits 1 on any 5xx or failed request; the
+// figures it writes (LOAD_JSON) say every kind of request was answered.
+describe('npm run load, small', () => {
+  it('drives mixed traffic through the real server and gets no 5xx and no failure', { timeout: 240_000 }, async () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shala-load-test-')), 'load.json');
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      LOAD_CONNECTIONS: '8',
+      LOAD_SECONDS: '4',
+      LOAD_CLASSES: '2',
+      LOAD_PER_CLASS: '10',
+      LOAD_PARENTS: '10',
+      LOAD_STUDENTS: '10',
+      LOAD_PORT: String(await freePort()),
+      LOAD_JSON: out,
+      DATABASE_URL: process.env.TEST_DATABASE_URL || undefined,
+      // The server under a loaded CI machine would shed (503) by design; here the answers are
+      // what is tested (under-pressure.test.ts tests the shedding).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+    };
+    if (!env.DATABASE_URL) delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, log).toBe(0);
+    const figures = JSON.parse(fs.readFileSync(out, 'utf8')) as { kinds: Record<string, KindFigures> };
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    const all = figures.kinds.all!;
+    expect(all.requests).toBeGreaterThan(20);
+    expect(Object.keys(all.status).filter((s) => s.startsWith('5'))).toEqual([]);
+    // Reads and writes of a school day were both part of it (the kinds are drawn by weight).
+    const count = (...kinds: string[]) => kinds.reduce((n, k) => n + (figures.kinds[k]?.requests ?? 0), 0);
+    expect(count('dashboard', 'students page', 'attendance month')).toBeGreaterThan(0);
+    expect(count('attendance save', 'fee payment', 'chat send')).toBeGreaterThan(0);
+    expect(all.p99).toBeGreaterThanOrEqual(all.p50);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupApp, type TestEnv } from './helpers.js';
+
+/**
+ * Overload shedding: a node whose event loop lags answers at once with 503, Retry-After and the
+ * error envelope instead of letting requests queue into timeouts. The thresholds here are tiny and
+ * the loop is really blocked; the defaults (1 s of mean delay) never trip in the other tests.
+ */
+const TOKEN = 'metrics-token-0123456789abcdef';
+
+/** Keeps the event loop busy, as a burst of CPU work does. */
+function blockLoop(ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    /* busy */
+  }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('overload shedding', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await setupApp({ SHED_EVENT_LOOP_DELAY_MS: '1', SHED_SAMPLE_MS: '50', SHED_RETRY_AFTER_SECONDS: '7', METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => env?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => env.app.inject({ url, headers });
+
+  it('answers 503 with Retry-After in the envelope while the loop lags, keeps liveness and metrics, and recovers', async () => {
+    // The sampler runs right after the blocked stretch, so the requests sent just after see the lag.
+    let answers = null;
+    for (let attempt = 0; attempt < 10 && answers?.[0].statusCode !== 503; attempt++) {
+      blockLoop(300);
+      await sleep(5);
+      answers = await Promise.all([get('/api/health/ready'), get('/api/dashboard'), get('/api/health/live'), get('/metrics', { authorization: `Bearer ${TOKEN}` })]);
+    }
+    const [ready, dashboard, live, metrics] = answers!;
+    for (const shed of [ready, dashboard]) {
+      expect(shed.statusCode).toBe(503);
+      expect(shed.headers['retry-after']).toBe('7');
+      expect(shed.json()).toEqual({
+        error: 'UNAVAILABLE',
+        message: 'The server is overloaded. Please try again in 7 seconds.',
+        reason: 'overloaded',
+        params: { seconds: 7 },
+      });
+    }
+    // Shed before the session check: no work is done for a shed request, not even a 401.
+    expect(dashboard.json().error).toBe('UNAVAILABLE');
+    // A busy node is alive, and its metrics show why it sheds.
+    expect(live.statusCode).toBe(200);
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toMatch(/shala_http_shed_total\{type="eventLoopDelay"\} [1-9]/);
+
+    // With the loop free again, the node answers as before.
+    const end = Date.now() + 10_000;
+    let after = await get('/api/health/ready');
+    while (after.statusCode !== 200 && Date.now() < end) {
+      await sleep(60);
+      after = await get('/api/health/ready');
+    }
+    expect(after.json()).toEqual({ result: { status: 'ok', database: 'ok' } });
+    expect((await get('/api/dashboard')).statusCode).toBe(401);
+  });
+});

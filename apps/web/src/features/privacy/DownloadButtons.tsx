@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../api/errors';
+import { downloadStudentData } from '../../api/privacy';
+
+/** Download everything held about a student: JSON (complete) or a PDF in the reader's language. */
+export function DownloadButtons({ studentId, name, compact = false }: { studentId: string; name: string; compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState<'json' | 'pdf' | null>(null);
+  const lang = i18n.language === 'hi' ? 'hi' : 'en';
+  const run = async (format: 'json' | 'pdf') => {
+    setBusy(format);
+    try {
+      await downloadStudentData(studentId, format, lang);
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('privacy.export.failed'), message: apiErrorText(error, t) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs" wrap="wrap">
+      {(['json', 'pdf'] as const).map((format) => (
+        <Button
+          key={format}
+          size={compact ? 'compact-sm' : 'sm'}
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy === format}
+          onClick={() => void run(format)}
+          aria-label={t(`privacy.export.${format}Named`, { name })}
+        >
+          {t(`privacy.export.${format}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
