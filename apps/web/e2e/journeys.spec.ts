@@ -130,6 +130,22 @@ test('language switches to Hindi at once, on the login page and inside', async (
   await expect(page.getByText('© 2024, all rights reserved')).toBeVisible();
 });
 
+test('Hindi chosen on a slow line is kept when the user signs in and reloads before its texts arrive', async ({ page }) => {
+  // The Hindi texts take 4 s to come; the user does not wait for them.
+  await page.route(/\/assets\/hi-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  await page.goto('./');
+  await chooseLanguage(page, 'हिन्दी');
+  await page.locator('input[autocomplete="username"]').fill('DEMO-S0001');
+  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expectPath(page, '/studentdashboard');
+  await page.goto('myresults');
+  await expect(page.getByRole('heading', { level: 1, name: 'मेरे परिणाम' })).toBeVisible();
+});
+
 test('a phone-sized screen keeps the layout usable', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 'DEMO-T0001');

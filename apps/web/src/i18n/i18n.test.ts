@@ -6,6 +6,7 @@ import en from './en.json';
 import hi from './hi.json';
 import ta from './ta.json';
 import gu from './gu.json';
+import { i18n, setLanguage } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -111,5 +112,16 @@ describe('translations', () => {
       expect(keys.length).toBeGreaterThan(0);
       expect(keys.filter((key) => !EN.has(key))).toEqual([]);
     }
+  });
+});
+
+describe('choosing a language', () => {
+  it('remembers the choice at once, before its texts have arrived (a reload or sign-in right after keeps it)', async () => {
+    const switching = setLanguage('hi');
+    expect(localStorage.getItem('lang')).toBe('hi');
+    await switching;
+    expect(i18n.language).toBe('hi');
+    await setLanguage('en');
+    expect(localStorage.getItem('lang')).toBe('en');
   });
 });

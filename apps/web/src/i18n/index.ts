@@ -83,12 +83,16 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
   return initPromise;
 }
 
-/** Switches the language at once, persists it under localStorage 'lang' and sets <html lang>. */
+/**
+ * Switches the language, persists it under localStorage 'lang' and sets <html lang>. The choice is
+ * stored at once, before the language's texts arrive: a user who picks Hindi on a slow line and
+ * signs in or reloads before they load still gets Hindi.
+ */
 export async function setLanguage(code: string, { persist = true } = {}): Promise<void> {
   const target = isOffered(code) ? code : DEFAULT_LANGUAGE;
+  if (persist) local.set(LOCAL_KEY.lang, target);
   // English starts with its core texts; the rest comes with the signed-in layout (loadAllTexts).
   if (target !== DEFAULT_LANGUAGE) await ensureBundle(target);
-  if (persist) local.set(LOCAL_KEY.lang, target);
   await i18n.changeLanguage(target);
 }
 
