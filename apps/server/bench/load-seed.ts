@@ -109,8 +109,8 @@ async function insertSchool(database: Database, code: string, opts: LoadSeedOpti
       from classes where school_id = ${schoolId}`);
     await tx.execute(sql`insert into fee_records (school_id, session_id, class_id, student_id, class_fee, total)
       select school_id, session_id, class_id, student_id, ${total}, ${total} from class_students where school_id = ${schoolId}`);
-    await tx.execute(sql`insert into fee_instalments (school_id, fee_record_id, seq, due_date, amount)
-      select r.school_id, r.id, k, (${start}::date + (k - 1) * interval '1 month')::date,
+    await tx.execute(sql`insert into fee_instalments (school_id, session_id, fee_record_id, seq, due_date, amount)
+      select r.school_id, r.session_id, r.id, k, (${start}::date + (k - 1) * interval '1 month')::date,
         (${sql.raw(`array[${split.join(',')}]`)}::bigint[])[k]
       from fee_records r cross join generate_series(1, ${instalments}::int) as k where r.school_id = ${schoolId}`);
     if (opts.historyDays) {

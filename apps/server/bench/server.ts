@@ -153,8 +153,8 @@ async function seedFees(schoolId: string, sessionId: string, today: string) {
       case when abs(hashtext(cs.student_id::text)) % 10 <> 0 then ${split[0]!} else 0 end
     from class_students cs where cs.school_id = ${schoolId} and cs.session_id = ${sessionId}`);
   const start = addDays(today, -61);
-  await db.execute(sql`insert into fee_instalments (school_id, fee_record_id, seq, due_date, amount, paid)
-    select r.school_id, r.id, k, (${start}::date + (k - 1) * interval '1 month')::date,
+  await db.execute(sql`insert into fee_instalments (school_id, session_id, fee_record_id, seq, due_date, amount, paid)
+    select r.school_id, r.session_id, r.id, k, (${start}::date + (k - 1) * interval '1 month')::date,
       case when k < 4 then ${split[0]!}::bigint else ${split[3]!}::bigint end, k = 1 and ${paidFirst}
     from fee_records r cross join generate_series(1, 4) as k
     where r.school_id = ${schoolId} and r.session_id = ${sessionId}`);

@@ -110,8 +110,8 @@ async function records(school: TestSchool): Promise<Records> {
   const [emiPaid, emiDue] = await env.db
     .insert(feeInstalments)
     .values([
-      { schoolId: school.id, feeRecordId: record!.id, seq: 1, dueDate: '2026-05-10', amount: 500_000, paid: true },
-      { schoolId: school.id, feeRecordId: record!.id, seq: 2, dueDate: '2026-06-10', amount: 500_000 },
+      { schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, seq: 1, dueDate: '2026-05-10', amount: 500_000, paid: true },
+      { schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, seq: 2, dueDate: '2026-06-10', amount: 500_000 },
     ])
     .returning();
   await env.db.insert(feeReceiptCounters).values({ schoolId: school.id, sessionId: school.sessionId, lastNo: 1 });

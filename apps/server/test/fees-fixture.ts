@@ -97,7 +97,7 @@ export async function addRecord(env: TestEnv, fs: FeeSchool, student: TestUser, 
   const dates = monthlyDueDates(opts.start ?? '2026-05-10', count);
   const instalments = await env.db
     .insert(feeInstalments)
-    .values(amounts.map((amount, i) => ({ schoolId: school.id, feeRecordId: record!.id, seq: i + 1, dueDate: dates[i]!, amount })))
+    .values(amounts.map((amount, i) => ({ schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, seq: i + 1, dueDate: dates[i]!, amount })))
     .returning();
   instalments.sort((a, b) => a.seq - b.seq);
   for (const inst of instalments.slice(0, opts.paidCount ?? 0)) await payInstalment(env, fs, record!.id, inst, opts.paidOn ?? inst.dueDate);
@@ -144,7 +144,7 @@ export async function overdueInstalment(db: Db, school: TestSchool, student: Tes
   const [first, second] = splitInstalments(total, 2);
   const today = localDate('Asia/Kolkata');
   await db.insert(feeInstalments).values([
-    { schoolId: school.id, feeRecordId: rec!.id, seq: 1, dueDate: addDays(today, -7), amount: first! },
-    { schoolId: school.id, feeRecordId: rec!.id, seq: 2, dueDate: addDays(today, 60), amount: second! },
+    { schoolId: school.id, sessionId: school.sessionId, feeRecordId: rec!.id, seq: 1, dueDate: addDays(today, -7), amount: first! },
+    { schoolId: school.id, sessionId: school.sessionId, feeRecordId: rec!.id, seq: 2, dueDate: addDays(today, 60), amount: second! },
   ]);
 }

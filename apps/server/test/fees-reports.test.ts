@@ -57,7 +57,7 @@ async function addStudents(school: TestSchool, classId: string, plans: PlanStep[
       .returning({ id: feeRecords.id });
     const inst = await env.db
       .insert(feeInstalments)
-      .values(plan.map((s, i) => ({ schoolId: school.id, feeRecordId: rec!.id, seq: i + 1, dueDate: s.due, amount: amounts[i]!, paid: !!s.paid && !s.paid.reversed })))
+      .values(plan.map((s, i) => ({ schoolId: school.id, sessionId: school.sessionId, feeRecordId: rec!.id, seq: i + 1, dueDate: s.due, amount: amounts[i]!, paid: !!s.paid && !s.paid.reversed })))
       .returning({ id: feeInstalments.id, amount: feeInstalments.amount, due: feeInstalments.dueDate, paid: feeInstalments.paid, seq: feeInstalments.seq });
     inst.sort((a, b) => a.seq - b.seq);
     const payments = plan.flatMap((s, i) =>

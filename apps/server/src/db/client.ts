@@ -95,8 +95,11 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** PGlite: start from this data folder dump (`dump()`), e.g. an already migrated template. */
   template?: Blob;
+  /** The migrations folder to apply (an earlier release's, in the upgrade test); this release's by default. */
+  migrations?: string;
 }): Promise<Database> {
-  if (opts.url) return connectPostgres(opts.url, opts.poolSize ?? 10);
+  const migrationsFolder = opts.migrations ?? MIGRATIONS_DIR;
+  if (opts.url) return connectPostgres(opts.url, opts.poolSize ?? 10, migrationsFolder);
 
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -114,7 +117,7 @@ export async function openDatabase(opts: {
   let client;
   try {
     client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle({ client, schema }), { migrationsFolder });
   } catch (err) {
     await client?.close().catch(() => undefined);
     unlock();

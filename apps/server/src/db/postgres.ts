@@ -81,13 +81,13 @@ function tenantClient(pool: pg.Pool, scope: Scope) {
 }
 
 /** The migrations run as the connecting user; the app's pool works as APP_ROLE. */
-export async function connectPostgres(url: string, poolSize: number): Promise<Database> {
+export async function connectPostgres(url: string, poolSize: number, migrationsFolder = MIGRATIONS_DIR): Promise<Database> {
   const owner = new pg.Client({ connectionString: url });
   await owner.connect();
   try {
     // Several app nodes may start at once: one applies the migrations, the others wait.
     await owner.query('select pg_advisory_lock(727274)');
-    await migrate(drizzle({ client: owner, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle({ client: owner, schema }), { migrationsFolder });
   } finally {
     await owner.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     await owner.end();

@@ -564,11 +564,17 @@ export const feeRecords = pgTable(
   (t) => [
     uniqueIndex('fee_records_student_uq').on(t.schoolId, t.sessionId, t.studentId),
     uniqueIndex('fee_records_id_school_uq').on(t.id, t.schoolId),
+    /** The target of the instalments' foreign key, which copies the record's session. */
+    uniqueIndex('fee_records_id_session_uq').on(t.id, t.schoolId, t.sessionId),
     index('fee_records_class_idx').on(t.schoolId, t.classId),
   ],
 );
 
-/** One instalment (EMI) of a record's plan: sequence, due date, amount, paid or not. */
+/**
+ * One instalment (EMI) of a record's plan: sequence, due date, amount, paid or not. `session_id` is
+ * the record's (the foreign key on record, school and session keeps it so): a session's overdue
+ * instalments, their count and sum come from one index without visiting the records.
+ */
 export const feeInstalments = pgTable(
   'fee_instalments',
   {
@@ -576,6 +582,7 @@ export const feeInstalments = pgTable(
     schoolId: uuid('school_id')
       .notNull()
       .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
     feeRecordId: uuid('fee_record_id').notNull(),
     seq: smallint('seq').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -586,7 +593,7 @@ export const feeInstalments = pgTable(
   (t) => [
     uniqueIndex('fee_instalments_seq_uq').on(t.schoolId, t.feeRecordId, t.seq),
     uniqueIndex('fee_instalments_id_school_uq').on(t.id, t.schoolId),
-    index('fee_instalments_unpaid_due_idx').on(t.schoolId, t.dueDate).where(sql`not ${t.paid}`),
+    index('fee_instalments_overdue_idx').on(t.schoolId, t.sessionId, t.dueDate, t.amount).where(sql`not ${t.paid}`),
   ],
 );
 

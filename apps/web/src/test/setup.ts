@@ -33,8 +33,9 @@ if (!('fonts' in document)) {
   });
 }
 
-// Lazy screens load their chunk on first use; give findBy* a little more time than 1 s.
-configure({ asyncUtilTimeout: 3000 });
+// Lazy screens load their chunk on first use, which takes seconds on a loaded CI machine: findBy*
+// waits up to 10 s (it answers as soon as the element is there).
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n('en');

@@ -167,7 +167,7 @@ export async function seedDemoFees(tx: Tx, d: DemoFeeInput): Promise<void> {
     .insert(feeInstalments)
     .values(
       plans.flatMap((p) =>
-        p.amounts.map((amount, i) => ({ schoolId, feeRecordId: recordOf.get(p.record.student.id)!, seq: i + 1, dueDate: dueDates[i]!, amount, paid: i < p.paid })),
+        p.amounts.map((amount, i) => ({ schoolId, sessionId, feeRecordId: recordOf.get(p.record.student.id)!, seq: i + 1, dueDate: dueDates[i]!, amount, paid: i < p.paid })),
       ),
     )
     .returning({ id: feeInstalments.id, feeRecordId: feeInstalments.feeRecordId, seq: feeInstalments.seq });

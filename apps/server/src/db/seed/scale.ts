@@ -248,8 +248,8 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
   );
   await phase('fee_instalments', async () =>
     touched(
-      await db.execute(sql`insert into fee_instalments (school_id, fee_record_id, seq, due_date, amount, paid)
-        select r.school_id, r.id, k, (${start}::date + (k - 1) * interval '3 months')::date,
+      await db.execute(sql`insert into fee_instalments (school_id, session_id, fee_record_id, seq, due_date, amount, paid)
+        select r.school_id, r.session_id, r.id, k, (${start}::date + (k - 1) * interval '3 months')::date,
           case when k < 4 then f.each else f.last end,
           (${start}::date + (k - 1) * interval '3 months')::date <= ${today}::date and abs(hashtext(r.student_id::text)) % 10 >= k
         from fee_records r join classes c on c.id = r.class_id

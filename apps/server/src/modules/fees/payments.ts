@@ -94,7 +94,7 @@ export async function planInstalments(deps: Pick<Deps, 'data'>, caller: Caller, 
     const amounts = splitInstalments(balance, dates.length);
     await tx.delete(feeInstalments).where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.feeRecordId, body.feeRecordId), eq(feeInstalments.paid, false)));
     await tx.insert(feeInstalments).values(
-      amounts.map((amount, i) => ({ schoolId, feeRecordId: body.feeRecordId, seq: record!.lastPaidSeq + i + 1, dueDate: dates[i]!, amount })),
+      amounts.map((amount, i) => ({ schoolId, sessionId: record!.sessionId, feeRecordId: body.feeRecordId, seq: record!.lastPaidSeq + i + 1, dueDate: dates[i]!, amount })),
     );
     return loadStudentFees(tx, schoolId, record!.studentId, record!.sessionId);
   });

@@ -26,8 +26,8 @@ import { fullName } from '../users/service.js';
  * only while it is not reversed. The session named must be the school's (else 404): each
  * statement starts from it, so an unknown session and an empty one are told apart in one round trip.
  *
- * Indexes: overdue instalments come from `fee_instalments_unpaid_due_idx` (school, due date, only
- * the unpaid), payments of a period from `fee_payments_paid_on_idx` (school, session, paid on),
+ * Indexes: overdue instalments come from `fee_instalments_overdue_idx` (school, session, due date,
+ * amount, only the unpaid: their count and sum without visiting a row), payments of a period from `fee_payments_paid_on_idx` (school, session, paid on),
  * records of a session from `fee_records_student_uq` (school, session, …).
  */
 
@@ -55,9 +55,16 @@ interface ClassCols {
 const classRef = (r: ClassCols) => ({ assignClassId: r.class_id, masterClass: r.master_class, className: r.class_name, section: r.section });
 
 /** Overdue instalments of the session (alias `i`, with their record `r`), as a FROM … WHERE fragment. */
-const overdueFrom = (schoolId: string) => sql`fee_instalments i
+/** The condition on `i` (fee_instalments) for the session's overdue instalments (with `t`). */
+const isOverdue = (schoolId: string) => sql`i.school_id = ${schoolId}::uuid and i.session_id = t.session_id and not i.paid and i.due_date < t.today`;
+
+/** The session's overdue instalments `i` alone (an index-only scan for a count or sum). */
+const overdueFrom = (schoolId: string) => sql`fee_instalments i where ${isOverdue(schoolId)}`;
+
+/** The session's overdue instalments `i` with their records `r` (for the class). */
+const overdueWithRecords = (schoolId: string) => sql`fee_instalments i
   join fee_records r on r.id = i.fee_record_id and r.school_id = i.school_id
-  where i.school_id = ${schoolId}::uuid and not i.paid and i.due_date < t.today and r.session_id = t.session_id`;
+  where ${isOverdue(schoolId)}`;
 
 // ---------------------------------------------------------------------------------------------
 // The overview
@@ -139,7 +146,7 @@ export async function feeDues(
     db,
     classId ? 'fee_dues_class' : 'fee_dues',
     sql`with ${sessionToday(schoolId, q.sessionId, now)},
-      n as (select count(*) as total from t, ${overdueFrom(schoolId)}${ofClass})
+      n as (select count(*) as total from t, ${classId ? overdueWithRecords(schoolId) : overdueFrom(schoolId)}${ofClass})
       select t.today::text as today, ${classOk} as class_ok, n.total, d.*, u.first_name, u.last_name, u.login_id
       from t cross join n
       left join lateral (
@@ -149,7 +156,7 @@ export async function feeDues(
         join fee_records r on r.id = i.fee_record_id and r.school_id = i.school_id
         join classes c on c.id = r.class_id
         left join class_students cs on cs.school_id = r.school_id and cs.session_id = r.session_id and cs.student_id = r.student_id
-        where i.school_id = ${schoolId}::uuid and not i.paid and i.due_date < t.today and r.session_id = t.session_id${ofClass}
+        where ${isOverdue(schoolId)}${ofClass}
         order by i.due_date, array_position(${MASTER_ORDER}, c.master_class), c.section, cs.roll_no nulls last, i.id
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
       ) d on ${classOk}
@@ -187,7 +194,7 @@ export async function feeDuesByClass(deps: Deps, caller: Caller, q: { sessionId:
       select d.* from t
       left join lateral (
         select c.id as class_id, c.master_class, c.name as class_name, c.section, o.n, o.amount
-        from (select r.class_id, count(*) as n, sum(i.amount) as amount from ${overdueFrom(schoolId)} group by r.class_id) o
+        from (select r.class_id, count(*) as n, sum(i.amount) as amount from ${overdueWithRecords(schoolId)} group by r.class_id) o
         join classes c on c.id = o.class_id
       ) d on true
       order by array_position(${MASTER_ORDER}, d.master_class), d.section`,
@@ -257,7 +264,7 @@ export async function feeOutstanding(deps: Deps, caller: Caller, q: { sessionId:
         from fee_records f, t where f.school_id = ${schoolId}::uuid and f.session_id = t.session_id
         group by f.class_id),
       due as (
-        select r.class_id, sum(i.amount) as overdue from t, ${overdueFrom(schoolId)} group by r.class_id)
+        select r.class_id, sum(i.amount) as overdue from t, ${overdueWithRecords(schoolId)} group by r.class_id)
       select d.* from t
       left join lateral (
         select c.id as class_id, c.master_class, c.name as class_name, c.section,
