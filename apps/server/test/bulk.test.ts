@@ -49,6 +49,12 @@ describe('CSV import', () => {
     // Linked to the parent, and each account can sign in.
     const kids = (await env.app.inject({ url: '/api/parent/children', headers: { token: ctx.users[115].token } })).json().result;
     expect(kids.length).toBe(50);
+    // Each student added is in the audit log as added by the principal through an import.
+    const audit = (await env.app.inject({ url: '/api/school/privacy/audit?action=create&pageSize=100', headers: { token } })).json().result;
+    const imported = new Set(kids.map((k: { userId: string }) => k.userId));
+    const rows = audit.items.filter((e: { studentId: string }) => imported.has(e.studentId));
+    expect(rows).toHaveLength(50);
+    expect(rows.every((e: { actorId: string; actorRole: number; details: unknown }) => e.actorId === ctx.users[113].id && e.actorRole === 113 && JSON.stringify(e.details) === '{"via":"import"}')).toBe(true);
     const a = r.accounts[49];
     const signin = await env.app.inject({ method: 'POST', url: '/api/signin', payload: { loginId: a.loginId, password: a.password } });
     expect(signin.json().result).toMatchObject({ roleId: 116, name: 'Student50 Kumar' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { CONSENT_VERSION } from '@shala/contract';
-import { attendanceMarks, auditLog, consentRecords, examMarks, exams, feePayments, feeRecords, files, notifications, subjects, users } from '../src/db/schema.js';
+import { attendanceMarks, auditLog, classStudents, consentRecords, examMarks, exams, feePayments, feeRecords, files, notifications, subjects, users } from '../src/db/schema.js';
 import { createStorage } from '../src/storage/index.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
@@ -279,6 +279,37 @@ describe('audit log', () => {
     const kid = await env.f.user(116, s, { parentUserId: parent.id });
     expect((await call('GET', `/api/parent/children/${kid.id}`, await env.f.token(parent))).statusCode).toBe(200);
     expect((await auditOf(kid.id)).map((r) => [r.action, r.actorId])).toEqual([['view', parent.id]]);
+  });
+
+  it('a student’s report card (and its PDF) and fees seen by staff are recorded, with what was seen; its parent’s views, its own and refused ones are not', async () => {
+    // A family of its own in the class (the tests above erased or deactivated the class's others).
+    const parent = await env.f.user(115, fs.school);
+    const s = await env.f.user(116, fs.school, { parentUserId: parent.id });
+    await env.db.insert(classStudents).values({ schoolId: fs.school.id, sessionId: fs.school.sessionId, classId: fs.classId, studentId: s.id, rollNo: 40 });
+    const parentToken = await env.f.token(parent);
+    const card = (id: string, token: string, pdf = '') => call('GET', `/api/school/exam/reportcard/${id}${pdf}`, token);
+    const fees = (id: string, token: string) => call('GET', `/api/school/feerecord/emi/student/${id}/${fs.school.sessionId}`, token);
+    const before = (await auditOf(s.id)).length;
+    expect((await card(s.id, P)).statusCode).toBe(200);
+    expect((await card(s.id, P, '/pdf?lang=hi')).statusCode).toBe(200);
+    expect((await fees(s.id, A)).statusCode).toBe(200);
+    // Its parent: its card, the PDF and its fees are shown, nothing is recorded.
+    expect((await card(s.id, parentToken)).statusCode).toBe(200);
+    expect((await card(s.id, parentToken, '/pdf?lang=hi')).statusCode).toBe(200);
+    expect((await fees(s.id, parentToken)).statusCode).toBe(200);
+    // The student itself: its card and fees are shown, nothing is recorded.
+    const own = await env.f.token(s);
+    expect((await card(s.id, own)).statusCode).toBe(200);
+    expect((await fees(s.id, own)).statusCode).toBe(200);
+    // Refused: another school's principal (404) and a stranger parent (404) leave no row.
+    expect((await card(s.id, other.users[113].token)).statusCode).toBe(404);
+    expect((await fees(s.id, other.users[115].token)).statusCode).toBe(404);
+    const rows = (await auditOf(s.id)).slice(before);
+    expect(rows.map((r) => [r.action, r.actorId, r.details])).toEqual([
+      ['view', fs.principal.id, { of: 'reportcard' }],
+      ['view', fs.principal.id, { of: 'reportcardPdf' }],
+      ['view', fs.admin.id, { of: 'fees' }],
+    ]);
   });
 
   it('lists newest first, by student and action, paged; admins only; another school sees none and its student answers 404', async () => {

@@ -103,6 +103,14 @@ export type ConsentReport = z.infer<typeof consentReport>;
 export const AUDIT_ACTIONS = ['view', 'create', 'edit', 'status', 'export', 'erase', 'consent_given', 'consent_withdrawn'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * What a `view` entry saw, beyond the student's details (`details.of`): its report card, the card
+ * as a PDF, its fees. These are recorded for the school's staff only (not its parent or itself).
+ */
+export const AUDIT_VIEWS = ['reportcard', 'reportcardPdf', 'fees'] as const;
+export type AuditView = (typeof AUDIT_VIEWS)[number];
+export const isAuditView = (value: unknown): value is AuditView => (AUDIT_VIEWS as readonly unknown[]).includes(value);
+
 export const auditListQuery = pageQuery.extend({
   studentId: z.uuid().optional(),
   /** A student's name or login id (part of it). */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNT_TITLES, ERROR_CODES, ERROR_REASONS, MENUS, ROLE_KEY, WEB_ROUTES, type MenuEntry } from '@shala/contract';
+import { AUDIT_VIEWS, COUNT_TITLES, ERROR_CODES, ERROR_REASONS, MENUS, ROLE_KEY, WEB_ROUTES, type MenuEntry } from '@shala/contract';
 import en from './en.json';
 import hi from './hi.json';
 import ta from './ta.json';
@@ -41,6 +41,7 @@ function contractKeys(): string[] {
   for (const code of ERROR_CODES) keys.add(`errors.${code}`);
   for (const reason of ERROR_REASONS) keys.add(`errors.reasons.${reason}`);
   for (const key of Object.values(COUNT_TITLES)) keys.add(key);
+  for (const view of AUDIT_VIEWS) keys.add(`privacy.audit.of.${view}`);
   return [...keys].sort();
 }
 

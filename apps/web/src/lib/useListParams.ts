@@ -20,21 +20,24 @@ export function useListParams<S extends string>(statuses: readonly S[], fallback
   const [searchInput, setSearchInput] = useState(search);
   const [debounced] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
 
+  // The address as this hook last wrote it, until the router renders it. The router's own
+  // "previous" is the address of the last render, so two changes before the next render (the
+  // search box settling, then a filter picked at once on a slow phone) would undo the first.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
   const update = useCallback(
     (changes: Record<string, string | null>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(pending.current ?? params);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      pending.current = next;
+      setParams(next, { replace: true });
     },
-    [setParams],
+    [params, setParams],
   );
 
   // The search term last written to (or read from) the address. A change of the address from

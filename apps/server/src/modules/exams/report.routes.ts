@@ -25,7 +25,7 @@ export async function reportRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(API.reportCardPdf),
     handler: async (req, reply) => {
-      const { card, timeZone } = await reportCardFor(app.deps, requireCaller(req), req.params.studentId, req.query.sessionId);
+      const { card, timeZone } = await reportCardFor(app.deps, requireCaller(req), req.params.studentId, req.query.sessionId, 'reportcardPdf');
       const { fileName, pdf } = await renderReportCard(card, req.query.lang, { logo: await readLogo(storage, card.school.logo), madeOn: localDate(timeZone) });
       return reply
         .header('content-type', 'application/pdf')

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { attendancePercent, CO_AREAS, type ClassResults, type CoGrades, type ReportCard } from '@shala/contract';
+import { attendancePercent, CO_AREAS, type AuditView, type ClassResults, type CoGrades, type ReportCard } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classStudents, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { recordStaffView } from '../privacy/audit.js';
 import { fullName } from '../users/service.js';
 import { loadClassResults } from './results.js';
 
@@ -185,11 +186,19 @@ export function cardOf(results: LoadedResults, person: CardPerson, terms: CardTe
 /**
  * A student's report card for a session (else the current one): its class in that session, if
  * the caller may see it (admins; a teacher of its class; its parent; itself), else 404. Students
- * and parents see published exams only. Seven statements whatever the class's size.
+ * and parents see published exams only. Seven statements whatever the class's size, and beside
+ * them the audit row of a staff member's view (`view`: the card, or its PDF).
  */
-export async function reportCardFor(deps: Pick<Deps, 'data'>, caller: Caller, studentId: string, sessionId?: string): Promise<{ card: ReportCard; timeZone: string }> {
+export async function reportCardFor(
+  deps: Pick<Deps, 'data'>,
+  caller: Caller,
+  studentId: string,
+  sessionId?: string,
+  view: AuditView = 'reportcard',
+): Promise<{ card: ReportCard; timeZone: string }> {
   const schoolId = schoolOf(caller);
-  const db = tenantDb(deps, scopeOf(caller));
+  const scope = scopeOf(caller);
+  const db = tenantDb(deps, scope);
   const [person] = await loadCardPeople(
     db,
     schoolId,
@@ -197,7 +206,11 @@ export async function reportCardFor(deps: Pick<Deps, 'data'>, caller: Caller, st
     sessionId,
   );
   if (!person) throw notFound('Student');
-  const results = await loadClassResults(db, schoolId, person.classId, { publishedOnly: examsPolicy.publishedOnly(caller) });
+  // A card is personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
+  const [results] = await Promise.all([
+    loadClassResults(db, schoolId, person.classId, { publishedOnly: examsPolicy.publishedOnly(caller) }),
+    recordStaffView(db, caller, scope, studentId, view),
+  ]);
   const terms = await loadTerms(
     db,
     schoolId,

@@ -27,8 +27,9 @@ import { fullName } from '../users/service.js';
  * statement starts from it, so an unknown session and an empty one are told apart in one round trip.
  *
  * Indexes: overdue instalments come from `fee_instalments_overdue_idx` (school, session, due date,
- * amount, only the unpaid: their count and sum without visiting a row), payments of a period from `fee_payments_paid_on_idx` (school, session, paid on),
- * records of a session from `fee_records_student_uq` (school, session, …).
+ * amount, only the unpaid: their count and sum without visiting a row), payments of a period from
+ * `fee_payments_paid_on_idx` (school, session, paid on), records of a session from
+ * `fee_records_student_uq` (school, session, …).
  */
 
 type Num = number | string | null;
@@ -54,14 +55,13 @@ interface ClassCols {
 }
 const classRef = (r: ClassCols) => ({ assignClassId: r.class_id, masterClass: r.master_class, className: r.class_name, section: r.section });
 
-/** Overdue instalments of the session (alias `i`, with their record `r`), as a FROM … WHERE fragment. */
 /** The condition on `i` (fee_instalments) for the session's overdue instalments (with `t`). */
 const isOverdue = (schoolId: string) => sql`i.school_id = ${schoolId}::uuid and i.session_id = t.session_id and not i.paid and i.due_date < t.today`;
 
-/** The session's overdue instalments `i` alone (an index-only scan for a count or sum). */
+/** The session's overdue instalments `i` alone, as a FROM … WHERE fragment (an index-only scan for a count or sum). */
 const overdueFrom = (schoolId: string) => sql`fee_instalments i where ${isOverdue(schoolId)}`;
 
-/** The session's overdue instalments `i` with their records `r` (for the class). */
+/** The session's overdue instalments `i` with their records `r` (for the class), as a FROM … WHERE fragment. */
 const overdueWithRecords = (schoolId: string) => sql`fee_instalments i
   join fee_records r on r.id = i.fee_record_id and r.school_id = i.school_id
   where ${isOverdue(schoolId)}`;

@@ -17,6 +17,7 @@ import { notFound } from '../../errors.js';
 import { academicsPolicy } from '../../policy/academics.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { localDate } from '../calendar/days.js';
+import { recordStaffView } from '../privacy/audit.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -188,5 +189,7 @@ export async function studentFeesFor(deps: Pick<Deps, 'data'>, caller: Caller, p
   const scope = scopeOf(caller);
   const db = tenantDb(deps, scope);
   await academicsPolicy.assertStudentVisible(db, caller, scope, p.studentId);
-  return loadStudentFees(db, scope, p.studentId, p.sessionId);
+  // A student's fees are personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
+  const [fees] = await Promise.all([loadStudentFees(db, scope, p.studentId, p.sessionId), recordStaffView(db, caller, scope, p.studentId, 'fees')]);
+  return fees;
 }

@@ -29,6 +29,7 @@ import { hashMany, newPassword } from '../../auth/crypto.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { parserError, reading } from '../files/service.js';
+import { recordCreates } from '../privacy/audit.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf, type PersonInput } from './service.js';
@@ -201,7 +202,9 @@ export async function importPeople(
           loginId: ids[start + j]!,
           passwordHash: hashes[start + j]!,
         }));
-        await tx.insert(users).values(chunk);
+        const created = await tx.insert(users).values(chunk).returning({ id: users.id });
+        // Each student added is in the audit log, as one added by hand (in the same transaction).
+        if (kind === 'students') await recordCreates(tx, caller, schoolId, created.map((c) => c.id), 'import');
       }
       return ids;
     });

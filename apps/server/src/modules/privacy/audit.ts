@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditEntry, AuditListQuery } from '@shala/contract';
+import type { AuditAction, AuditEntry, AuditListQuery, AuditView } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx, type Scope } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
@@ -9,8 +9,8 @@ import { fullName } from '../users/service.js';
 import { notFound } from '../../errors.js';
 
 /**
- * The audit log of students' personal data (issue 12): who viewed a student's details, exported
- * its data or changed it (edit, status, erase, consent). A write is one INSERT, run in the
+ * The audit log of students' personal data (issue 12): who viewed a student's details, report card
+ * or fees, exported its data or changed it (edit, status, erase, consent). A write is one INSERT, run in the
  * transaction of the change it records (or beside the read it records); lists are not logged per
  * student, a detail view is.
  */
@@ -34,16 +34,37 @@ export async function recordAudit(db: DbOrTx, caller: Caller, scope: Scope, entr
   });
 }
 
+/** The creation of many students at once (a CSV import): one INSERT of their rows, `details.via`. */
+export async function recordCreates(db: DbOrTx, caller: Caller, scope: Scope, studentIds: readonly string[], via: 'import'): Promise<void> {
+  if (scope === PLATFORM || !studentIds.length) return;
+  await db.insert(auditLog).values(
+    studentIds.map((studentId) => ({ schoolId: scope, actorId: caller.userId, actorRole: caller.roleId, action: 'create' as const, studentId, details: { via } })),
+  );
+}
+
 /**
- * A view of a student's details, in one statement that records it only when the student is the
- * school's (and, for a parent, its own child): run it beside the read, never before it.
+ * A view of a student's details (or, named by `of`, its report card or fees), in one statement that
+ * records it only when the student is the school's (and, for a parent, its own child): run it
+ * beside the read, never before it. A student looking at itself is not recorded.
  */
-export async function recordView(db: DbOrTx, caller: Caller, scope: Scope, studentId: string, details: Record<string, unknown> = {}): Promise<void> {
-  if (scope === PLATFORM) return;
+export async function recordView(db: DbOrTx, caller: Caller, scope: Scope, studentId: string, of?: AuditView): Promise<void> {
+  if (scope === PLATFORM || caller.userId === studentId) return;
+  const details = of ? { of } : {};
   const own = caller.roleId === 115 ? sql` and u.parent_user_id = ${caller.userId}` : sql``;
   await db.execute(sql`insert into audit_log (school_id, actor_id, actor_role, action, student_id, details)
     select ${scope}, ${caller.userId}, ${caller.roleId}, 'view', u.id, ${JSON.stringify(details)}::jsonb
     from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = 116${own}`);
+}
+
+const STAFF = new Set([112, 113, 114]);
+
+/**
+ * A view by the school's staff (admins, principal, teacher) of a student's report card or fees. A
+ * parent's views of its own child's card and fees are not recorded: its dashboard shows each
+ * child's fees on every visit, and the log is for the school's access to a child's data.
+ */
+export async function recordStaffView(db: DbOrTx, caller: Caller, scope: Scope, studentId: string, of: AuditView): Promise<void> {
+  if (STAFF.has(caller.roleId)) await recordView(db, caller, scope, studentId, of);
 }
 
 /** The LIKE pattern of a people search (lower-cased; % and _ typed by users match literally), or null. */

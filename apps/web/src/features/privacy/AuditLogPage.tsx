@@ -1,7 +1,7 @@
 import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, ROLE_KEY, type AuditAction, type AuditEntry, type Role } from '@shala/contract';
+import { AUDIT_ACTIONS, ROLE_KEY, isAuditView, type AuditAction, type AuditEntry, type Role } from '@shala/contract';
 import { useAuditLog } from '../../api/privacy';
 import type { ScreenProps } from '../../app/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
@@ -11,9 +11,11 @@ import { formatInstant } from './format';
 export const AUDIT_FILTERS = ['all', ...AUDIT_ACTIONS] as const;
 type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
-/** The details of an entry worth reading: the fields edited, the status set, the consent's options. */
+/** The details of an entry worth reading: what a view saw, an import, the fields edited, the status set, the consent's options. */
 export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: TFunction): string {
   const d = entry.details;
+  if (entry.action === 'view') return isAuditView(d.of) ? t(`privacy.audit.of.${d.of}`) : '';
+  if (entry.action === 'create') return d.via === 'import' ? t('privacy.audit.viaImport') : '';
   if (entry.action === 'edit' && Array.isArray(d.fields)) return d.fields.length ? t('privacy.audit.fields', { fields: d.fields.join(', ') }) : '';
   if (entry.action === 'status' && typeof d.status === 'boolean') return t(d.status ? 'status.active' : 'status.inactive');
   if (entry.action === 'consent_given') return [d.photos ? t('privacy.consent.short.photos') : null, d.notifications ? t('privacy.consent.short.notifications') : null].filter(Boolean).join(', ');

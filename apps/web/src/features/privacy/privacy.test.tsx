@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSENT_VERSION, WEB_ROUTES } from '@shala/contract';
-import { i18n } from '../../i18n';
+import { i18n, setLanguage } from '../../i18n';
 import { HEADER_MOCKS, json, mockFetch, personFixture, renderAt, signIn } from '../../test/utils';
 import ChildConsentPage from './ChildConsentPage';
 import DataPrivacyPage from './DataPrivacyPage';
@@ -107,5 +107,19 @@ describe('audit details', () => {
     expect(auditDetails({ action: 'status', details: { status: false } }, t)).toBe('Inactive');
     expect(auditDetails({ action: 'consent_given', details: { photos: true, notifications: false } }, t)).toBe('photos');
     expect(auditDetails({ action: 'view', details: {} }, t)).toBe('');
+  });
+
+  it('names what a view saw (the report card, its PDF, the fees; in Hindi too) and an import; an unknown value shows nothing', async () => {
+    expect(auditDetails({ action: 'view', details: { of: 'reportcard' } }, t)).toBe('Report card');
+    expect(auditDetails({ action: 'view', details: { of: 'reportcardPdf' } }, t)).toBe('Report card (PDF)');
+    expect(auditDetails({ action: 'view', details: { of: 'constructor' } }, t)).toBe('');
+    expect(auditDetails({ action: 'create', details: { via: 'import' } }, t)).toBe('CSV import');
+    expect(auditDetails({ action: 'create', details: {} }, t)).toBe('');
+    await setLanguage('hi', { persist: false });
+    try {
+      expect(auditDetails({ action: 'view', details: { of: 'fees' } }, i18n.getFixedT('hi'))).toBe('शुल्क');
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
   });
 });
