@@ -43,7 +43,7 @@ export async function createRealtime(opts: {
 }): Promise<Realtime> {
   const io = new Server(opts.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const closers: Array<() => Promise<unknown>> = [];
-  let subscriber: { status: string } | undefined;
+  let hasRedis = false;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
@@ -52,7 +52,7 @@ export async function createRealtime(opts: {
     logRedisErrors(pub, opts.log, 'realtime-pub');
     logRedisErrors(sub, opts.log, 'realtime-sub');
     await Promise.all([pub.connect(), sub.connect()]);
-    subscriber = sub;
+    hasRedis = true;
     io.adapter(createAdapter(pub, sub));
     closers.push(() => pub.quit(), () => sub.quit());
     io.on(REVOKED, (which: RevokedWhich) => opts.onRemoteRevoked?.(which));
@@ -97,8 +97,10 @@ export async function createRealtime(opts: {
     },
     async close() {
       // The Redis adapter unsubscribes on close without waiting or catching: with Redis out of
-      // reach that is an unhandled rejection at shutdown. There is nothing to unsubscribe then.
-      if (subscriber && subscriber.status !== 'ready') (io.of('/').adapter as { close(): void }).close = () => {};
+      // reach that is an unhandled rejection at shutdown, and the client may not know yet that it
+      // is (its status still 'ready' just after the connection dropped). The subscriber quits
+      // next, which ends its subscriptions, so the adapter's own unsubscribing is skipped always.
+      if (hasRedis) (io.of('/').adapter as { close(): void }).close = () => {};
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
     },
