@@ -43,7 +43,6 @@ export async function createRealtime(opts: {
 }): Promise<Realtime> {
   const io = new Server(opts.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const closers: Array<() => Promise<unknown>> = [];
-  let hasRedis = false;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
@@ -52,7 +51,6 @@ export async function createRealtime(opts: {
     logRedisErrors(pub, opts.log, 'realtime-pub');
     logRedisErrors(sub, opts.log, 'realtime-sub');
     await Promise.all([pub.connect(), sub.connect()]);
-    hasRedis = true;
     io.adapter(createAdapter(pub, sub));
     closers.push(() => pub.quit(), () => sub.quit());
     io.on(REVOKED, (which: RevokedWhich) => opts.onRemoteRevoked?.(which));
@@ -100,7 +98,7 @@ export async function createRealtime(opts: {
       // reach that is an unhandled rejection at shutdown, and the client may not know yet that it
       // is (its status still 'ready' just after the connection dropped). The subscriber quits
       // next, which ends its subscriptions, so the adapter's own unsubscribing is skipped always.
-      if (hasRedis) (io.of('/').adapter as { close(): void }).close = () => {};
+      if (opts.redisUrl) (io.of('/').adapter as { close(): void }).close = () => {};
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
     },
