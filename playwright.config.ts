@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { ON_POSTGRES, SERVER, WORKERS, serverOf } from './apps/web/e2e/servers';
+import { TEST_NOW } from './scripts/test-clock.mjs';
 
 /** The journeys that also run on PostgreSQL (see testMatch). */
 const PG_JOURNEYS = ['journeys', 'attendance', 'fees', 'chat', 'exams-report'];
@@ -57,6 +58,8 @@ export default defineConfig({
         // (its own server test proves it).
         SHED_EVENT_LOOP_DELAY_MS: '0',
         LOG_LEVEL: 'warn',
+        // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs).
+        SHALA_NOW: TEST_NOW,
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       },
     };

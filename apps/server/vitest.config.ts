@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_NOW } from '../../scripts/test-clock.mjs';
 
-export default defineConfig({
-  test: {
-    name: 'server',
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/** The server's tests: on PGlite in memory, or on PostgreSQL when TEST_DATABASE_URL is set. */
+export const serverTest = {
+  name: 'server',
+  include: ['test/**/*.test.ts'],
+  globalSetup: ['test/global-setup.ts'],
+  pool: 'forks' as const,
+  // The server's clock starts at a fixed school day (src/clock.ts): no test depends on the real date.
+  env: { SHALA_NOW: TEST_NOW },
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({ test: serverTest });

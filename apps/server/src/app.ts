@@ -60,6 +60,7 @@ import { closeStorage } from './storage/index.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerShedding } from './http/shedding.js';
 import { logRedisErrors } from './realtime/redis-log.js';
+import { clockIsSet, now } from './clock.js';
 
 export type { App } from './http/types.js';
 
@@ -190,7 +191,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // browser or proxy keeps them (a route may set its own cache-control).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+      // The server's clock (clock.ts), which the web app takes for "today" (a phone's own clock
+      // may be wrong; in tests SHALA_NOW fixes it).
+      if (clockIsSet()) reply.header('date', now().toUTCString());
+    }
     done();
   });
   // Operations: Prometheus metrics (METRICS_TOKEN) and overload shedding, before any other work.

@@ -85,6 +85,11 @@ const schema = z.object({
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   /** How often the pressure is sampled (ms). */
   SHED_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /**
+   * Where the server's clock starts (an ISO instant with its zone, e.g. 2026-11-25T04:30:00Z); it
+   * runs on from there (`clock.ts`). For tests and journeys: unset in real use.
+   */
+  SHALA_NOW: z.iso.datetime({ offset: true }).optional(),
 }).check((ctx) => {
   if (!ctx.value.VAPID_PUBLIC_KEY !== !ctx.value.VAPID_PRIVATE_KEY) {
     ctx.issues.push({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together', input: undefined });

@@ -6,6 +6,7 @@ import { users as usersTable } from '../src/db/schema.js';
 import { sessionCache } from '../src/auth/session-cache.js';
 import { argonWork, configureArgon, hashSecret } from '../src/auth/crypto.js';
 import { everyRole, latestMail, setupApp, waitFor, type TestEnv, type TestSchool } from './helpers.js';
+import { nowMs } from '../src/clock.js';
 
 let env: TestEnv;
 let school: TestSchool;
@@ -275,7 +276,7 @@ describe('sockets end with their session', () => {
     const ended = closed(socket);
     const { authSessions } = await import('../src/db/schema.js');
     // The timer is set at connect from the session's expiry: connect again after moving it close.
-    await live.db.update(authSessions).set({ expiresAt: new Date(Date.now() + 300) }).where(eq(authSessions.userId, users[115].id));
+    await live.db.update(authSessions).set({ expiresAt: new Date(nowMs() + 300) }).where(eq(authSessions.userId, users[115].id));
     // A write around the services: the session cache would keep the old expiry for a few seconds.
     sessionCache.clear();
     socket.close();

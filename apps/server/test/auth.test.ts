@@ -4,6 +4,7 @@ import { authSessions, schools, users } from '../src/db/schema.js';
 import { sha256 } from '../src/auth/crypto.js';
 import { sessionCache } from '../src/auth/session-cache.js';
 import { setupApp, type TestEnv, type TestSchool } from './helpers.js';
+import { nowMs } from '../src/clock.js';
 
 let env: TestEnv;
 let school: TestSchool;
@@ -134,7 +135,7 @@ describe('sessions', () => {
     const t2 = await env.f.user(114, s2);
     const t3 = await env.f.user(114, school);
     const [k1, k2, k3] = [await env.f.token(t1), await env.f.token(t2), await env.f.token(t3)];
-    await env.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.userId, t3.id));
+    await env.db.update(authSessions).set({ expiresAt: new Date(nowMs() - 1000) }).where(eq(authSessions.userId, t3.id));
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k3 } })).statusCode).toBe(401);
     // These writes go around the services, which drop cached sessions when they revoke: clear the
     // cache so the lookup itself is what is tested.

@@ -12,10 +12,15 @@ import { testLogDir } from '../../../scripts/test-logs.mjs';
  */
 export default async function setup(project: TestProject) {
   const logDir = testLogDir();
-  fs.rmSync(logDir, { recursive: true, force: true });
-  fs.mkdirSync(logDir, { recursive: true, mode: 0o700 });
+  // Emptied once per run (the embedded project shares the folder: vitest.embedded.config.ts).
+  if (!process.env.SHALA_TEST_LOGS_READY) {
+    fs.rmSync(logDir, { recursive: true, force: true });
+    fs.mkdirSync(logDir, { recursive: true, mode: 0o700 });
+    process.env.SHALA_TEST_LOGS_READY = '1';
+  }
   project.provide('logDir', logDir);
-  const url = process.env.TEST_DATABASE_URL;
+  // A project may set its own (the embedded one sets it empty: PGlite).
+  const url = project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const { openDatabase } = await import('../src/db/client.js');
   if (!url) {
     // PGlite: migrate once and let every test file start from a copy of the folder (a fresh

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../src/app.js';
 import { FIRST_PASSWORD_KEEP_MS } from '../src/mail/index.js';
 import { everyRole, setupApp, waitFor, type TestEnv } from './helpers.js';
+import { nowMs } from '../src/clock.js';
 
 let env: TestEnv;
 /** A second app on the same database whose log lines this file reads. */
@@ -105,12 +106,12 @@ describe('outbox', () => {
     const passwordFile = await waitFor(() => outbox().find((f) => !before.has(f) && f !== codeFile));
 
     // The server's own sweep runs at start and every few minutes; here it is run at chosen times.
-    await env.app.deps.mailer.sweep(new Date(Date.now() + 60_000));
+    await env.app.deps.mailer.sweep(new Date(nowMs() + 60_000));
     expect(outbox()).toContain(codeFile);
-    await env.app.deps.mailer.sweep(new Date(Date.now() + 11 * 60_000));
+    await env.app.deps.mailer.sweep(new Date(nowMs() + 11 * 60_000));
     expect(outbox()).not.toContain(codeFile);
     expect(outbox()).toContain(passwordFile);
-    await env.app.deps.mailer.sweep(new Date(Date.now() + FIRST_PASSWORD_KEEP_MS + 60_000));
+    await env.app.deps.mailer.sweep(new Date(nowMs() + FIRST_PASSWORD_KEEP_MS + 60_000));
     expect(outbox()).not.toContain(passwordFile);
   });
 });

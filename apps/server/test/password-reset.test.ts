@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { otpCodes } from '../src/db/schema.js';
 import { FORGOT_MESSAGE } from '../src/auth/service.js';
 import { latestMail, setupApp, waitFor, type TestEnv, type TestSchool } from './helpers.js';
+import { nowMs } from '../src/clock.js';
 
 let env: TestEnv;
 let school: TestSchool;
@@ -87,7 +88,7 @@ describe('forgot password and one-time code', () => {
     if (first !== second) {
       expect((await reset({ loginId: student.loginId, otp: first, password: 'Whatever-123' })).statusCode).toBe(400);
     }
-    await env.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpCodes.userId, student.id));
+    await env.db.update(otpCodes).set({ expiresAt: new Date(nowMs() - 1000) }).where(eq(otpCodes.userId, student.id));
     const res = await reset({ loginId: student.loginId, otp: second, password: 'Whatever-123' });
     expect(res.statusCode).toBe(400);
     expect((await signin(student.loginId, student.password)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -25,7 +25,7 @@ async function apiGet<T>(token: string, path: string): Promise<T> {
   return ((await res.json()) as { result: T }).result;
 }
 
-const kolkataToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const kolkataToday = () => schoolToday();
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Class 5-A of the current session, the last school day before today and the class's size (asked of the server). */

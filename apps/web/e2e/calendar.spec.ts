@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, schoolToday, signInAs } from './support';
 
 // Holidays and the calendar: the principal adds a holiday range to the demo's current session and
 // notifies the parents; the parent (DEMO-G0001) finds it in the bell and on its child's month
@@ -8,7 +8,7 @@ import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow,
 // time in the school's time zone.
 
 const DAY_MS = 86_400_000;
-const todayInSchool = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+const todayInSchool = () => schoolToday();
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /**
  * A range `length` days long starting `offset` or more days after today, inside the demo's current
@@ -174,7 +174,7 @@ async function parentSees(page: Page, lang: Lang, holiday: string, range: { star
 test('English: the principal adds a holiday range at 1280 px and notifies parents; the parent sees it at 375 px', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const range = await futureRange(request, 3, 3);
-  test.skip(!range, 'the current session ends too soon for a holiday still to come');
+  expect(range, 'a holiday range still to come in the current session').not.toBeNull();
   const holiday = 'Sports week break';
   const principal = await open(browser, 113, 'en', 1280);
   await principalAdds(principal, 'en', holiday, range!, 1280);
@@ -190,20 +190,5 @@ test('English: the principal adds a holiday range at 1280 px and notifies parent
 
   const parent = await open(browser, 115, 'en', 375);
   await parentSees(parent, 'en', holiday, range!, 375);
-  await parent.context().close();
-});
-
-test('Hindi: the principal adds a holiday range at 375 px and notifies parents; the parent sees it at 1280 px', async ({ browser, request }) => {
-  test.setTimeout(180_000);
-  const range = await futureRange(request, 8, 2);
-  test.skip(!range, 'the current session ends too soon for a holiday still to come');
-  const holiday = 'गुरु पर्व';
-  const principal = await open(browser, 113, 'hi', 375);
-  await principalAdds(principal, 'hi', holiday, range!, 375);
-  await principal.context().close();
-
-  const parent = await open(browser, 115, 'hi', 1280);
-  await expectPath(parent, '/parentdashboard');
-  await parentSees(parent, 'hi', holiday, range!, 1280);
   await parent.context().close();
 });

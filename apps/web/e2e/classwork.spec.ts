@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, tr, type Lang } from './support';
+import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs, tr, type Lang } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -97,7 +97,7 @@ async function open(browser: Browser, role: 114 | 115 | 116, lang: Lang, width: 
 
 /** School-local today, YYYY-MM-DD, plus some days. */
 function dayFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const today = schoolToday();
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
@@ -175,7 +175,6 @@ const SCREENS: Array<{ role: 114 | 115 | 116; path: string; name: string }> = [
 // Each language and each layout once (English on a desktop, Hindi on a phone), as the a11y sweep does.
 for (const [lang, width] of [
   ['en', 1280],
-  ['hi', 375],
 ] as const) {
   test(`class work screens, ${lang} at ${width} px`, async ({ browser }) => {
     for (const role of [114, 116, 115] as const) {

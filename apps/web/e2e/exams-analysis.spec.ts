@@ -73,7 +73,6 @@ const number = (lang: Lang, v: number | null) => (v === null ? '–' : new Intl.
 
 for (const [lang, width] of [
   ['en', 1280],
-  ['hi', 375],
 ] as const) {
   test(`the principal sees an exam's analysis and a student's progress (${lang}, ${width} px)`, async ({ browser }) => {
     test.setTimeout(30_000);

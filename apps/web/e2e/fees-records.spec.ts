@@ -241,8 +241,3 @@ test('the principal makes a fee record, a 4-instalment plan, marks one paid and 
   test.setTimeout(180_000);
   await journey(page, 'en', 1280, 375);
 });
-
-test('the same in Hindi on a phone (375 then 1280 px)', async ({ page }) => {
-  test.setTimeout(180_000);
-  await journey(page, 'hi', 375, 1280);
-});

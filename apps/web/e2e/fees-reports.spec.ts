@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -75,12 +75,6 @@ function rupees(paise: number): string {
   return `₹${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}` : last3}.${String(paise % 100).padStart(2, '0')}`;
 }
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-async function toHindi(page: Page) {
-  await page.goto('./');
-  await chooseLanguage(page, 'हिन्दी');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-}
 
 async function download(page: Page, button: ReturnType<Page['getByRole']>): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -212,55 +206,6 @@ test('the principal opens the fees hub from the dashboard, the dues and the repo
   await expectNoOverflow(page);
   await shot(page, 'fees-dashboard-113-en-375');
 });
-
-test('in Hindi: the hub, dues and reports at 375 and 1280 px', async ({ page }) => {
-  test.setTimeout(180_000);
-  const { summary } = await demoFees();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await toHindi(page);
-  await signInAs(page, 113);
-  await expect(page.getByTestId('fees-card').getByRole('heading', { name: 'शुल्क' })).toBeVisible();
-
-  await page.goto('feesdetails');
-  await expect(page.getByText('शुल्क के पन्ने')).toBeVisible();
-  await expect(page.getByTestId('fee-expected')).toContainText('अपेक्षित');
-  await expect(page.getByTestId('fee-expected')).toContainText('शुल्क रिकॉर्ड');
-  await expect(page.getByTestId('fee-overdue')).toContainText(rupees(summary.overdue));
-  await expectNoOverflow(page);
-  await expectAccessible(page, 'fees hub (hi, 375)');
-  await shot(page, 'fees-hub-113-hi-375');
-
-  await page.goto('feedues');
-  await expect(page.getByText('कक्षावार अतिदेय')).toBeVisible();
-  await expect(page.getByTestId('dues-total')).toContainText('अतिदेय किस्त');
-  await expectNoOverflow(page);
-  await expectAccessible(page, 'fee dues (hi, 375)');
-  await shot(page, 'fees-dues-113-hi-375');
-
-  await page.goto('feereports');
-  await expect(page.getByText('कक्षावार बाकी राशि').first()).toBeVisible();
-  await page.getByRole('textbox', { name: 'से' }).fill(addDays(summary.today, -400));
-  await expect(page.getByText('अधिकतम 366 दिनों की अवधि चुनें')).toBeVisible();
-  await expectNoOverflow(page);
-  await expectAccessible(page, 'fee reports (hi, 375)');
-  await shot(page, 'fees-reports-113-hi-375');
-
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('textbox', { name: 'से' }).fill(addDays(summary.today, -90));
-  await expect(page.getByRole('table', { name: 'वसूली' })).toBeVisible();
-  await expectNoOverflow(page);
-  await expectAccessible(page, 'fee reports (hi, 1280)');
-  await shot(page, 'fees-reports-113-hi-1280');
-  await page.goto('feedues');
-  await expect(page.getByRole('table', { name: 'अतिदेय किस्तें' })).toBeVisible();
-  await expectNoOverflow(page);
-  await shot(page, 'fees-dues-113-hi-1280');
-  await page.goto('feesdetails');
-  await expectNoOverflow(page);
-  await expectAccessible(page, 'fees hub (hi, 1280)');
-  await shot(page, 'fees-hub-113-hi-1280');
-});
-
 test('the system admin sees the same figures and only the fee screens it may open', async ({ page }) => {
   const { summary } = await demoFees();
   await page.setViewportSize({ width: 1280, height: 900 });

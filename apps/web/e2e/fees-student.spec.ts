@@ -84,10 +84,7 @@ async function downloadReceipt(page: Page, view: Locator, lang: Lang) {
 }
 
 // Each language and each layout once for the parent; the student's pairs below are the other two.
-for (const [lang, width] of [
-  ['en', 1280],
-  ['hi', 375],
-] as const) {
+for (const [lang, width] of [['hi', 375]] as const) {
   test(`the parent sees its children's fees and downloads a receipt (${lang}, ${width} px)`, async ({ browser }) => {
     const x = TEXT[lang];
     const page = await open(browser, 115, lang, width);
@@ -120,10 +117,7 @@ for (const [lang, width] of [
   });
 }
 
-for (const [lang, width] of [
-  ['hi', 1280],
-  ['en', 375],
-] as const) {
+for (const [lang, width] of [['en', 1280]] as const) {
   test(`the student sees its own fees and downloads a receipt (${lang}, ${width} px)`, async ({ browser }) => {
     const x = TEXT[lang];
     const page = await open(browser, 116, lang, width);

@@ -168,8 +168,3 @@ test('the principal sets fees, makes a record and a 4-instalment plan, marks one
   test.setTimeout(180_000);
   await story(browser, 'en', 1280);
 });
-
-test('the same in Hindi on a phone (375 px)', async ({ browser }) => {
-  test.setTimeout(180_000);
-  await story(browser, 'hi', 375);
-});

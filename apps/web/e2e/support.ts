@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { SERVER } from './servers';
 
 export const PASSWORD = 'Shala@2024';
@@ -12,6 +13,15 @@ export const ACCOUNTS = {
   115: { loginId: 'DEMO-G0001', landing: '/parentdashboard' },
   116: { loginId: 'DEMO-S0001', landing: '/studentdashboard' },
 } as const;
+
+const loadedAt = Date.now();
+/** The school's clock as the journeys' servers run it (SHALA_NOW, from TEST_NOW), for dates the journeys compute. */
+export const schoolNow = () => new Date(Date.parse(TEST_NOW) + (Date.now() - loadedAt));
+/** The school's today (India), `YYYY-MM-DD`, plus `days`. */
+export function schoolToday(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(schoolNow());
+  return days ? new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) : today;
+}
 
 export const BASE = '/sms_frontend';
 /** This worker's server's data folder (its outbox). */

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
+import { nowMs } from '../clock.js';
 
 /**
  * The second limiter against password spraying: failed sign-ins, failed codes and code requests
@@ -38,12 +39,12 @@ export function createAddressLimiter(opts: { max: number; windowMs: number; redi
   };
   return {
     async check(ip) {
-      const now = Date.now();
+      const now = nowMs();
       const c = current(ip, now);
       if (c && c.n >= max) throw refuse(c.until - now);
     },
     async fail(ip) {
-      const now = Date.now();
+      const now = nowMs();
       if (counts.size > 50_000) for (const [k, v] of counts) if (v.until <= now) counts.delete(k);
       const c = current(ip, now);
       if (c) c.n++;

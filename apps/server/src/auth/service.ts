@@ -10,6 +10,7 @@ import { asPlatform, inTenant } from '../policy/index.js';
 import { sessionCache } from './session-cache.js';
 import { fullName } from '../modules/users/service.js';
 import { dummyHash, hashSecret, isLightHash, newOtp, newToken, sha256, verifySecret } from './crypto.js';
+import { now, nowMs } from '../clock.js';
 
 const INVALID = 'Invalid id or password.';
 export const FORGOT_MESSAGE = 'If the account exists and has an email, a one-time code has been sent to it.';
@@ -57,7 +58,7 @@ export async function signin(
     throw new AppError('SCHOOL_INACTIVE', 'This school is inactive. Please contact the platform administrator.');
   }
   const token = newToken();
-  const expiresAt = new Date(Date.now() + deps.config.SESSION_TTL_HOURS * 3600_000);
+  const expiresAt = new Date(nowMs() + deps.config.SESSION_TTL_HOURS * 3600_000);
   await asPlatform(deps).insert(authSessions).values({
     userId: user.id,
     schoolId: user.schoolId,
@@ -66,7 +67,7 @@ export async function signin(
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300),
   });
-  await asPlatform(deps).update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await asPlatform(deps).update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
   return {
     token,
     expiresAt: expiresAt.toISOString(),
@@ -102,7 +103,7 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
       and(
         eq(authSessions.tokenHash, tokenHash),
         isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, new Date()),
+        gt(authSessions.expiresAt, now()),
         eq(users.status, true),
         sql`(${users.schoolId} is null or ${schools.status} = true)`,
       ),
@@ -115,7 +116,7 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
 }
 
 export async function signout(deps: Deps, caller: Caller): Promise<void> {
-  await asPlatform(deps).update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, caller.sessionId));
+  await asPlatform(deps).update(authSessions).set({ revokedAt: now() }).where(eq(authSessions.id, caller.sessionId));
   onSessionsRevoked(deps, { sessionId: caller.sessionId });
 }
 
@@ -141,7 +142,7 @@ export function onSessionsRevoked(deps: Pick<Deps, 'realtime'>, which: RevokedSe
 export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<void> {
   await db
     .update(authSessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now() })
     .where(
       and(
         eq(authSessions.userId, userId),
@@ -155,7 +156,7 @@ export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId
 export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promise<void> {
   await db
     .update(authSessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now() })
     .where(and(isNull(authSessions.revokedAt), eq(authSessions.schoolId, schoolId)));
 }
 
@@ -173,12 +174,12 @@ export async function forgot(deps: Deps, loginId: string): Promise<void> {
     // A new code replaces any earlier one.
     await tx
       .update(otpCodes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now() })
       .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt)));
     await tx.insert(otpCodes).values({
       userId: user.id,
       codeHash,
-      expiresAt: new Date(Date.now() + OTP.ttlMinutes * 60_000),
+      expiresAt: new Date(nowMs() + OTP.ttlMinutes * 60_000),
     });
   });
   const mail = {
@@ -211,7 +212,7 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
     ? await asPlatform(deps)
         .select()
         .from(otpCodes)
-        .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
+        .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, now())))
         .orderBy(desc(otpCodes.createdAt))
         .limit(1)
     : [];
@@ -230,18 +231,18 @@ export async function reset(deps: Deps, body: ResetBody): Promise<void> {
   if (!user || !code || !counted) throw new AppError('INVALID_OTP', BAD_OTP);
   if (!right) {
     if (counted.attempts >= OTP.maxAttempts) {
-      await asPlatform(deps).update(otpCodes).set({ usedAt: new Date() }).where(eq(otpCodes.id, code.id));
+      await asPlatform(deps).update(otpCodes).set({ usedAt: now() }).where(eq(otpCodes.id, code.id));
     }
     throw new AppError('INVALID_OTP', BAD_OTP);
   }
   await inTenant(deps, PLATFORM, async (tx) => {
     const [used] = await tx
       .update(otpCodes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now() })
       .where(and(eq(otpCodes.id, code.id), isNull(otpCodes.usedAt)))
       .returning({ id: otpCodes.id });
     if (!used) throw new AppError('INVALID_OTP', BAD_OTP);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
     await revokeSessions(tx, user.id);
   });
   onSessionsRevoked(deps, { userId: user.id });
@@ -254,7 +255,7 @@ export async function changePassword(deps: Deps, caller: Caller, body: ChangePas
   }
   await asPlatform(deps)
     .update(users)
-    .set({ passwordHash: await hashSecret(body.newPassword), updatedAt: new Date() })
+    .set({ passwordHash: await hashSecret(body.newPassword), updatedAt: now() })
     .where(eq(users.id, caller.userId));
   await revokeSessions(asPlatform(deps), caller.userId, caller.sessionId);
   onSessionsRevoked(deps, { userId: caller.userId, exceptSessionId: caller.sessionId });

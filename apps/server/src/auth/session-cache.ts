@@ -1,4 +1,5 @@
 import type { Caller } from '../context.js';
+import { nowMs } from '../clock.js';
 
 /** How long a resolved session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 5_000;
@@ -18,7 +19,7 @@ interface Entry {
 class SessionCache {
   private readonly entries = new Map<string, Entry>();
 
-  get(tokenHash: string, now = Date.now()): Caller | null {
+  get(tokenHash: string, now = nowMs()): Caller | null {
     const e = this.entries.get(tokenHash);
     if (!e) return null;
     if (e.until <= now) {
@@ -28,7 +29,7 @@ class SessionCache {
     return e.caller;
   }
 
-  set(tokenHash: string, caller: Caller, expiresAt: number, now = Date.now()): void {
+  set(tokenHash: string, caller: Caller, expiresAt: number, now = nowMs()): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(tokenHash, { caller, until: Math.min(now + SESSION_CACHE_MS, expiresAt) });
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { BackupError, backup, restore } from './index.js';
+import { now } from '../clock.js';
 
 const USAGE = `Usage:
   npm run backup [-- --out FILE.tar.gz] [--no-files]
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   if (command === 'backup') {
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+    const stamp = now().toISOString().replace(/[:.]/g, '-').slice(0, 19);
     const out = values.out ?? path.join('backups', `shala-${config.DATABASE_URL ? 'postgres' : 'pglite'}-${stamp}.tar.gz`);
     const m = await backup(config, { out, noFiles: values['no-files'], log: say });
     say(`Backup written: ${path.resolve(out)}`);

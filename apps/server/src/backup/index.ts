@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { MIGRATIONS_DIR, PLATFORM_ROLE } from '../db/client.js';
 import { createStorage, closeStorage, isStoredName } from '../storage/index.js';
+import { now } from '../clock.js';
 
 /**
  * Backups of a whole platform: the database and the uploaded files in one tar.gz with a manifest.
@@ -191,7 +192,7 @@ export async function backup(config: Config, opts: BackupOptions): Promise<Manif
       if (files.missing) log(`Warning: ${files.missing} file(s) named by the database were not in the storage.`);
     }
 
-    const manifest: Manifest = { format: FORMAT, formatVersion: FORMAT_VERSION, appVersion: appVersion(), createdAt: new Date().toISOString(), database, migrations, files };
+    const manifest: Manifest = { format: FORMAT, formatVersion: FORMAT_VERSION, appVersion: appVersion(), createdAt: now().toISOString(), database, migrations, files };
     await fsp.writeFile(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
     await fsp.mkdir(path.dirname(out), { recursive: true });
     const partial = `${out}.part`;
@@ -235,7 +236,7 @@ const nonEmpty = (dir: string) => fs.existsSync(dir) && fs.readdirSync(dir).leng
 
 /** Moves a folder aside before a forced restore; returns where it went. */
 async function setAside(dir: string): Promise<string> {
-  const aside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  const aside = `${dir}.before-restore-${now().toISOString().replace(/[:.]/g, '-')}`;
   await fsp.rename(dir, aside);
   return aside;
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeError } from '../log.js';
+import { now as clockNow, nowMs } from '../clock.js';
 
 export interface Mail {
   to: string;
@@ -31,7 +32,7 @@ export const OUTBOX_SWEEP_MS = 5 * 60_000;
 const UNTIL = /-until-(\d{10,16})\.eml$/;
 
 /** Removes expired secret-bearing mail files from the outbox folder. */
-export async function sweepOutbox(dir: string, now = new Date()): Promise<number> {
+export async function sweepOutbox(dir: string, now = clockNow()): Promise<number> {
   let names: string[];
   try {
     names = await fs.readdir(dir);
@@ -75,8 +76,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send({ keepMs, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const until = keepMs === undefined ? '' : `-until-${Date.now() + keepMs}`;
+      const stamp = clockNow().toISOString().replace(/[:.]/g, '-');
+      const until = keepMs === undefined ? '' : `-until-${nowMs() + keepMs}`;
       const name = `${stamp}-${randomBytes(3).toString('hex')}${until}.eml`;
       await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer, { mode: 0o600 });
       opts.log.info({ subject: mail.subject, file: name }, 'mail written to the outbox (no SMTP_URL)');

@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../context.js';
 import { logRedisErrors } from './redis-log.js';
+import { nowMs } from '../clock.js';
 
 /** Live delivery to a user's open tabs, on any app node (Redis adapter when REDIS_URL is set). */
 export interface Realtime {
@@ -67,7 +68,7 @@ export async function createRealtime(opts: {
         void socket.join([userRoom(caller.userId), sessionRoom(caller.sessionId), ...(caller.schoolId ? [schoolRoom(caller.schoolId)] : [])]);
         // The socket ends when its session expires (the client reconnects and must sign in again).
         if (caller.expiresAt) {
-          const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, caller.expiresAt.getTime() - Date.now()), MAX_TIMER_MS));
+          const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, caller.expiresAt.getTime() - nowMs()), MAX_TIMER_MS));
           timer.unref();
           socket.once('disconnect', () => clearTimeout(timer));
         }

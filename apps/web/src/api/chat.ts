@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CHAT_LIMITS, type ChatHistory, type ChatMessage } from '@shala/contract';
 import { call } from './client';
+import { now as clockNow } from '../lib/clock';
 
 /** Chat's query keys: all start with `chat`. */
 export const chatKeys = {
@@ -67,7 +68,7 @@ export function withRead(data: HistoryData | undefined, peerId: string, readAt: 
 /** Marks the peer's messages to the caller read in a cached history (after the read call). */
 export function readIncoming(data: HistoryData | undefined, peerId: string): HistoryData | undefined {
   if (!data) return data;
-  const now = new Date().toISOString();
+  const now = clockNow().toISOString();
   return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((m) => (m.senderId === peerId && m.readAt === null ? { ...m, readAt: now } : m)) })) };
 }
 

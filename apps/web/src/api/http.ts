@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ERROR_CODES, PUBLIC_API, type ErrorCode, type ErrorParams, type PublicApiName } from '@shala/contract/web';
 import type { API, ApiName } from '@shala/contract';
+import { syncClock } from '../lib/clock';
 import { getCookie } from '../lib/cookies';
 import { COOKIE } from '../lib/storage';
 
@@ -218,6 +219,7 @@ export async function send(route: RouteLike, opts: SendOptions = {}): Promise<un
     throw new ApiError('request', { cause });
   }
 
+  syncClock(response.headers.get('date'));
   let data: unknown = null;
   const text = await response.text().catch(() => '');
   if (text) {

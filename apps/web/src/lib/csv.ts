@@ -1,3 +1,5 @@
+import { now as clockNow } from './clock';
+
 /** Characters that make a spreadsheet treat a cell as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -25,7 +27,7 @@ export function csvBlob(text: string): Blob {
 
 /** Today's date as YYYY-MM-DD (local time), for file names. */
 export function today(): string {
-  const d = new Date();
+  const d = clockNow();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }

@@ -1,6 +1,7 @@
 import type { Tx } from '../client.js';
 import { chatConversations, chatMessages, notifications } from '../schema.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
+import { nowMs } from '../../clock.js';
 
 /** A demo chat line: who writes, how many minutes before now, the text; unread when the recipient has not read it. */
 type Line = [from: 'x' | 'y', minutesAgo: number, text: string];
@@ -62,7 +63,7 @@ const FAMILY_CHATS: Array<Array<[from: 'x' | 'y', text: string]>> = [
  * sections with a class teacher); the last messages unread.
  */
 export async function seedDemoChat(tx: Tx, d: DemoCommunicationInput): Promise<void> {
-  const now = Date.now();
+  const now = nowMs();
   const chats = [...CHATS];
   const sections = [...(d.classTeachers ?? [])].filter(([key]) => key !== '5-A').slice(0, FAMILY_CHATS.length);
   sections.forEach(([key, teacher], i) => {

@@ -3,6 +3,7 @@ import { classWorks } from '../schema.js';
 import { addDays, localDate } from '../../modules/calendar/days.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
 import { pick, unit } from './demo-people.js';
+import { nowMs } from '../../clock.js';
 
 /** The demo teacher's recent work, newest last: class key, subject, days ago, days to do it, title, description. */
 const WORK: Array<[key: string, subject: string, ago: number, days: number | null, title: string, description: string]> = [
@@ -66,7 +67,7 @@ export async function seedDemoClassWork(tx: Tx, d: DemoCommunicationInput): Prom
         date,
         dueDate: days === null ? null : addDays(date, days),
         // In the order written, so the list's newest-first order is stable.
-        createdAt: new Date(Date.now() - (WORK.length - i) * 60_000),
+        createdAt: new Date(nowMs() - (WORK.length - i) * 60_000),
       };
     },
   );
@@ -90,7 +91,7 @@ export async function seedDemoClassWork(tx: Tx, d: DemoCommunicationInput): Prom
       description,
       date,
       dueDate: addDays(date, 2 + (ago % 4)),
-      createdAt: new Date(Date.now() - (ago * 24 * 60 + WORK.length + 1) * 60_000),
+      createdAt: new Date(nowMs() - (ago * 24 * 60 + WORK.length + 1) * 60_000),
     });
   }
   if (rows.length > 0) await tx.insert(classWorks).values(rows);

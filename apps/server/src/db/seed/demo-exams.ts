@@ -2,6 +2,7 @@ import { CBSE_GRADES, CO_AREAS, CO_GRADES, EXAM_TEMPLATE_EXAMS, templateTerms, t
 import type { Tx } from '../client.js';
 import { examMarks, examNotes, examSchemes, exams } from '../schema.js';
 import { unit } from './demo-people.js';
+import { nowMs } from '../../clock.js';
 
 /**
  * The demo school's exams in the current session (issue 11), in five multi-row statements:
@@ -88,7 +89,7 @@ export async function seedDemoExams(tx: Tx, d: DemoExamsInput): Promise<void> {
     session.endDate,
     template.map((t) => t.share),
   );
-  const published = new Date(Date.now() - 7 * 86_400_000);
+  const published = new Date(nowMs() - 7 * 86_400_000);
   const examRows = await tx
     .insert(exams)
     .values(

@@ -10,6 +10,7 @@ import {
 import type { Tx } from '../client.js';
 import { classFees, feeInstalments, feePayments, feeReceiptCounters, feeRecords, feeTypes } from '../schema.js';
 import { addDays, localDate } from '../../modules/calendar/days.js';
+import { nowMs } from '../../clock.js';
 
 /**
  * The demo school's fees in the current session, in six multi-row statements, every amount from
@@ -174,7 +175,7 @@ export async function seedDemoFees(tx: Tx, d: DemoFeeInput): Promise<void> {
   const instalmentOf = new Map(instalmentRows.map((r) => [`${r.feeRecordId}/${r.seq}`, r.id]));
 
   if (payments.length) {
-    const now = Date.now();
+    const now = nowMs();
     await tx.insert(feePayments).values(
       payments.map((pay) => {
         const feeRecordId = recordOf.get(pay.plan.record.student.id)!;

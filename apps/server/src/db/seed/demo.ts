@@ -24,6 +24,7 @@ import { seedDemoFees } from './demo-fees.js';
 import { seedDemoCommunication } from './demo-communication.js';
 import { seedDemoExams } from './demo-exams.js';
 import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
+import { now as clockNow, nowMs } from '../../clock.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';
@@ -108,7 +109,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   // People: staff, then parents (students link to them), then students, admitted in that order.
   const { teachers, cells, classTeachers } = staffing();
   const { students, parents } = studentsAndParents(Number(current.startDate.slice(0, 4)));
-  const start = Date.now() - 2 * 24 * 60 * MINUTE;
+  const start = nowMs() - 2 * 24 * 60 * MINUTE;
   const headline = new Map(HEADLINE.map((p) => [p.loginId, p]));
   type Person = Partial<typeof users.$inferInsert> & { loginId: string; roleId: Role; firstName: string; lastName: string };
   const people: Person[] = [
@@ -332,7 +333,7 @@ async function seedSchoolDay(
         when draw < habit + 6 then 'leave'
         else 'present' end,
       coalesce(c.class_teacher_id, ${principalId}::uuid),
-      least((day + time '09:15') at time zone ${d.timeZone}, now())
+      least((day + time '09:15') at time zone ${d.timeZone}, ${clockNow().toISOString()}::timestamptz)
     from class_students cs
     join classes c on c.id = cs.class_id
     cross join unnest(string_to_array(${dates.join(',')}, ',')::date[]) as day

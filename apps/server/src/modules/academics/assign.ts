@@ -15,6 +15,7 @@ import { academicsPolicy } from '../../policy/academics.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { fullName } from '../users/service.js';
 import { classDetail, classOrder, classSubjectList, classSummary } from './read.js';
+import { now } from '../../clock.js';
 
 /**
  * The subjects and teachers of a class (one transaction, a constant number of statements whatever
@@ -150,7 +151,7 @@ export async function assignClass(deps: Deps, caller: Caller, body: AssignClassB
     if (newTeacher) {
       await tx
         .update(classes)
-        .set({ classTeacherId: body.classTeacherId ?? null, updatedAt: new Date() })
+        .set({ classTeacherId: body.classTeacherId ?? null, updatedAt: now() })
         .where(and(eq(classes.schoolId, schoolId), eq(classes.id, assignClassId)));
     }
     await tx

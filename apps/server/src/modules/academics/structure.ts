@@ -22,6 +22,7 @@ import { academicSessions, classStudents, classSubjects, classes, schools, subje
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { classOrder, classSummaries, classSummary, presentSummary, statusSql, summaryQuery } from './read.js';
+import { now } from '../../clock.js';
 
 /**
  * The structure of a school's year: academic sessions, master data (classes, subjects, week days),
@@ -56,7 +57,7 @@ export async function listSessions(deps: Deps, caller: Caller): Promise<Academic
 }
 
 /** Academic years April to March, the last one current (today's date decides which is current). */
-export function academicYears(today = new Date(), howMany = 4) {
+export function academicYears(today = now(), howMany = 4) {
   const startYear = today.getUTCMonth() >= 3 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
   return Array.from({ length: howMany }, (_, i) => {
     const y = startYear - (howMany - 1 - i);
@@ -199,7 +200,7 @@ export async function setSundayWorking(deps: Deps, caller: Caller, sundayWorking
   const schoolId = schoolOf(caller);
   const [row] = await tenantDb(deps, schoolId)
     .update(schools)
-    .set({ sundayWorking, updatedAt: new Date() })
+    .set({ sundayWorking, updatedAt: now() })
     .where(eq(schools.id, schoolId))
     .returning({ sunday: schools.sundayWorking });
   if (!row) throw notFound('School');
@@ -289,7 +290,7 @@ async function changeSubject(deps: Deps, caller: Caller, subjectId: string, set:
   const where = and(eq(subjects.schoolId, schoolId), eq(subjects.id, subjectId));
   const db = tenantDb(deps, schoolId);
   const [row] = Object.values(set).some((v) => v !== undefined)
-    ? await orSubjectTaken(set.name, db.update(subjects).set({ ...set, updatedAt: new Date() }).where(where).returning(subjectColumns))
+    ? await orSubjectTaken(set.name, db.update(subjects).set({ ...set, updatedAt: now() }).where(where).returning(subjectColumns))
     : await db.select(subjectColumns).from(subjects).where(where);
   if (!row) throw notFound('Subject');
   return presentSubject(row);
@@ -440,7 +441,7 @@ export async function updateClass(
       if (Object.values(set).some((v) => v !== undefined)) {
         await tx
           .update(classes)
-          .set({ ...set, updatedAt: new Date() })
+          .set({ ...set, updatedAt: now() })
           .where(and(eq(classes.schoolId, schoolId), eq(classes.id, assignClassId)));
       }
       return classSummary(tx, schoolId, assignClassId);

@@ -8,6 +8,7 @@ import { columnsOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { attachFile, replaceFile } from '../files/service.js';
+import { now } from '../../clock.js';
 
 /** A profile the caller may read: for now its own; anyone else's answers 404. */
 export async function getProfile(deps: Deps, caller: Caller, userId: string): Promise<Profile> {
@@ -46,7 +47,7 @@ export async function updateProfile(deps: Deps, caller: Caller, userId: string, 
     try {
       await inTenant(deps, scopeOf(caller), async (tx) => {
         const [before] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId));
-        await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+        await tx.update(users).set({ ...set, updatedAt: now() }).where(eq(users.id, userId));
         await attachFile(tx, image, { schoolId: caller.schoolId, callerId: caller.userId });
         await replaceFile(tx, before?.image, image);
       });

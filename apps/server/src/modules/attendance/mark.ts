@@ -20,6 +20,7 @@ import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { dayKind, isoWeekday, loadDayRules, markRefusal, type DayRules } from '../calendar/days.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
+import { now } from '../../clock.js';
 
 /**
  * Marking attendance: a class's list for a date (daywise) or a period (periodwise), and saving the
@@ -362,7 +363,7 @@ export async function saveAttendance(
       return presentDay(cls, body.date, period, rules, true, rows, m ? { by: personOf(m), at: m.at } : null);
     }
 
-    const at = new Date();
+    const at = now();
     const counts = countsOf(rows.map((s) => s.status));
     const details = { action: first ? 'marked' : 'changed', counts, changes };
     const marksJson = JSON.stringify(body.marks.map((m) => ({ student_id: m.studentId, status: m.status })));

@@ -3,6 +3,7 @@ import type { DayKind, ErrorReason } from '@shala/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, holidays, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
+import { now as clockNow } from '../../clock.js';
 
 /**
  * School-local days: what kind of day a date is for a school and session (a school day, a holiday,
@@ -13,7 +14,7 @@ import { AppError, notFound } from '../../errors.js';
 const DAY_MS = 86_400_000;
 
 /** The date of an instant in a time zone (`YYYY-MM-DD`): 00:30 IST is that IST day. */
-export function localDate(timeZone: string, at: Date = new Date()): string {
+export function localDate(timeZone: string, at: Date = clockNow()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
@@ -81,7 +82,7 @@ function rulesOf<H extends DayHoliday>(
  * off, the session's dates and the holidays in the range, in one statement. An unknown session
  * (or another school's) answers 404.
  */
-export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: string, from: string, to: string, now: Date = new Date()): Promise<DayRules> {
+export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: string, from: string, to: string, now: Date = clockNow()): Promise<DayRules> {
   const [row] = await db
     .select({
       timeZone: schools.timeZone,
@@ -147,7 +148,7 @@ export async function loadSessionRules(
   sessionId: string | undefined,
   from: string,
   to: string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<DayRules & { holidays: FullHoliday[] }> {
   const [row] = await db
     .select({

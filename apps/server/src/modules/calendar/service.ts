@@ -16,6 +16,7 @@ import { prepared } from '../../db/prepared.js';
 import { academicSessions, holidays, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { now } from '../../clock.js';
 import { afterCommit, notifyRoles } from '../notifications/service.js';
 import { daysBetween, dayKind, loadSessionRules, monthDates, type FullHoliday } from './days.js';
 
@@ -52,7 +53,7 @@ function presentJson(h: FullHoliday): Holiday {
 const holidayJson = sql`json_build_object('holidayId', h.id, 'sessionId', h.session_id, 'title', h.title, 'description', h.description,
   'startDate', h.start_date, 'endDate', h.end_date, 'createdAt', h.created_at)`;
 /** Today in the school's time zone (the statement joins `schools`). */
-const schoolToday = sql`(now() at time zone ${schools.timeZone})::date`;
+const schoolToday = sql`(${sql.placeholder('now')}::timestamptz at time zone ${schools.timeZone})::date`;
 
 /** The message of a holiday's notification: stored text, so short and plain (title and dates). */
 export function holidayMessage(h: { title: string; startDate: string; endDate: string }): string {
@@ -83,7 +84,7 @@ export async function listHolidays(deps: Deps, caller: Caller, sessionId: string
       .where(and(eq(academicSessions.schoolId, sql.placeholder('school')), eq(academicSessions.id, sql.placeholder('session'))))
       .prepare(name);
   });
-  const [row] = await query.execute({ school: schoolId, session: sessionId, upcoming: q.upcoming, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const [row] = await query.execute({ school: schoolId, session: sessionId, now: now().toISOString(), upcoming: q.upcoming, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   if (!row) throw notFound('Session');
   return { items: row.items.map(presentJson), total: row.total, page: q.page, pageSize: q.pageSize };
 }
@@ -114,7 +115,7 @@ export async function holidayNotices(deps: Deps, caller: Caller, sessionId: stri
       .prepare(name);
   const db = tenantDb(deps, schoolId);
   const query = sessionId ? prepared(db, 'holiday_notices_named', build(true)) : prepared(db, 'holiday_notices_current', build(false));
-  const [row] = await query.execute({ school: schoolId, session: sessionId });
+  const [row] = await query.execute({ school: schoolId, session: sessionId, now: now().toISOString() });
   if (!row) {
     if (sessionId) throw notFound('Session');
     return [];

@@ -16,6 +16,7 @@ import { chatConversations, chatMessages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { chatPolicy, presentContact, type ContactRow } from '../../policy/chat.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { now } from '../../clock.js';
 import { afterCommit, notify } from '../notifications/service.js';
 
 /**
@@ -196,17 +197,18 @@ export async function sendMessage(deps: Deps, caller: Caller, peerId: string, in
   const schoolId = scopeOf(caller);
   const [a, b] = pairOf(caller.userId, peerId);
   const { via: later, flush } = afterCommit(deps);
+  const at = now().toISOString();
   const { message, created } = await inTenant(deps, schoolId, async (tx) => {
     await chatPolicy.related(tx, caller, schoolId, peerId);
     const [row] = rowsOf<MessageRow & { created_at: Date | string; read_at: Date | string | null }>(
       await tx.execute(sql`
         with conv as (
-          insert into chat_conversations (school_id, user_a, user_b, last_message_at) values (${schoolId}::uuid, ${a}::uuid, ${b}::uuid, now())
+          insert into chat_conversations (school_id, user_a, user_b, last_message_at) values (${schoolId}::uuid, ${a}::uuid, ${b}::uuid, ${at}::timestamptz)
           on conflict (school_id, user_a, user_b) do update set last_message_at = excluded.last_message_at
           returning id
         )
-        insert into chat_messages (school_id, conversation_id, sender_id, recipient_id, body, client_id)
-        select ${schoolId}::uuid, conv.id, ${caller.userId}::uuid, ${peerId}::uuid, ${input.text}, ${input.clientId ?? null}::uuid from conv
+        insert into chat_messages (school_id, conversation_id, sender_id, recipient_id, body, client_id, created_at)
+        select ${schoolId}::uuid, conv.id, ${caller.userId}::uuid, ${peerId}::uuid, ${input.text}, ${input.clientId ?? null}::uuid, ${at}::timestamptz from conv
         on conflict (sender_id, client_id) do nothing
         returning id, sender_id as "senderId", recipient_id as "recipientId", body, created_at, read_at`),
     );

@@ -9,6 +9,7 @@ import { classOrder } from '../academics/read.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { columnsOf, loadExam, markOf } from './results.js';
+import { now as clockNow } from '../../clock.js';
 
 /**
  * Review of an exam (the principal): how complete its marks are, lock, unlock, publish (its students
@@ -33,7 +34,7 @@ export async function lockExam(deps: Deps, caller: Caller, examId: string): Prom
   const db = tenantDb(deps, scopeOf(caller));
   const [row] = await db
     .update(exams)
-    .set({ status: 'locked', lockedAt: new Date(), lockedBy: caller.userId, updatedAt: new Date() })
+    .set({ status: 'locked', lockedAt: clockNow(), lockedBy: caller.userId, updatedAt: clockNow() })
     .where(and(eq(exams.schoolId, schoolId), eq(exams.id, examId), eq(exams.status, 'draft')))
     .returning({ id: exams.id });
   if (row) return loadExam(db, schoolId, examId);
@@ -48,7 +49,7 @@ export async function unlockExam(deps: Deps, caller: Caller, examId: string): Pr
   const db = tenantDb(deps, scopeOf(caller));
   const [row] = await db
     .update(exams)
-    .set({ status: 'draft', lockedAt: null, lockedBy: null, updatedAt: new Date() })
+    .set({ status: 'draft', lockedAt: null, lockedBy: null, updatedAt: clockNow() })
     .where(and(eq(exams.schoolId, schoolId), eq(exams.id, examId), eq(exams.status, 'locked')))
     .returning({ id: exams.id });
   if (row) return loadExam(db, schoolId, examId);
@@ -73,7 +74,7 @@ export async function publishExam(deps: Deps, caller: Caller, examId: string): P
   const schoolId = schoolOf(caller);
   const { via, flush } = afterCommit(deps);
   const published = await inTenant(deps, scopeOf(caller), async (tx) => {
-    const now = new Date();
+    const now = clockNow();
     const [row] = await tx
       .update(exams)
       .set({
@@ -251,7 +252,7 @@ export async function correctMark(deps: Deps, caller: Caller, examId: string, bo
     const before = markOf(place.status, place.marks);
     const key = and(eq(examMarks.schoolId, schoolId), eq(examMarks.examId, examId), eq(examMarks.studentId, body.studentId), eq(examMarks.subjectId, body.subjectId));
     if (body.mark) {
-      const cols = { ...columnsOf(body.mark), updatedBy: caller.userId, updatedAt: new Date() };
+      const cols = { ...columnsOf(body.mark), updatedBy: caller.userId, updatedAt: clockNow() };
       await tx
         .insert(examMarks)
         .values({ schoolId, sessionId: exam.sessionId, examId, classId: body.assignClassId, subjectId: body.subjectId, studentId: body.studentId, ...cols })

@@ -23,6 +23,7 @@ import { AppError, notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { loadExam, loadExams, loadScheme, schemeOf, sessionOf } from './results.js';
+import { now } from '../../clock.js';
 
 /**
  * The assessment scheme of a session (grading scale, pass mark, ranks, co-scholastic areas) and its
@@ -48,7 +49,7 @@ export async function saveScheme(deps: Deps, caller: Caller, body: ExamSchemeInp
   const db = tenantDb(deps, scopeOf(caller));
   const session = await sessionOf(db, schoolId, body.sessionId);
   const grades = [...body.grades].sort((a, b) => b.min - a.min);
-  const values = { passPercent: body.passPercent, showRank: body.showRank, grades, coAreas: body.coAreas, updatedBy: caller.userId, updatedAt: new Date() };
+  const values = { passPercent: body.passPercent, showRank: body.showRank, grades, coAreas: body.coAreas, updatedBy: caller.userId, updatedAt: now() };
   const [row] = await db
     .insert(examSchemes)
     .values({ schoolId, sessionId: session.id, ...values })
@@ -252,7 +253,7 @@ export async function updateExam(deps: Deps, caller: Caller, examId: string, bod
       }
       await tx
         .update(exams)
-        .set({ name: body.name, weight: body.weight, maxMarks: body.maxMarks, termStart: body.termStart, termEnd: body.termEnd, updatedAt: new Date() })
+        .set({ name: body.name, weight: body.weight, maxMarks: body.maxMarks, termStart: body.termStart, termEnd: body.termEnd, updatedAt: now() })
         .where(and(eq(exams.schoolId, schoolId), eq(exams.id, examId)));
       await tx.delete(examSubjectMax).where(and(eq(examSubjectMax.schoolId, schoolId), eq(examSubjectMax.examId, examId)));
       if (subjectMax.length) await tx.insert(examSubjectMax).values(subjectMax.map((s) => ({ schoolId, examId, subjectId: s.subjectId, maxMarks: s.maxMarks })));

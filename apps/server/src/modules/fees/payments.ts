@@ -17,6 +17,7 @@ import { feeInstalments, feePayments, feeRecords, users } from '../../db/schema.
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf } from '../../policy/index.js';
 import { localDate } from '../calendar/days.js';
+import { now } from '../../clock.js';
 import { afterCommit, notifyMany } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { lockRecord, resultRows } from './records.js';
@@ -242,7 +243,7 @@ export async function reverseInstalment(deps: Pick<Deps, 'data'>, caller: Caller
     if (!inst.paid) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
     await tx.execute(sql`
       with p as (
-        update fee_payments set reversed_at = now(), reversed_by = ${caller.userId}, reversal_reason = ${body.reason}
+        update fee_payments set reversed_at = ${now().toISOString()}::timestamptz, reversed_by = ${caller.userId}, reversal_reason = ${body.reason}
         where school_id = ${schoolId} and instalment_id = ${inst.id} and reversed_at is null
         returning amount
       ), i as (

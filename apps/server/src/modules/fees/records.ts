@@ -18,6 +18,7 @@ import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { searchOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
 import { planStats } from './student.js';
+import { now as clockNow } from '../../clock.js';
 
 /**
  * Students' fee records (issue 9, part "records"): the list of a class's students with their
@@ -67,7 +68,7 @@ export function resultRows<T>(result: unknown): T[] {
 }
 
 /** The school's today in its time zone, as SQL (a `date`). */
-export const schoolToday = (schoolId: unknown) => sql`(select (now() at time zone s.time_zone)::date from ${schools} s where s.id = ${schoolId})`;
+export const schoolToday = (schoolId: unknown) => sql`(select (${clockNow().toISOString()}::timestamptz at time zone s.time_zone)::date from ${schools} s where s.id = ${schoolId})`;
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
@@ -484,7 +485,7 @@ export async function updateFeeRecord(deps: Pick<Deps, 'data'>, caller: Caller, 
     const { adjustments, total } = computeRecord(classFee, types);
     await tx
       .update(feeRecords)
-      .set({ classFee, adjustments, total, updatedAt: new Date() })
+      .set({ classFee, adjustments, total, updatedAt: clockNow() })
       .where(and(eq(feeRecords.schoolId, schoolId), eq(feeRecords.id, feeRecordId)));
     return presentRecord({
       id: state.id,

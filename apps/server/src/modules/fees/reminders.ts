@@ -6,6 +6,7 @@ import { inTenant } from '../../policy/index.js';
 import type { JobSpec } from '../../jobs/queue.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
+import { now as clockNow } from '../../clock.js';
 
 /**
  * Parents' fee reminders, in the bell: one when an instalment falls due within `DUE_SOON_DAYS` days
@@ -81,7 +82,7 @@ function alertStatement(kind: ReminderKind, now: Date) {
  * One run: every kind, in rounds of at most `BATCH` per kind until none is left. Returns how many
  * reminders of each kind were sent.
  */
-export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now = new Date()): Promise<Record<ReminderKind, number>> {
+export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now = clockNow()): Promise<Record<ReminderKind, number>> {
   const sent: Record<ReminderKind, number> = { due_soon: 0, overdue: 0 };
   for (;;) {
     const { via: later, flush } = afterCommit(deps);

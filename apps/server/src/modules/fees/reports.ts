@@ -13,6 +13,7 @@ import { runNamed as run } from '../../db/prepared.js';
 import { notFound } from '../../errors.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName } from '../users/service.js';
+import { now as clockNow } from '../../clock.js';
 
 /**
  * Fees, part "reports": the overview of a session (the /feesdetails hub and the admins' dashboard
@@ -73,7 +74,7 @@ const overdueWithRecords = (schoolId: string) => sql`fee_instalments i
  * `feesummary`: the session's records, what they total, what is paid and the balance, the overdue
  * instalments' sum, and what came in today (live payments dated today), in one statement.
  */
-export async function feeSummary(deps: Deps, caller: Caller, q: { sessionId: string }, now = new Date()): Promise<FeeSummary> {
+export async function feeSummary(deps: Deps, caller: Caller, q: { sessionId: string }, now = clockNow()): Promise<FeeSummary> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const [row] = await run<{ today: string; records: Num; total: Num; paid: Num; overdue: Num; collected_today: Num }>(
@@ -133,7 +134,7 @@ export async function feeDues(
   deps: Deps,
   caller: Caller,
   q: { sessionId: string; assignClassId?: string; page: number; pageSize: number },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ items: DueRow[]; total: number; page: number; pageSize: number }> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
@@ -184,7 +185,7 @@ export async function feeDues(
 }
 
 /** `feedues/classes`: per class of the session, its overdue instalments and their sum (classes with none left out), one statement. */
-export async function feeDuesByClass(deps: Deps, caller: Caller, q: { sessionId: string }, now = new Date()): Promise<DuesByClass[]> {
+export async function feeDuesByClass(deps: Deps, caller: Caller, q: { sessionId: string }, now = clockNow()): Promise<DuesByClass[]> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const rows = await run<ClassCols & { n: Num; amount: Num }>(
@@ -252,7 +253,7 @@ export async function feeCollection(
  * the balance and the overdue instalments' sum, and the totals; one statement (classes without
  * records show zeros, so a class still to be given records stands out).
  */
-export async function feeOutstanding(deps: Deps, caller: Caller, q: { sessionId: string }, now = new Date()): Promise<OutstandingReport> {
+export async function feeOutstanding(deps: Deps, caller: Caller, q: { sessionId: string }, now = clockNow()): Promise<OutstandingReport> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const rows = await run<ClassCols & { records: Num; total: Num; paid: Num; overdue: Num }>(

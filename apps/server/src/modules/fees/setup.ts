@@ -15,6 +15,7 @@ import { academicSessions, classFees, classes, feeTypes } from '../../db/schema.
 import { AppError, notFound } from '../../errors.js';
 import { schoolOf, tenantDb } from '../../policy/index.js';
 import { classOrder } from '../academics/read.js';
+import { now } from '../../clock.js';
 
 /**
  * Fees, part "setup": the school's fee types and the class fees of a session.
@@ -127,7 +128,7 @@ async function changeFeeType(deps: Deps, caller: Caller, feeTypeId: string, set:
   const where = and(eq(feeTypes.schoolId, schoolId), eq(feeTypes.id, feeTypeId));
   const db = tenantDb(deps, schoolId);
   const [row] = Object.values(set).some((v) => v !== undefined)
-    ? await orNameTaken(set.name, db.update(feeTypes).set({ ...set, updatedAt: new Date() }).where(where).returning(feeTypeColumns))
+    ? await orNameTaken(set.name, db.update(feeTypes).set({ ...set, updatedAt: now() }).where(where).returning(feeTypeColumns))
     : await db.select(feeTypeColumns).from(feeTypes).where(where);
   if (!row) throw notFound('Fee type');
   return presentFeeType(row);

@@ -19,6 +19,7 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 import { localDate } from '../calendar/days.js';
 import { recordStaffView } from '../privacy/audit.js';
 import { fullName } from '../users/service.js';
+import { now as clockNow } from '../../clock.js';
 
 /**
  * A student's fees in a session, as the school, its parent and the student itself see them: the
@@ -52,7 +53,7 @@ export function instalmentState(i: { paid: boolean; dueDate: string }, today: st
 }
 
 /** Reads a student's fees; the caller's access is checked by `studentFeesFor` (or the caller of this). */
-export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: string, sessionId: string, now: Date = new Date()): Promise<StudentFees> {
+export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: string, sessionId: string, now: Date = clockNow()): Promise<StudentFees> {
   const [row] = await db
     .select({
       userId: users.id,

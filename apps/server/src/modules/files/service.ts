@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { files, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
+import { now as clockNow } from '../../clock.js';
 
 /** The types we store, with the extension of the stored name and the label shown in messages. */
 const TYPES: Record<string, { ext: string; label: string }> = {
@@ -345,7 +346,7 @@ export const ORPHAN_AFTER_MS = 24 * 3600_000;
 export const ORPHAN_SWEEP_MS = 60 * 60_000;
 
 /** Removes files never attached to a record within ORPHAN_AFTER_MS: bytes first, then the row. */
-export async function sweepOrphans(db: Db, storage: Storage, now = new Date()): Promise<number> {
+export async function sweepOrphans(db: Db, storage: Storage, now = clockNow()): Promise<number> {
   const cutoff = new Date(now.getTime() - ORPHAN_AFTER_MS);
   let removed = 0;
   for (;;) {

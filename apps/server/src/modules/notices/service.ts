@@ -7,6 +7,7 @@ import { notices, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { afterCommit, notifyRoles } from '../notifications/service.js';
+import { now } from '../../clock.js';
 
 /**
  * The notice board (spec sections 2–4): a principal (113) writes notices addressed to roles
@@ -137,7 +138,7 @@ async function changeNotice(db: DbOrTx, schoolId: string, noticeId: string, set:
   const where = and(eq(notices.schoolId, schoolId), eq(notices.id, noticeId));
   const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
   const [row] = Object.keys(changes).length
-    ? await db.update(notices).set({ ...changes, updatedAt: new Date() }).where(where).returning(columns)
+    ? await db.update(notices).set({ ...changes, updatedAt: now() }).where(where).returning(columns)
     : await db.select(columns).from(notices).where(where);
   if (!row) throw notFound('Notice');
   return present(row);

@@ -7,6 +7,7 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
 import { noRealtime } from '../../realtime/index.js';
 import type { Push } from '../../push/index.js';
+import { now } from '../../clock.js';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -79,7 +80,7 @@ export async function listNotifications(deps: Deps, caller: Caller, page: PageQu
 export async function markAllRead(deps: Deps, caller: Caller): Promise<void> {
   await tenantDb(deps, scopeOf(caller))
     .update(notifications)
-    .set({ readAt: new Date() })
+    .set({ readAt: now() })
     .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)));
 }
 
@@ -96,14 +97,14 @@ export interface NewNotification {
 
 /** Stores a notification and pushes it live to the recipient's open tabs on any node. */
 export async function notify(deps: Delivery, db: DbOrTx, input: NewNotification): Promise<Notification> {
-  const rows = await db.insert(notifications).values(input).returning();
+  const rows = await db.insert(notifications).values({ createdAt: now(), ...input }).returning();
   return deliver(deps, rows)[0]!;
 }
 
 /** Stores many notifications in one statement and pushes each live (an absence alert per parent). */
 export async function notifyMany(deps: Delivery, db: DbOrTx, inputs: NewNotification[]): Promise<Notification[]> {
   if (inputs.length === 0) return [];
-  const rows = await db.insert(notifications).values(inputs).returning();
+  const rows = await db.insert(notifications).values(inputs.map((n) => ({ createdAt: now(), ...n }))).returning();
   return deliver(deps, rows);
 }
 
@@ -135,7 +136,7 @@ export async function notifyRoles(
       senderId: sql<string | null>`${input.senderId}::uuid`.as('sender_id'),
       senderName: sql<string>`${input.senderName}::text`.as('sender_name'),
       message: sql<string>`${input.message}::text`.as('message'),
-      createdAt: sql<Date>`now()`.as('created_at'),
+      createdAt: sql<Date>`${now().toISOString()}::timestamptz`.as('created_at'),
       readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
       kind: sql<string>`${input.kind ?? 'other'}::text`.as('kind'),
       link: sql<string | null>`${input.link ?? null}::text`.as('link'),

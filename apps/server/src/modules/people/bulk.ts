@@ -33,6 +33,7 @@ import { recordCreates } from '../privacy/audit.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf, type PersonInput } from './service.js';
+import { now } from '../../clock.js';
 
 const ROW_SCHEMA: Record<ImportKind, z.ZodType<PersonInput & { parentLoginId?: string | null }>> = {
   teachers: personFields,
@@ -277,7 +278,7 @@ export async function exportPeople(
       rows = await batch(offset);
     }
   }
-  const day = new Date().toISOString().slice(0, 10);
+  const day = now().toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${kind}-${day}.csv"`)

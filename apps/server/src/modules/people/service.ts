@@ -26,6 +26,7 @@ import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { recordAudit, recordView } from '../privacy/audit.js';
+import { now } from '../../clock.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
   systemAdmins: 'System admin',
@@ -486,7 +487,7 @@ function changePerson(
 }
 
 async function updateWhere(tx: Tx, where: SQL, set: Partial<typeof users.$inferInsert>, kind: PeopleKind): Promise<void> {
-  const [row] = await tx.update(users).set({ ...set, updatedAt: new Date() }).where(where).returning({ id: users.id });
+  const [row] = await tx.update(users).set({ ...set, updatedAt: now() }).where(where).returning({ id: users.id });
   if (!row) throw notFound(KIND_NAME[kind]);
 }
 

@@ -11,6 +11,7 @@ import { inTenant, schoolOf } from '../../policy/index.js';
 import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { recordAudit } from './audit.js';
+import { now } from '../../clock.js';
 
 /**
  * Erasing a former student on request (issue 12, the DPDP Act's right to erasure), in one
@@ -60,7 +61,7 @@ export function formerNumber(loginId: string, id: string): string {
 async function anonymise(tx: Tx, who: { id: string; loginId: string; image: string | null }, firstName: string): Promise<string | null> {
   await tx
     .update(users)
-    .set({ ...CLEARED, firstName, lastName: formerNumber(who.loginId, who.id), status: false, passwordHash: await hashGenerated(newPassword(24)), erasedAt: new Date(), updatedAt: new Date() })
+    .set({ ...CLEARED, firstName, lastName: formerNumber(who.loginId, who.id), status: false, passwordHash: await hashGenerated(newPassword(24)), erasedAt: now(), updatedAt: now() })
     .where(eq(users.id, who.id));
   await revokeSessions(tx, who.id);
   await tx.delete(notifications).where(eq(notifications.userId, who.id));

@@ -27,6 +27,7 @@ import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { recordAudit } from './audit.js';
 import { consentHistory } from './consent.js';
+import { now } from '../../clock.js';
 
 /**
  * Everything Shala holds about one student (issue 12, the DPDP Act's right of access), as one JSON
@@ -151,7 +152,7 @@ export async function studentBundle(deps: Deps, caller: Caller, studentId: strin
   return {
     format: 'shala-student-export',
     version: 1,
-    exportedAt: new Date().toISOString(),
+    exportedAt: now().toISOString(),
     school: row.schoolName,
     timeZone: row.timeZone,
     profile: {

@@ -10,6 +10,7 @@ import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
 import { PLATFORM } from '../../db/client.js';
 import { asPlatform, inTenant } from '../../policy/index.js';
 import { attachFile, replaceFile } from '../files/service.js';
+import { now } from '../../clock.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -93,7 +94,7 @@ export async function createSchool(deps: Deps, input: SchoolInput, callerId?: st
           .insert(schools)
           .values({ ...input, isDraft: input.isDraft ?? false, code })
           .returning();
-        const [year] = academicYears(new Date(), 1);
+        const [year] = academicYears(now(), 1);
         await tx.insert(academicSessions).values({ ...year!, schoolId: s!.id });
         if (callerId) await attachFile(tx, input.image, { schoolId: s!.id, callerId });
         return present(s!);
@@ -108,7 +109,7 @@ export async function createSchool(deps: Deps, input: SchoolInput, callerId?: st
 
 /** The write carries the school in its WHERE and returns the row: 404 when it touched nothing. */
 async function updateRow(db: DbOrTx, schoolId: string, set: Partial<Row>): Promise<School> {
-  const [s] = await db.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId)).returning();
+  const [s] = await db.update(schools).set({ ...set, updatedAt: now() }).where(eq(schools.id, schoolId)).returning();
   if (!s) throw notFound('School');
   return present(s);
 }

@@ -3,6 +3,7 @@ import { ROLE_LETTER, type Role } from '@shala/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { loginIdCounters, schools, users } from '../../db/schema.js';
 import { hashSecret } from '../../auth/crypto.js';
+import { now } from '../../clock.js';
 
 /** Next login id for a school and role: school code + role letter + 4-digit sequence (DEMO-T0007). */
 export async function nextLoginId(db: DbOrTx, schoolCode: string, role: Role): Promise<string> {
@@ -47,7 +48,7 @@ export async function createUser(db: DbOrTx, input: NewUser) {
 }
 
 export async function setUserStatus(db: DbOrTx, userId: string, status: boolean) {
-  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.update(users).set({ status, updatedAt: now() }).where(eq(users.id, userId));
 }
 
 export function fullName(u: { firstName: string; lastName: string }): string {

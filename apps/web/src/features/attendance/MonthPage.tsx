@@ -15,10 +15,11 @@ import type { ScreenProps } from '../../app/screen';
 import { WithSession, useClassLabel } from '../academics/assign/parts';
 import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, usePercent } from './MonthParts';
 import { DayDetailModal } from './DayDetailModal';
+import { now as clockNow } from '../../lib/clock';
 
 /** Today's month on this device (`YYYY-MM`); the server decides what a day is. */
 const thisMonth = () => {
-  const d = new Date();
+  const d = clockNow();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 };
 

@@ -1,10 +1,11 @@
 import { attendancePercent, type AttendanceCounts, type AttendanceDay, type AttendanceStatus, type DayKind, type ErrorReason } from '@shala/contract';
+import { now as clockNow } from '../../lib/clock';
 
 /** The school's time zone (the spec's default; every school uses it today). */
 export const SCHOOL_TIME_ZONE = 'Asia/Kolkata';
 
 /** Today in the school's time zone, `YYYY-MM-DD`. */
-export function schoolToday(at: Date = new Date(), timeZone = SCHOOL_TIME_ZONE): string {
+export function schoolToday(at: Date = clockNow(), timeZone = SCHOOL_TIME_ZONE): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 

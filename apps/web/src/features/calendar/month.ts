@@ -1,4 +1,5 @@
 import { localeOf } from '../people/format';
+import { now as clockNow } from '../../lib/clock';
 
 /**
  * Month arithmetic of the calendar screens, on `YYYY-MM` and `YYYY-MM-DD` strings (school-local
@@ -10,7 +11,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 
 /** Today on this device as `YYYY-MM-DD`. */
-export function todayLocal(now = new Date()): string {
+export function todayLocal(now = clockNow()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 

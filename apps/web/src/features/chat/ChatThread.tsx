@@ -10,6 +10,7 @@ import { apiErrorText } from '../../api/errors';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { OpenPeer } from './ChatPage';
 import { byDay, dayLabel, newClientId, relationText, timeLabel } from './format';
+import { now as clockNow } from '../../lib/clock';
 
 interface Pending {
   clientId: string;
@@ -76,7 +77,7 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
   const submit = () => {
     const body = text.trim();
     if (!body || body.length > CHAT_LIMITS.text) return;
-    const p: Pending = { clientId: newClientId(), text: body, createdAt: new Date().toISOString(), error: null };
+    const p: Pending = { clientId: newClientId(), text: body, createdAt: clockNow().toISOString(), error: null };
     setPending((list) => [...list, p]);
     setText('');
     deliver(p);

@@ -1,5 +1,6 @@
 import type { ChatContact, ChatMessage } from '@shala/contract';
 import type { TFunction } from 'i18next';
+import { now as clockNow } from '../../lib/clock';
 
 /** A new message's id from the sending tab (crypto.randomUUID where the page is a secure context). */
 export function newClientId(): string {
@@ -20,7 +21,7 @@ export function dayKey(iso: string): string {
 }
 
 /** "Today", "Yesterday" or the date, in local time. */
-export function dayLabel(iso: string, language: string, t: TFunction, now = new Date()): string {
+export function dayLabel(iso: string, language: string, t: TFunction, now = clockNow()): string {
   const key = dayKey(iso);
   if (key === dayKey(now.toISOString())) return t('chat.today');
   const yesterday = new Date(now);
@@ -35,7 +36,7 @@ export function timeLabel(iso: string, language: string): string {
 }
 
 /** A list entry's time: the time today, else the short date. */
-export function whenLabel(iso: string, language: string, now = new Date()): string {
+export function whenLabel(iso: string, language: string, now = clockNow()): string {
   if (dayKey(iso) === dayKey(now.toISOString())) return timeLabel(iso, language);
   return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short' }).format(new Date(iso));
 }

@@ -8,6 +8,7 @@ import { ImageUploadField } from '../../components/ImageUploadField';
 import { useErrorToken } from '../../lib/validation';
 import type { FormShape } from './kinds';
 import type { PersonFormValues } from './personForm';
+import { now as clockNow } from '../../lib/clock';
 
 interface Props {
   form: UseFormReturnType<PersonFormValues>;
@@ -73,7 +74,7 @@ export function PersonFormFields({ form, shape, parentSelect, notice, onUploadin
                 <TextInput
                   label={t('person.fields.dateOfBirth')}
                   type="date"
-                  max={new Date().toISOString().slice(0, 10)}
+                  max={clockNow().toISOString().slice(0, 10)}
                   {...text('dateOfBirth')}
                 />
               </>

@@ -1,4 +1,5 @@
 import type { AcademicSession } from '@shala/contract';
+import { now as clockNow } from '../../../lib/clock';
 
 export interface SessionFormValues {
   label: string;
@@ -18,7 +19,7 @@ export function labelOf(year: number): string {
  * A new session's suggestion: the year after the latest one, on the same days of the year (April
  * to March by default), so preparing next session is one click.
  */
-export function nextSession(sessions: readonly AcademicSession[], today = new Date()): SessionFormValues {
+export function nextSession(sessions: readonly AcademicSession[], today = clockNow()): SessionFormValues {
   const latest = [...sessions].sort((a, b) => b.startDate.localeCompare(a.startDate))[0];
   if (!latest) {
     const year = today.getMonth() >= 3 ? today.getFullYear() : today.getFullYear() - 1;

@@ -1,10 +1,11 @@
 import { REPORT_DAYS_MAX, daysInclusive } from '@shala/contract';
+import { now as clockNow } from '../../../lib/clock';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** This month: its first day and today (the school's today when known, else this device's). */
-export function thisMonth(schoolToday: string | undefined, now = new Date()): { from: string; to: string } {
+export function thisMonth(schoolToday: string | undefined, now = clockNow()): { from: string; to: string } {
   const today = schoolToday ?? `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
