@@ -3,12 +3,12 @@ import { ON_POSTGRES, SERVER, WORKERS, serverOf } from './apps/web/e2e/servers';
 import { TEST_NOW } from './scripts/test-clock.mjs';
 
 /** The journeys that also run on PostgreSQL (see testMatch). */
-const PG_JOURNEYS = ['journeys', 'attendance', 'fees', 'chat', 'exams-report'];
+const PG_JOURNEYS = ['attendance', 'fees', 'chat', 'exams-report'];
 
 export default defineConfig({
   testDir: './apps/web/e2e',
-  // On PostgreSQL the journeys that cross the database's concurrency paths end to end: sign-in and
-  // realtime through Redis, a class's attendance saved under its lock, the fee story (record, plan,
+  // On PostgreSQL the journeys that cross the database's concurrency paths end to end: realtime
+  // (a chat between two browsers), a class's attendance saved under its lock, the fee story (record, plan,
   // a payment's receipt number under the counter's lock), the report cards (a class's marks in one
   // upsert, publishing, a batch of cards taken by the job queue on PostgreSQL). Every server path (bulk writes, locks,
   // constraint clashes, upserts, search) is also tested on PostgreSQL by the server tests; screens,

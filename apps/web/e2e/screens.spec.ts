@@ -68,6 +68,8 @@ async function sweep(page: Page, role: Role) {
 }
 
 test.describe('every screen in Hindi at 375 px', () => {
+  // The groups share nothing: they spread over the workers.
+  test.describe.configure({ mode: 'parallel' });
   test.use({ viewport: { width: 375, height: 740 } });
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('lang', 'hi'));
