@@ -8,88 +8,117 @@ const bool = z
 /** A duration in milliseconds: at least 100 ms, at most a day. */
 const ms = z.coerce.number().int().min(100).max(86_400_000);
 
+/**
+ * What docs/configuration.md says of a setting: `npm run docs:config` writes its table from these
+ * (`config-docs.ts`), and a test fails when the committed table differs. `shown` replaces the
+ * default column where the schema has no default or its default needs words.
+ */
+function doc<T extends z.ZodType>(setting: T, description: string, shown?: string): T {
+  return setting.meta(shown === undefined ? { description } : { description, shown });
+}
+
 /** Every setting, read from the environment and validated once. */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  DEMO: bool.default(true),
-  /** The job queue (pg-boss): scheduled work such as parents' fee reminders. Tests turn it off. */
-  JOBS: bool.default(true),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Shala <no-reply@shala.local>'),
-  REDIS_URL: z.string().optional(),
-  PUBLIC_URL: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  AUTH_ADDRESS_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  AUTH_ADDRESS_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
-  ARGON2_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  ARGON2_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
-  TRUST_PROXY: z
-    .string()
-    .default('off')
-    .refine((v) => !/^\s*\d+\s*$/.test(v) || ['0', '1'].includes(v.trim()), 'use off, on, or the proxy addresses (IP/CIDR, comma separated): hop counts can be spoofed')
-    .transform((v): boolean | string => {
-      const t = v.trim().toLowerCase();
-      if (['off', 'false', 'no', '0'].includes(t)) return false;
-      if (['on', 'true', 'yes', '1'].includes(t)) return true;
-      return v.trim();
-    }),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  HEADERS_TIMEOUT_MS: ms.default(10_000),
-  BODY_TIMEOUT_MS: ms.default(30_000),
-  UPLOAD_TIMEOUT_MS: ms.default(300_000),
-  IDLE_TIMEOUT_MS: ms.default(60_000),
-  KEEP_ALIVE_TIMEOUT_MS: ms.default(72_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  /** Web Push (issue 10): on by default; tests that do not look at it turn it off. */
-  PUSH: bool.default(true),
-  /** VAPID keys shared by every app node (URL-safe base64); unset: made once in DATA_DIR/vapid.json. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a URL-safe base64 P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'a URL-safe base64 P-256 private key').optional(),
-  /** Who the push services may contact (mailto: or https:); default mailto: the MAIL_FROM address. */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… or https://…').optional(),
-  /**
-   * The push services a subscription may point at (the server sends to them: no other host, no
-   * SSRF). Comma separated: a host (https), `*.` for its subdomains, or a whole origin
-   * (`http://127.0.0.1:4000`, tests only).
-   */
-  PUSH_SERVICES: z
-    .string()
-    .default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com')
-    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
-  /** How long a push service keeps an undelivered push (seconds). */
-  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
-  /** Files in an S3-compatible bucket instead of DATA_DIR/uploads: set S3_BUCKET (storage/s3.ts). */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),
-  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a region such as us-east-1').default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** Default: on when S3_ENDPOINT is set (most S3-compatible servers), off for AWS. */
-  S3_FORCE_PATH_STYLE: bool.optional(),
-  /** Prometheus metrics at /metrics (Authorization: Bearer <token>); unset: no /metrics (404). */
-  METRICS_TOKEN: z.string().regex(/^\S{16,200}$/, 'at least 16 characters, no spaces').optional(),
-  /**
-   * Overload shedding (@fastify/under-pressure): past a threshold a node answers 503 UNAVAILABLE
-   * with Retry-After at once instead of letting requests time out. 0 turns a check off.
-   */
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-  SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
-  SHED_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
-  SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
-  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
-  /** How often the pressure is sampled (ms). */
-  SHED_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
-  /**
-   * Where the server's clock starts (an ISO instant with its zone, e.g. 2026-11-25T04:30:00Z); it
-   * runs on from there (`clock.ts`). For tests and journeys: unset in real use.
-   */
-  SHALA_NOW: z.iso.datetime({ offset: true }).optional(),
+export const configSchema = z.object({
+  PORT: doc(z.coerce.number().int().min(0).max(65535).default(3000), 'HTTP port'),
+  HOST: doc(z.string().default('127.0.0.1'), 'listen address; `0.0.0.0` to listen on every interface'),
+  DATA_DIR: doc(z.string().default('./data'), 'embedded database (`pglite/`), uploaded files (`uploads/`) and mail outbox (`outbox/`)'),
+  DATABASE_URL: doc(z.string().url().optional(), 'PostgreSQL URL; when set, used instead of the embedded database. Its user runs the migrations and owns the tables; the first start creates the roles `shala_app` (the app\'s, subject to row-level security) and `shala_platform` (BYPASSRLS, the cross-school path), which needs a superuser (or a role with CREATEROLE and BYPASSRLS) for that first start'),
+  DEMO: doc(bool.default(true), '`on`: a demo school with published passwords (never for real data); `off`: no demo school, the platform owner\'s one-time password is printed once'),
+  /** Tests turn it off. */
+  JOBS: doc(bool.default(true), 'the job queue (pg-boss, in the database: schema `pgboss`): parents\' fee reminders every 30 minutes and at start, once per instalment and kind; several app nodes share it (each job runs once). `off`: no scheduled work (the tests\' default)'),
+  SMTP_URL: doc(z.string().optional(), 'e.g. `smtps://user:pass@smtp.example.org`; unset: mail goes to `DATA_DIR/outbox`'),
+  MAIL_FROM: doc(z.string().default('Shala <no-reply@shala.local>'), 'sender of mail'),
+  REDIS_URL: doc(z.string().optional(), 'Redis for realtime events and rate-limit counters across app nodes'),
+  PUBLIC_URL: doc(z.string().optional(), 'the address printed at start', '`http://localhost:PORT`'),
+  SESSION_TTL_HOURS: doc(z.coerce.number().int().min(1).max(24 * 90).default(24 * 7), 'how long a sign-in lasts'),
+  AUTH_RATE_LIMIT_MAX: doc(z.coerce.number().int().min(1).default(10), 'sign-in / code attempts per client address and login id per window'),
+  AUTH_RATE_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(60_000), 'that window'),
+  AUTH_ADDRESS_LIMIT_MAX: doc(z.coerce.number().int().min(1).default(30), 'failed sign-ins and codes, and code requests, per client address across all ids per window (password spraying)'),
+  AUTH_ADDRESS_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(10 * 60_000), 'that window (10 minutes)'),
+  ARGON2_CONCURRENCY: doc(z.coerce.number().int().min(1).max(64).default(2), 'password hashes computed at once for requests; more wait in a queue'),
+  ARGON2_QUEUE: doc(z.coerce.number().int().min(0).max(10_000).default(64), 'hashes that may wait; beyond, the answer is 429 `RATE_LIMITED`'),
+  TRUST_PROXY: doc(
+    z
+      .string()
+      .default('off')
+      .refine((v) => !/^\s*\d+\s*$/.test(v) || ['0', '1'].includes(v.trim()), 'use off, on, or the proxy addresses (IP/CIDR, comma separated): hop counts can be spoofed')
+      .transform((v): boolean | string => {
+        const t = v.trim().toLowerCase();
+        if (['off', 'false', 'no', '0'].includes(t)) return false;
+        if (['on', 'true', 'yes', '1'].includes(t)) return true;
+        return v.trim();
+      }),
+    'behind a reverse proxy: `on`, or the proxy\'s addresses (`10.0.0.1,10.0.0.0/8`), so the client address (for the limits above) comes from `X-Forwarded-For`; leave `off` when clients reach Shala directly, or they could pick their own address',
+  ),
+  BODY_LIMIT_BYTES: doc(z.coerce.number().int().min(1024).default(1024 * 1024), 'largest JSON body'),
+  HEADERS_TIMEOUT_MS: doc(ms.default(10_000), 'a request\'s line and headers must arrive within this, else 408 and the connection is closed'),
+  BODY_TIMEOUT_MS: doc(ms.default(30_000), 'a JSON body must arrive within this once the headers are in, else 408 and closed'),
+  UPLOAD_TIMEOUT_MS: doc(ms.default(300_000), 'a whole request, file uploads and CSV imports included, must arrive within this, else 408 and closed; at least the two above'),
+  IDLE_TIMEOUT_MS: doc(ms.default(60_000), 'a connection with no traffic for this long is closed'),
+  KEEP_ALIVE_TIMEOUT_MS: doc(ms.default(72_000), 'an idle keep-alive connection between requests is closed after this (keep it above a proxy\'s idle timeout)'),
+  LOG_LEVEL: doc(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), '`fatal` … `trace`, `silent`; `debug` adds a line per request (method and path only)'),
+  WEB_DIST: doc(z.string().optional(), 'built web app to serve', '`apps/web/dist`'),
+  /** Web Push (issue 10). */
+  PUSH: doc(bool.default(true), 'Web Push: notifications reach the browsers users subscribed ("Get alerts on this phone"), even with the app closed; `off`: none (the server tests\' default)'),
+  /** Shared by every app node; unset: made once in DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: doc(
+    z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a URL-safe base64 P-256 public key').optional(),
+    'the Web Push key pair\'s public key (URL-safe base64, e.g. from `npx web-push generate-vapid-keys`); unset: the pair is made at the first start and kept in `DATA_DIR/vapid.json` (mode 0600). Several app nodes must share one pair: set both keys on every node (a browser\'s subscription is bound to the public key)',
+  ),
+  VAPID_PRIVATE_KEY: doc(
+    z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'a URL-safe base64 P-256 private key').optional(),
+    'the private key of that pair (URL-safe base64); set with `VAPID_PUBLIC_KEY` or not at all',
+  ),
+  VAPID_SUBJECT: doc(
+    z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… or https://…').optional(),
+    'how push services can reach the operator (`mailto:…` or `https://…`)',
+    '`mailto:` + the address of `MAIL_FROM`',
+  ),
+  /** The server sends to these only: no other host, no SSRF. */
+  PUSH_SERVICES: doc(
+    z
+      .string()
+      .default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com')
+      .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    'the push services a subscription may point at, the only hosts the server sends pushes to (https; `*.` for subdomains; a whole origin such as `http://127.0.0.1:4000` for tests); any other endpoint is refused with `push_endpoint`',
+  ),
+  PUSH_TTL_SECONDS: doc(z.coerce.number().int().min(0).max(2_419_200).default(86_400), 'how long a push service keeps a push for a device that is offline'),
+  /** storage/s3.ts */
+  S3_BUCKET: doc(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),
+    'keep uploaded files in this S3 bucket instead of `DATA_DIR/uploads` (see [Files in S3](operations.md#files-in-s3)); the bucket must exist',
+  ),
+  S3_ENDPOINT: doc(
+    z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').optional(),
+    'an S3-compatible server\'s URL (`https://…`: MinIO, Cloudflare R2, Backblaze B2, Wasabi, DigitalOcean Spaces …); unset: AWS S3 of `S3_REGION`',
+    '— (AWS)',
+  ),
+  S3_REGION: doc(z.string().regex(/^[a-z0-9-]{1,40}$/, 'a region such as us-east-1').default('us-east-1'), 'the bucket\'s region'),
+  S3_ACCESS_KEY_ID: doc(z.string().optional(), 'the key pair\'s id (both keys or neither); neither: the AWS SDK\'s own chain (`AWS_*` variables, an instance or task role)'),
+  S3_SECRET_ACCESS_KEY: doc(z.string().optional(), 'the key pair\'s secret, with `S3_ACCESS_KEY_ID`'),
+  S3_FORCE_PATH_STYLE: doc(
+    bool.optional(),
+    'path-style addresses (`endpoint/bucket/key`), which most S3-compatible servers need; `off`: virtual-hosted (`bucket.endpoint/key`)',
+    '`on` with `S3_ENDPOINT`, else `off`',
+  ),
+  METRICS_TOKEN: doc(
+    z.string().regex(/^\S{16,200}$/, 'at least 16 characters, no spaces').optional(),
+    'Prometheus metrics at `/metrics`, read with `Authorization: Bearer <token>` (at least 16 characters); unset: no `/metrics` (404)',
+  ),
+  /** Overload shedding (@fastify/under-pressure). */
+  SHED_EVENT_LOOP_DELAY_MS: doc(
+    z.coerce.number().int().min(0).max(60_000).default(1_000),
+    'overload shedding: while the event loop\'s mean delay over a sample is above this, requests get 503 `UNAVAILABLE` (reason `overloaded`) with `Retry-After` at once; `0` off',
+  ),
+  SHED_EVENT_LOOP_UTILIZATION: doc(z.coerce.number().min(0).max(1).default(0), 'the same for the event loop\'s utilization (0–1, e.g. `0.98`)', '`0` (off)'),
+  SHED_HEAP_USED_MB: doc(z.coerce.number().int().min(0).default(0), 'the same for the V8 heap in use', '`0` (off)'),
+  SHED_RSS_MB: doc(z.coerce.number().int().min(0).default(0), 'the same for the process\'s resident memory', '`0` (off)'),
+  SHED_RETRY_AFTER_SECONDS: doc(z.coerce.number().int().min(1).max(3_600).default(5), 'the `Retry-After` a shed request is given'),
+  SHED_SAMPLE_MS: doc(z.coerce.number().int().min(10).max(60_000).default(1_000), 'how often the load is sampled'),
+  SHALA_NOW: doc(
+    z.iso.datetime({ offset: true }).optional(),
+    'where the server\'s clock starts (an ISO instant with its zone, e.g. `2026-11-25T04:30:00Z`); it runs on from there (`clock.ts`): the server\'s now, the school\'s today and the demo seed. For tests and journeys; unset in real use',
+  ),
 }).check((ctx) => {
   if (!ctx.value.VAPID_PUBLIC_KEY !== !ctx.value.VAPID_PRIVATE_KEY) {
     ctx.issues.push({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together', input: undefined });
@@ -110,7 +139,7 @@ const schema = z.object({
   }
 });
 
-export type RawConfig = z.infer<typeof schema>;
+export type RawConfig = z.infer<typeof configSchema>;
 export interface Config extends RawConfig {
   dataDir: string;
   outboxDir: string;
@@ -119,7 +148,7 @@ export interface Config extends RawConfig {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(cleaned);
+  const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -46,7 +46,7 @@ console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${conf
 if (config.DEMO) {
   console.log(
     '\nTHIS IS A DEMO: its accounts have a published password. Do not enter real pupils\' data.' +
-      '\nFor real use start with DEMO=off on an empty data folder (see the README).',
+      '\nFor real use start with DEMO=off on an empty data folder (see docs/operations.md).',
   );
 }
 if (config.HOST !== '127.0.0.1' && config.HOST !== 'localhost' && config.HOST !== '::1') {

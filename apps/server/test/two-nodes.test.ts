@@ -21,9 +21,9 @@ import { freePort } from './ports.js';
 
 /**
  * Two app nodes, each its own process (its own session cache, limits and sockets), on one
- * PostgreSQL database and one Redis, as the README's recipe runs them: a session made on one works
- * on the other, a sign-out on one ends it on both, the sign-in limit counts across both, socket
- * events cross nodes, and a job both nodes queue at start does its work once.
+ * PostgreSQL database and one Redis, as the recipe in docs/operations.md runs them: a session made
+ * on one works on the other, a sign-out on one ends it on both, the sign-in limit counts across
+ * both, socket events cross nodes, and a job both nodes queue at start does its work once.
  * PostgreSQL and Redis are what make nodes share; the CI's PostgreSQL pass gives both.
  */
 const MAIN = path.join(import.meta.dirname, '../src/main.ts');

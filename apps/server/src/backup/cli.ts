@@ -1,5 +1,5 @@
 // `npm run backup [-- --out FILE] [--no-files]` and `npm run restore -- FILE [--force]`: see
-// backup/index.ts and the README's "Backups". The same settings as the server (DATA_DIR,
+// backup/index.ts and "Backups" in docs/operations.md. The same settings as the server (DATA_DIR,
 // DATABASE_URL, S3_*) say what is backed up, or where a restore goes.
 import path from 'node:path';
 import { parseArgs } from 'node:util';

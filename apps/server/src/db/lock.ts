@@ -35,7 +35,7 @@ export function lockDataDir(file: string): () => void {
     if (ours || (pid > 0 && pid !== process.pid && alive(pid))) {
       throw new Error(
         `The embedded database in ${file.replace(/[\\/][^\\/]*$/, '')} is in use by ${ours ? 'this process' : `process ${pid}`}: ` +
-          'it serves one node only (run several nodes on PostgreSQL, see the README). ' +
+          'it serves one node only (run several nodes on PostgreSQL, see docs/operations.md). ' +
           `If no Shala runs on it, remove ${file}.`,
       );
     }
