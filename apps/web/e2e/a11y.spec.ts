@@ -24,7 +24,7 @@ async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
 
 for (const { lang, viewport } of RUNS) {
   test(`every screen passes axe: ${lang}, ${viewport.name}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.addInitScript((code) => localStorage.setItem('lang', code), lang);
 

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { WEB_ROUTES, matchWebRoute, type WebRoute } from '@shala/contract';
-import { ACCOUNTS, BASE, expectAccessible, expectNoOverflow, shot, signInAs, tr } from './support';
+import { API_BASE } from './servers';
+import { ACCOUNTS, BASE, expectAccessible, expectNoOverflow, schoolToday, shot, signInAs, tr } from './support';
 
 /**
  * Every screen once, in Hindi on a 375 px phone: each route of the contract (WEB_ROUTES) is opened
  * by the first role of ROLES that may open it, and shows its translated title in the breadcrumb
  * and a heading, no raw translation key, nothing sticking out sideways, and no serious axe finding.
  * A route with an id in its path (a student's details, a class's results) is opened through a link
- * that an earlier screen showed, so the ids are the demo's own; one that no screen links to fails
- * the journey by name. The stories (the other specs) run once each, in one language and width;
+ * that an earlier screen showed, so the ids are the demo's own (the two that screens reach by a
+ * button are named in BY_HAND); one that no screen leads to fails the journey by name. The stories (the other specs) run once each, in one language and width;
  * this sweep is what checks the other language and the phone layout of every screen.
  */
 
@@ -24,6 +25,29 @@ function keysOf(node: unknown, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
 }
 const KEYS = keysOf(JSON.parse(fs.readFileSync('apps/web/src/i18n/en.json', 'utf8'))).filter((k) => k.includes('.'));
+
+/** Routes a screen reaches by a button, not a link: the path to open, from the signed-in page. */
+const BY_HAND: Record<string, (page: Page) => Promise<string>> = {
+  // The teacher's day of its class (the dashboard's card opens it by a button): today, a school day.
+  '/viewattendance/:date': async () => `/viewattendance/${schoolToday()}`,
+  // The system admin's and the principal's own account (the profile's buttons).
+  '/editAdmin/:userId': async (page) => `/editAdmin/${await cookie(page, 'UserID')}`,
+  '/viewSchooladmindetails/:userId': async (page) => `/viewSchooladmindetails/${await cookie(page, 'UserID')}`,
+  '/editadmindetails/:userId': async (page) => `/editadmindetails/${await cookie(page, 'UserID')}`,
+  // The student's class's work, by its class (the dashboard's card opens it by a button).
+  '/mywork/:assignClassId': async (page) => {
+    const sessionId = await page.evaluate(() => sessionStorage.getItem('SessionId'));
+    const res = await page.request.get(`${API_BASE}/api/school/studentclass/${await cookie(page, 'UserID')}?sessionId=${sessionId}`, {
+      headers: { token: await cookie(page, 'token') },
+    });
+    const { result } = (await res.json()) as { result: { class: { assignClassId: string } } };
+    return `/mywork/${result.class.assignClassId}`;
+  },
+};
+
+async function cookie(page: Page, name: string): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === name)!.value;
+}
 
 /** Links to screens on the page, as app paths (`/viewstudentdetail/…`). */
 async function linksOn(page: Page): Promise<string[]> {
@@ -45,26 +69,47 @@ async function checkScreen(page: Page, route: WebRoute, path: string) {
   await expectAccessible(page, `${path} (hi, 375 px)`);
 }
 
-/** Opens every route `role` owns, the ones without an id first, then those reached by links. */
-async function sweep(page: Page, role: Role) {
+/**
+ * Opens every route `role` owns: those without an id, then those reached by links. The principal's
+ * are split in two parts: its screens without an id (part 0), and those with one (part 1), whose
+ * links come from its list pages opened without the checks, as many as needed.
+ */
+async function sweep(page: Page, role: Role, part?: 0 | 1) {
   const mine = WEB_ROUTES.filter((r) => owner(r) === role);
+  const plain = mine.filter((r) => !r.path.includes(':'));
+  const withId = part === 0 ? [] : mine.filter((r) => r.path.includes(':'));
   const seen = new Set<string>();
   const links = new Set<string>();
+  const collect = async () => {
+    for (const l of await linksOn(page)) links.add(l);
+  };
   const visit = async (route: WebRoute, path: string) => {
     await page.goto(`.${path}`);
     await checkScreen(page, route, path);
     seen.add(route.path);
-    for (const l of await linksOn(page)) links.add(l);
+    await collect();
   };
-  for (const route of mine.filter((r) => !r.path.includes(':'))) await visit(route, route.path);
-  // Routes with ids, through the links shown so far (details pages lead to their edit pages).
-  for (let round = 0; round < 3; round++) {
-    for (const route of mine.filter((r) => r.path.includes(':') && !seen.has(r.path))) {
-      const link = [...links].find((l) => matchWebRoute(l)?.path === route.path);
-      if (link) await visit(route, link);
+  const linked = (route: WebRoute) => [...links].find((l) => matchWebRoute(l)?.path === route.path);
+  for (const route of plain) {
+    if (part !== 1) {
+      await visit(route, route.path);
+    } else if (withId.some((r) => !linked(r))) {
+      await page.goto(`.${route.path}`);
+      await expect(page.locator('main h1').first(), route.path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await collect();
     }
   }
-  expect(mine.filter((r) => !seen.has(r.path)).map((r) => r.path), `screens of role ${role} no link led to`).toEqual([]);
+  // Routes with ids, through the links shown so far (details pages lead to their edit pages).
+  for (let round = 0; round < 3; round++) {
+    for (const route of withId.filter((r) => !seen.has(r.path))) {
+      const link = linked(route);
+      if (link) await visit(route, link);
+      else if (round === 2 && BY_HAND[route.path]) await visit(route, await BY_HAND[route.path]!(page));
+    }
+  }
+  const expected = part === 1 ? withId : part === 0 ? plain : mine;
+  expect(expected.filter((r) => !seen.has(r.path)).map((r) => r.path), `screens of role ${role} not opened`).toEqual([]);
 }
 
 test.describe('every screen in Hindi at 375 px', () => {
@@ -90,9 +135,17 @@ test.describe('every screen in Hindi at 375 px', () => {
     await expectAccessible(page, 'otp (hi, 375 px)');
   });
 
-  for (const group of [[113], [112, 111], [114, 115, 116]] as const) {
+  // The principal's many screens in two parts, the others by role.
+  for (const part of [0, 1] as const) {
+    test(`the principal's screens, ${part === 0 ? 'without' : 'with'} an id`, async ({ page }) => {
+      test.setTimeout(600_000);
+      await signInAs(page, 113);
+      await sweep(page, 113, part);
+    });
+  }
+  for (const group of [[112, 111], [114, 115, 116]] as const) {
     test(`the screens of roles ${group.join(', ')}`, async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       for (const role of group) {
         await page.context().clearCookies();
         await signInAs(page, role);

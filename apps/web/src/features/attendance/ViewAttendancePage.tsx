@@ -83,7 +83,7 @@ function DayView({ session, date }: { session: AcademicSession; date: string }) 
               <Text c="dimmed" role="status">
                 {t('attendance.view.noData')}{' '}
                 {data.canMark && assignClassId ? (
-                  <Anchor component={Link} to={markPath(assignClassId, date)}>
+                  <Anchor component={Link} to={markPath(assignClassId, date)} underline="always">
                     {t('attendance.view.mark')}
                   </Anchor>
                 ) : null}
