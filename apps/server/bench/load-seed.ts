@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { classFeeTotal, splitInstalments } from '@shala/contract';
 import { PLATFORM, type Database, type Db } from '../src/db/client.js';
-import { DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { hashSecret, newToken, sha256 } from '../src/auth/crypto.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 

@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { PLATFORM, openDatabase, type Db } from '../src/db/client.js';
-import { seedIfEmpty, DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { seedIfEmpty, DEMO_PASSWORD } from '../src/seed/demo.js';
 import { buildApp } from '../src/app.js';
 import { hashGenerated, hashSecret } from '../src/auth/crypto.js';
 import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
