@@ -14,7 +14,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classFees, classStudents, classes, feeInstalments, feePayments, feeRecords, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { academicsPolicy } from '../../policy/academics.js';
+import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { localDate } from '../calendar/days.js';
 import { recordStaffView } from '../privacy/audit.js';
@@ -188,7 +188,7 @@ export function presentPayment(r: { p: typeof feePayments.$inferSelect; receiver
 export async function studentFeesFor(deps: Pick<Deps, 'data'>, caller: Caller, p: { studentId: string; sessionId: string }): Promise<StudentFees> {
   const scope = scopeOf(caller);
   const db = tenantDb(deps, scope);
-  await academicsPolicy.assertStudentVisible(db, caller, scope, p.studentId);
+  await feesPolicy.assertStudentVisible(db, caller, scope, p.studentId);
   // A student's fees are personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
   const [fees] = await Promise.all([loadStudentFees(db, scope, p.studentId, p.sessionId), recordStaffView(db, caller, scope, p.studentId, 'fees')]);
   return fees;
