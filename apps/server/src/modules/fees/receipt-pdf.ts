@@ -8,7 +8,7 @@ import { ACCENT, ASCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, li
 import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import type { Storage } from '../../storage/index.js';
-import { localDate } from '../calendar/days.js';
+import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 
 /**

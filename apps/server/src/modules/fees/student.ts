@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE } from '@shala/contract';
 import {
   classFeeTotal,
   type ClassFee,
@@ -16,8 +17,8 @@ import { academicSessions, classFees, classStudents, classes, feeInstalments, fe
 import { notFound } from '../../errors.js';
 import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
-import { localDate } from '../calendar/days.js';
-import { recordStaffView } from '../privacy/audit.js';
+import { localDate } from '../calendar/index.js';
+import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -89,7 +90,7 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
     .leftJoin(classStudents, and(eq(classStudents.schoolId, users.schoolId), eq(classStudents.sessionId, sessionId), eq(classStudents.studentId, users.id)))
     .leftJoin(classes, sql`${classes.id} = coalesce(${feeRecords.classId}, ${classStudents.classId})`)
     .leftJoin(classFees, and(eq(classFees.schoolId, users.schoolId), eq(classFees.classId, classes.id)))
-    .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, 116)));
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, ROLE.STUDENT)));
   if (!row) throw notFound('Student');
 
   const today = localDate(row.timeZone, now);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { academicYears } from '../academics/structure.js';
+import { academicYears } from '../academics/index.js';
 import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
 import { schoolsPolicy } from '../../policy/schools.js';
 import { attachFile, replaceFile } from '../files/service.js';
