@@ -1,7 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/** TypeScript that a tsconfig covers: linted with type information (each file by its own tsconfig). */
+const TYPED = [
+  'packages/contract/{src,test}/**/*.ts',
+  'apps/server/{src,test,bench}/**/*.ts',
+  'apps/web/src/**/*.{ts,tsx}',
+];
+
+/** Server-side and shared code where a role is named, never written as its number (ROLE in the contract). */
+const ROLE_NAMED = ['packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/server/bench/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
+const ROLE_NUMBER = '/^11[1-6]$/';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -26,5 +38,96 @@ export default tseslint.config(
   {
     files: ['scripts/**', '**/bench/**', '**/seed/cli.ts', 'apps/server/src/main.ts'],
     rules: { 'no-console': 'off' },
+  },
+
+  // Promises: none left floating, none passed where a callback's result is ignored. These rules
+  // need the types, so they run on the files a tsconfig covers (the Playwright journeys of
+  // apps/web/e2e, scripts/*.mjs and the root configs are in none, and are linted without them).
+  {
+    files: TYPED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // React Router's navigate() answers a promise only under a data router, which Shala does not
+      // use; a navigation is fire-and-forget.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+
+  // Layers: no import cycle at run time (type-only imports are not followed), and each layer
+  // imports only what it may (apps/server/src/modules/README.md, "Layers").
+  {
+    files: ['packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)apps/server(/|$)|^@shala/server|(^|/)server/src/', message: 'The web never imports the server: share shapes through @shala/contract.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(modules|seed|policy|http|auth|jobs|realtime|push|mail|storage|backup)(/|$)',
+              message: 'db/ is the bottom layer: it imports no module, seed, policy or service (they import it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module reaches another module only through its face: `service.ts`, or the `index.ts` of a
+    // module made of part files. Its routes, part files and renderers are its own.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!(service|index)\\.js$)',
+              message: "Import another module through its service.ts (or its index.ts when it is made of part files), never its internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Roles by name (ROLE.TEACHER), never by number, where code compares or lists them. Tests keep
+  // numbers where the number is what is tested; the seeds' data is written as data.
+  {
+    files: ROLE_NAMED,
+    ignores: ['packages/contract/src/roles.ts', 'apps/server/src/seed/**', '**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `BinaryExpression > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+        { selector: `SwitchCase > Literal.test[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+        { selector: `ArrayExpression > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the roles: ROLE.<NAME> from @shala/contract.' },
+        { selector: `Property[key.name=/^(role|roleId|roles)$/] > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+        { selector: `Property > Literal.key[raw=${ROLE_NUMBER}]`, message: 'Key by the role name: [ROLE.<NAME>].' },
+        { selector: `CallExpression[callee.name='eq'] > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+      ],
+    },
   },
 );

@@ -5,9 +5,9 @@
 // class fees and a plan of `instalments` monthly instalments per student, none paid, and optionally
 // the last `historyDays` school days of attendance. Every account's password is the demo's.
 import { sql } from 'drizzle-orm';
-import { classFeeTotal, splitInstalments } from '@shala/contract';
+import { ROLE, classFeeTotal, splitInstalments } from '@shala/contract';
 import { PLATFORM, type Database, type Db } from '../src/db/client.js';
-import { DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { hashSecret, newToken, sha256 } from '../src/auth/crypto.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 
@@ -83,13 +83,13 @@ async function insertSchool(database: Database, code: string, opts: LoadSeedOpti
       select ${schoolId}::uuid, ${role}::smallint, ${`${code}-${prefix}`} || lpad(i::text, 4, '0'), ${names}[i % 12 + 1], ${surnames}[(i / 12) % 12 + 1],
         lower(${`${code}-${prefix}`}) || i || '@load.example.in', ${parent}, ${hash}
       from generate_series(1, ${n}::int) as i`;
-    await tx.execute(person('P', 113, 1));
-    await tx.execute(person('A', 112, 1));
-    await tx.execute(person('T', 114, classCount));
-    await tx.execute(person('G', 115, parentCount));
+    await tx.execute(person('P', ROLE.PRINCIPAL, 1));
+    await tx.execute(person('A', ROLE.SYSTEM_ADMIN, 1));
+    await tx.execute(person('T', ROLE.TEACHER, classCount));
+    await tx.execute(person('G', ROLE.PARENT, parentCount));
     // Student i's parent is parent (i + 1) / 2: two children each.
     await tx.execute(
-      person('S', 116, studentCount, sql`(select id from users p where lower(p.login_id) = lower(${`${code}-G`} || lpad(((i + 1) / 2)::text, 4, '0')))`),
+      person('S', ROLE.STUDENT, studentCount, sql`(select id from users p where lower(p.login_id) = lower(${`${code}-G`} || lpad(((i + 1) / 2)::text, 4, '0')))`),
     );
     await tx.execute(sql`insert into login_id_counters (prefix, school_id, value) values
       (${`${code}-P`}, ${schoolId}, 1), (${`${code}-A`}, ${schoolId}, 1), (${`${code}-T`}, ${schoolId}, ${classCount}),

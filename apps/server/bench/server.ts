@@ -11,12 +11,12 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { PLATFORM, openDatabase, type Db } from '../src/db/client.js';
-import { seedIfEmpty, DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { seedIfEmpty, DEMO_PASSWORD } from '../src/seed/demo.js';
 import { buildApp } from '../src/app.js';
 import { hashGenerated, hashSecret } from '../src/auth/crypto.js';
 import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
 import { installCapture } from './capture.js';
-import { CBSE_GRADES, classFeeTotal, splitInstalments } from '@shala/contract';
+import { CBSE_GRADES, ROLE, classFeeTotal, splitInstalments } from '@shala/contract';
 
 // No job queue: its polling would run beside the measured requests.
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000000', JOBS: 'off' });
@@ -99,7 +99,7 @@ async function seedAttendance(count: number) {
   const [teacher] = rowsOf(
     await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
       values (${schoolId}, 113, 'ATT-P0001', 'Att', 'Principal', ${hash}), (${schoolId}, 114, 'ATT-T0001', 'Att', 'Teacher', ${hash}) returning id, role_id`),
-  ).filter((r) => (r as unknown as { role_id: number }).role_id === 114);
+  ).filter((r) => (r as unknown as { role_id: number }).role_id === ROLE.TEACHER);
   await addStudents(db, schoolId, 'ATT', count);
   const [session] = rowsOf(
     await db.execute(sql`insert into academic_sessions (school_id, label, start_date, end_date, is_current)

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedOnce } from './db/seed/once.js';
+import { seedOnce } from './seed/once.js';
 import { buildApp } from './app.js';
 import { safeError } from './log.js';
 import { ROLE_KEY } from '@shala/contract';

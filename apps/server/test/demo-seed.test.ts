@@ -26,9 +26,9 @@ import {
   users,
 } from '../src/db/schema.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
-import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/db/seed/demo.js';
-import { DEMO_DISTRICTS, DEMO_STATE } from '../src/db/seed/demo-people.js';
-import { SUBJECT_CODES } from '../src/db/seed/demo-school.js';
+import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/seed/demo.js';
+import { DEMO_DISTRICTS, DEMO_STATE } from '../src/seed/demo-people.js';
+import { SUBJECT_CODES } from '../src/seed/demo-school.js';
 import { summaryQuery, presentSummary, classOrder } from '../src/modules/academics/read.js';
 import { setupApp, type TestEnv } from './helpers.js';
 

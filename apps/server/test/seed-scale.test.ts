@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedScale, type ScaleResult } from '../src/db/seed/scale.js';
-import { DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { seedScale, type ScaleResult } from '../src/seed/scale.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { setupApp, type TestEnv } from './helpers.js';
 

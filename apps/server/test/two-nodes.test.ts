@@ -10,7 +10,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REALTIME_EVENTS, type ChatMessage } from '@shala/contract';
 import { PLATFORM, openDatabase, type Database } from '../src/db/client.js';
 import { notifications, users } from '../src/db/schema.js';
-import { seedOnce } from '../src/db/seed/once.js';
+import { seedOnce } from '../src/seed/once.js';
 import { bossOptions } from '../src/jobs/queue.js';
 import { FEE_REMINDER_JOB } from '../src/modules/fees/reminders.js';
 import { overdueInstalment } from './fees-fixture.js';

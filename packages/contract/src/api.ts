@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
+import { ROLE, type Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
@@ -188,17 +188,17 @@ export interface ApiRoute {
   raw?: boolean;
 }
 
-const ALL: readonly Role[] = [111, 112, 113, 114, 115, 116];
+const ALL: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 
 function route<T extends ApiRoute>(def: T): T {
   return def;
 }
 
-const ADMINS: readonly Role[] = [112, 113];
+const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
 /** Everyone who belongs to a school. */
-const SCHOOL: readonly Role[] = [112, 113, 114, 115, 116];
+const SCHOOL: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 /** Admins, and teachers for the classes they teach (the policy answers 404 for the others). */
-const ADMINS_AND_TEACHERS: readonly Role[] = [112, 113, 114];
+const ADMINS_AND_TEACHERS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER];
 
 /** The five routes of a kind of person: list, create, read, edit, toggle status. */
 function people<B extends z.ZodObject>(url: string, roles: readonly Role[], body: B, what: string) {
@@ -341,47 +341,47 @@ export const API = {
   autoRollNumbers: route({ method: 'POST', url: '/api/school/assignclass/rollno', roles: ADMINS, summary: 'Give roll numbers 1, 2, 3 … by name or by admission date', body: autoRollBody, response: envelope(classDetail) }),
   setRollNumbers: route({ method: 'PUT', url: '/api/school/assignclass/rollno', roles: ADMINS, summary: 'Set roll numbers by hand (unique within the class)', body: manualRollBody, response: envelope(classDetail) }),
   promote: route({ method: 'POST', url: '/api/school/promote', roles: ADMINS, summary: "Promote a class's students into a class of a later session, the held-back ones staying (all or none; dryRun previews)", body: promotionBody, response: envelope(promotionResult) }),
-  studentClass: route({ method: 'GET', url: '/api/school/studentclass/:userId', roles: [112, 113, 115, 116], summary: "A student's class, roll number, class teacher and subjects in a session (a parent: its children; a student: itself)", params: studentParams, querystring: sessionQuery, response: envelope(studentClassView) }),
+  studentClass: route({ method: 'GET', url: '/api/school/studentclass/:userId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: "A student's class, roll number, class teacher and subjects in a session (a parent: its children; a student: itself)", params: studentParams, querystring: sessionQuery, response: envelope(studentClassView) }),
 
   // The school day (issue 8): periods, timetables, holidays, calendar, attendance
   periodList: route({ method: 'GET', url: '/api/school/period/:sessionId', roles: SCHOOL, summary: 'Periods of a session by start time (breaks included)', params: sessionIdParams, response: envelope(z.array(period)) }),
-  periodCreate: route({ method: 'POST', url: '/api/school/period/:sessionId', roles: [113], summary: 'Add a period to a session (periods may not overlap: 409)', params: sessionIdParams, body: periodInput, response: envelope(period) }),
-  periodUpdate: route({ method: 'PATCH', url: '/api/school/period/:sessionId/:periodId', roles: [113], summary: 'Edit a period (name, times, break)', params: periodParams, body: periodUpdate, response: envelope(period) }),
-  periodDelete: route({ method: 'DELETE', url: '/api/school/period/:sessionId/:periodId', roles: [113], summary: 'Remove a period not used by a timetable or attendance', params: periodParams, response: messageOnly }),
+  periodCreate: route({ method: 'POST', url: '/api/school/period/:sessionId', roles: [ROLE.PRINCIPAL], summary: 'Add a period to a session (periods may not overlap: 409)', params: sessionIdParams, body: periodInput, response: envelope(period) }),
+  periodUpdate: route({ method: 'PATCH', url: '/api/school/period/:sessionId/:periodId', roles: [ROLE.PRINCIPAL], summary: 'Edit a period (name, times, break)', params: periodParams, body: periodUpdate, response: envelope(period) }),
+  periodDelete: route({ method: 'DELETE', url: '/api/school/period/:sessionId/:periodId', roles: [ROLE.PRINCIPAL], summary: 'Remove a period not used by a timetable or attendance', params: periodParams, response: messageOnly }),
   timetableTeacher: route({ method: 'GET', url: '/api/school/timetable/teacher', roles: ADMINS_AND_TEACHERS, summary: "A teacher's week across all its classes (a teacher: its own)", querystring: teacherWeekQuery, response: envelope(teacherWeek) }),
   timetableGet: route({ method: 'GET', url: '/api/school/timetable/:assignClassId', roles: SCHOOL, summary: "A class's timetable: school days × periods (a parent: its children's classes; a student: its own)", params: assignClassParams, response: envelope(timetableView) }),
-  timetableSave: route({ method: 'POST', url: '/api/school/timetable/:assignClassId', roles: [113], summary: "Save a class's whole timetable (a teacher in two classes at one day and period: 409 naming the other class)", params: assignClassParams, body: timetableBody, response: envelope(timetableView) }),
+  timetableSave: route({ method: 'POST', url: '/api/school/timetable/:assignClassId', roles: [ROLE.PRINCIPAL], summary: "Save a class's whole timetable (a teacher in two classes at one day and period: 409 naming the other class)", params: assignClassParams, body: timetableBody, response: envelope(timetableView) }),
   holidayNotices: route({ method: 'GET', url: '/api/school/adminnoticeboard', roles: SCHOOL, summary: 'Holiday notices: the coming holidays of the session (at most 10)', querystring: holidayNoticeQuery, response: envelope(z.array(holiday)) }),
   holidayList: route({ method: 'GET', url: '/api/school/holidays/:sessionId', roles: SCHOOL, summary: 'Holidays of a session by date (paginated)', params: sessionIdParams, querystring: holidayListQuery, response: envelope(pageOf(holiday)) }),
-  holidayCreate: route({ method: 'POST', url: '/api/school/holidays', roles: [113], summary: 'Add a holiday (a date or a range inside the session), optionally notifying chosen roles', body: holidayInput, response: envelope(holiday) }),
-  holidayUpdate: route({ method: 'PATCH', url: '/api/school/holidays/:holidayId', roles: [113], summary: 'Edit a holiday', params: holidayParams, body: holidayUpdate, response: envelope(holiday) }),
-  holidayDelete: route({ method: 'DELETE', url: '/api/school/holidays/:holidayId', roles: [113], summary: 'Remove a holiday', params: holidayParams, response: messageOnly }),
+  holidayCreate: route({ method: 'POST', url: '/api/school/holidays', roles: [ROLE.PRINCIPAL], summary: 'Add a holiday (a date or a range inside the session), optionally notifying chosen roles', body: holidayInput, response: envelope(holiday) }),
+  holidayUpdate: route({ method: 'PATCH', url: '/api/school/holidays/:holidayId', roles: [ROLE.PRINCIPAL], summary: 'Edit a holiday', params: holidayParams, body: holidayUpdate, response: envelope(holiday) }),
+  holidayDelete: route({ method: 'DELETE', url: '/api/school/holidays/:holidayId', roles: [ROLE.PRINCIPAL], summary: 'Remove a holiday', params: holidayParams, response: messageOnly }),
   calendar: route({ method: 'GET', url: '/api/school/calendar/:monthId', roles: SCHOOL, summary: "A month: school days, holidays, weekly offs and, for a student, its attendance day by day", params: calendarParams, querystring: calendarQuery, response: envelope(calendarMonth) }),
   attendanceSummary: route({ method: 'GET', url: '/api/school/attendance/summary', roles: SCHOOL, summary: "Today's attendance for the dashboard: the school (admins), the teacher's classes, the children's month", querystring: attendanceSummaryQuery, response: envelope(attendanceSummary) }),
-  attendanceSave: route({ method: 'POST', url: '/api/school/attendance/:assignClassId/:sessionId', roles: [113, 114], summary: 'Mark a whole class for a date (daywise) or a period (periodwise): replaces that day atomically and writes a log', params: attendanceParams, body: attendanceBody, response: envelope(attendanceDay) }),
+  attendanceSave: route({ method: 'POST', url: '/api/school/attendance/:assignClassId/:sessionId', roles: [ROLE.PRINCIPAL, ROLE.TEACHER], summary: 'Mark a whole class for a date (daywise) or a period (periodwise): replaces that day atomically and writes a log', params: attendanceParams, body: attendanceBody, response: envelope(attendanceDay) }),
   attendanceDay: route({ method: 'GET', url: '/api/school/attendance/:assignClassId/:date', roles: ADMINS_AND_TEACHERS, summary: 'A class on a date (daywise): saved marks, or everyone present before a save', params: attendanceDayParams, response: envelope(attendanceDay) }),
   attendancePeriod: route({ method: 'GET', url: '/api/school/attendance/:assignClassId/:date/:periodId', roles: ADMINS_AND_TEACHERS, summary: 'A class on a date and period (periodwise)', params: attendancePeriodParams, response: envelope(attendanceDay) }),
   attendanceDayDetail: route({ method: 'GET', url: '/api/school/attendence/class/:assignClassId/:monthId/:date', roles: ADMINS_AND_TEACHERS, summary: 'One date of a class with the day mark and every period of each student', params: monthDayParams, querystring: periodicQuery, response: envelope(dayDetail) }),
   attendanceMonth: route({ method: 'GET', url: '/api/school/month/attendance/:assignClassId/:monthId', roles: ADMINS_AND_TEACHERS, summary: "A class's month: students × days, percentages and daily totals (periodic=true: periods attended)", params: monthParams, querystring: periodicQuery, response: envelope(monthView) }),
-  attendanceLogs: route({ method: 'GET', url: '/api/school/attendence/logs', roles: [113], summary: 'Who marked or changed attendance, newest first (All / Daywise / Periodwise, paginated)', querystring: attendanceLogQuery, response: envelope(pageOf(attendanceLog)) }),
+  attendanceLogs: route({ method: 'GET', url: '/api/school/attendence/logs', roles: [ROLE.PRINCIPAL], summary: 'Who marked or changed attendance, newest first (All / Daywise / Periodwise, paginated)', querystring: attendanceLogQuery, response: envelope(pageOf(attendanceLog)) }),
 
   // Fees (issue 9): fee types, class fees, fee records, instalments, payments and receipts, dues, reports
   feeTypeList: route({ method: 'GET', url: '/api/school/feetype', roles: ADMINS, summary: 'Fee types of the school (paginated, search, status)', querystring: feeTypeListQuery, response: envelope(pageOf(feeType)) }),
-  feeTypeCreate: route({ method: 'POST', url: '/api/school/feetype', roles: [113], summary: 'Add a fee type: an amount (paise) or a percent (basis points); negative for a concession', body: feeTypeInput, response: envelope(feeType) }),
-  feeTypeUpdate: route({ method: 'PATCH', url: '/api/school/feetype/:feeTypeId', roles: [113], summary: 'Rename a fee type or change its description (its kind and value stay: records keep a copy)', params: feeTypeParams, body: feeTypeUpdate, response: envelope(feeType) }),
-  feeTypeStatus: route({ method: 'PATCH', url: '/api/school/feetype/:feeTypeId/status', roles: [113], summary: 'Switch a fee type on or off (off: not offered for new records)', params: feeTypeParams, body: statusBody, response: envelope(feeType) }),
+  feeTypeCreate: route({ method: 'POST', url: '/api/school/feetype', roles: [ROLE.PRINCIPAL], summary: 'Add a fee type: an amount (paise) or a percent (basis points); negative for a concession', body: feeTypeInput, response: envelope(feeType) }),
+  feeTypeUpdate: route({ method: 'PATCH', url: '/api/school/feetype/:feeTypeId', roles: [ROLE.PRINCIPAL], summary: 'Rename a fee type or change its description (its kind and value stay: records keep a copy)', params: feeTypeParams, body: feeTypeUpdate, response: envelope(feeType) }),
+  feeTypeStatus: route({ method: 'PATCH', url: '/api/school/feetype/:feeTypeId/status', roles: [ROLE.PRINCIPAL], summary: 'Switch a fee type on or off (off: not offered for new records)', params: feeTypeParams, body: statusBody, response: envelope(feeType) }),
   allFees: route({ method: 'GET', url: '/api/allfee', roles: ADMINS, summary: "Every class of a session with its class fee and total (paginated; a class without one: fee null)", querystring: allFeeQuery, response: envelope(pageOf(classFeeRow)) }),
   classFeeGet: route({ method: 'GET', url: '/api/fee/:assignClassId', roles: ADMINS, summary: "A class's fee: its parts, tax and the total the server computed (null: not set)", params: assignClassParams, response: envelope(classFee.nullable()) }),
   classFeeSave: route({ method: 'POST', url: '/api/fee/:assignClassId', roles: ADMINS, summary: "Set a class's fee (parts in paise, tax in basis points); the server computes the total", params: assignClassParams, body: classFeeInput, response: envelope(classFee) }),
   feeRecordList: route({ method: 'GET', url: '/api/school/feerecord', roles: ADMINS, summary: 'The students of a class by roll number, each with its fee record or null (paginated)', querystring: feeRecordListQuery, response: envelope(pageOf(feeRecordRow)) }),
-  feeRecordCreate: route({ method: 'POST', url: '/api/school/feerecord', roles: [113], summary: "Make fee records for students of a class: the class fee plus the chosen fee types (all or none)", body: feeRecordInput, response: envelope(z.array(feeRecord)) }),
-  feeRecordUpdate: route({ method: 'PATCH', url: '/api/school/feerecord/:feeRecordId', roles: [113], summary: "Change a record's fee types (not once it has a plan or a payment)", params: feeRecordParams, body: feeRecordUpdate, response: envelope(feeRecord) }),
-  feeRecordDelete: route({ method: 'DELETE', url: '/api/school/feerecord/:feeRecordId', roles: [113], summary: 'Remove a fee record and its plan while nothing is paid', params: feeRecordParams, response: messageOnly }),
-  emiPlan: route({ method: 'POST', url: '/api/school/feerecord/emi', roles: [113], summary: "Split a record's balance into instalments with due dates (replaces the unpaid ones; the last takes the remainder)", body: emiPlanInput, response: envelope(studentFees) }),
-  studentFees: route({ method: 'GET', url: '/api/school/feerecord/emi/student/:studentId/:sessionId', roles: [112, 113, 115, 116], summary: "A student's fees in a session: breakdown, instalments (paid, due, overdue), payments and receipts (a parent: its children; a student: itself)", params: studentFeesParams, response: envelope(studentFees) }),
-  emiMarkPaid: route({ method: 'POST', url: '/api/school/feerecord/emi/paid/:emiId', roles: [113], summary: 'Mark an instalment paid: one payment with the next receipt number (marking again changes nothing and answers the same payment)', params: emiParams, body: markPaidBody, response: envelope(markPaidResult) }),
-  emiReverse: route({ method: 'POST', url: '/api/school/feerecord/emi/reverse/:emiId', roles: [113], summary: "Reverse a paid instalment's payment with a reason (the receipt stays, marked reversed; the instalment is due again)", params: emiParams, body: reverseBody, response: envelope(studentFees) }),
-  feeReceipt: route({ method: 'GET', url: '/api/fee/receipt/:paymentId', roles: [112, 113, 115, 116], summary: 'The PDF receipt of a payment (a parent: its children; a student: its own)', params: paymentParams, querystring: receiptQuery, raw: true, response: z.any() }),
+  feeRecordCreate: route({ method: 'POST', url: '/api/school/feerecord', roles: [ROLE.PRINCIPAL], summary: "Make fee records for students of a class: the class fee plus the chosen fee types (all or none)", body: feeRecordInput, response: envelope(z.array(feeRecord)) }),
+  feeRecordUpdate: route({ method: 'PATCH', url: '/api/school/feerecord/:feeRecordId', roles: [ROLE.PRINCIPAL], summary: "Change a record's fee types (not once it has a plan or a payment)", params: feeRecordParams, body: feeRecordUpdate, response: envelope(feeRecord) }),
+  feeRecordDelete: route({ method: 'DELETE', url: '/api/school/feerecord/:feeRecordId', roles: [ROLE.PRINCIPAL], summary: 'Remove a fee record and its plan while nothing is paid', params: feeRecordParams, response: messageOnly }),
+  emiPlan: route({ method: 'POST', url: '/api/school/feerecord/emi', roles: [ROLE.PRINCIPAL], summary: "Split a record's balance into instalments with due dates (replaces the unpaid ones; the last takes the remainder)", body: emiPlanInput, response: envelope(studentFees) }),
+  studentFees: route({ method: 'GET', url: '/api/school/feerecord/emi/student/:studentId/:sessionId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: "A student's fees in a session: breakdown, instalments (paid, due, overdue), payments and receipts (a parent: its children; a student: itself)", params: studentFeesParams, response: envelope(studentFees) }),
+  emiMarkPaid: route({ method: 'POST', url: '/api/school/feerecord/emi/paid/:emiId', roles: [ROLE.PRINCIPAL], summary: 'Mark an instalment paid: one payment with the next receipt number (marking again changes nothing and answers the same payment)', params: emiParams, body: markPaidBody, response: envelope(markPaidResult) }),
+  emiReverse: route({ method: 'POST', url: '/api/school/feerecord/emi/reverse/:emiId', roles: [ROLE.PRINCIPAL], summary: "Reverse a paid instalment's payment with a reason (the receipt stays, marked reversed; the instalment is due again)", params: emiParams, body: reverseBody, response: envelope(studentFees) }),
+  feeReceipt: route({ method: 'GET', url: '/api/fee/receipt/:paymentId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: 'The PDF receipt of a payment (a parent: its children; a student: its own)', params: paymentParams, querystring: receiptQuery, raw: true, response: z.any() }),
   feeSummary: route({ method: 'GET', url: '/api/school/feesummary', roles: ADMINS, summary: "A session's fees at a glance: expected, paid, balance, overdue, collected today", querystring: sessionFeeQuery, response: envelope(feeSummary) }),
   feeDues: route({ method: 'GET', url: '/api/school/feedues', roles: ADMINS, summary: 'Overdue instalments, the oldest first (paginated; one class or all)', querystring: duesQuery, response: envelope(pageOf(dueRow)) }),
   feeDuesByClass: route({ method: 'GET', url: '/api/school/feedues/classes', roles: ADMINS, summary: 'Overdue instalments per class of a session: count and sum', querystring: sessionFeeQuery, response: envelope(z.array(duesByClass)) }),
@@ -408,19 +408,19 @@ export const API = {
   pushUnsubscribe: route({ method: 'DELETE', url: '/api/push/subscriptions', roles: ALL, summary: "Forget this browser's push subscription (the caller's own)", body: pushUnsubscribeInput, response: envelope(z.object({ subscribed: z.literal(false) })) }),
 
   // Notice board (issue 10)
-  noticeCreate: route({ method: 'POST', url: '/api/school/noticeboard', roles: [113], summary: 'Publish a notice to roles (active at once; the targeted users are notified)', body: noticeInput, response: envelope(notice) }),
-  noticeList: route({ method: 'GET', url: '/api/school/noticeboard', roles: [113], summary: "The school's notices, newest first (paginated; by status; searched by title)", querystring: noticeListQuery, response: envelope(pageOf(notice)) }),
-  noticeGet: route({ method: 'GET', url: '/api/school/noticeboard/:noticeId', roles: [113], summary: 'One notice (the edit form)', params: noticeParams, response: envelope(notice) }),
-  noticeUpdate: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId', roles: [113], summary: "Change a notice's title, text, date or roles", params: noticeParams, body: noticeUpdate, response: envelope(notice) }),
-  noticeStatus: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId/status', roles: [113], summary: 'Make a notice active or inactive (inactive: nobody sees it on the board)', params: noticeParams, body: statusBody, response: envelope(notice) }),
+  noticeCreate: route({ method: 'POST', url: '/api/school/noticeboard', roles: [ROLE.PRINCIPAL], summary: 'Publish a notice to roles (active at once; the targeted users are notified)', body: noticeInput, response: envelope(notice) }),
+  noticeList: route({ method: 'GET', url: '/api/school/noticeboard', roles: [ROLE.PRINCIPAL], summary: "The school's notices, newest first (paginated; by status; searched by title)", querystring: noticeListQuery, response: envelope(pageOf(notice)) }),
+  noticeGet: route({ method: 'GET', url: '/api/school/noticeboard/:noticeId', roles: [ROLE.PRINCIPAL], summary: 'One notice (the edit form)', params: noticeParams, response: envelope(notice) }),
+  noticeUpdate: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId', roles: [ROLE.PRINCIPAL], summary: "Change a notice's title, text, date or roles", params: noticeParams, body: noticeUpdate, response: envelope(notice) }),
+  noticeStatus: route({ method: 'PATCH', url: '/api/school/noticeboard/:noticeId/status', roles: [ROLE.PRINCIPAL], summary: 'Make a notice active or inactive (inactive: nobody sees it on the board)', params: noticeParams, body: statusBody, response: envelope(notice) }),
   noticeBoard: route({ method: 'GET', url: '/api/school/noticeboard/board', roles: SCHOOL, summary: "The active notices for the caller's role, newest first (paginated): the dashboard's board (the holiday notices keep api/school/adminnoticeboard)", querystring: pageQuery, response: envelope(pageOf(notice)) }),
 
   // Class work (issue 10)
-  classWorkSlots: route({ method: 'GET', url: '/api/school/class/work/slots', roles: [114], summary: 'The classes and subjects of the current session the teacher teaches (where it may post work)', response: envelope(z.array(teachingSlot)) }),
-  classWorkCreate: route({ method: 'POST', url: '/api/school/class/work', roles: [114], summary: 'Post work for a class and a subject the teacher teaches, with up to 5 uploaded files; the students and their parents are notified', body: classWorkInput, response: envelope(classWork) }),
-  classWorkMine: route({ method: 'GET', url: '/api/school/class/work', roles: [114], summary: "The teacher's own posts, newest first (paginated; one class or subject)", querystring: myClassWorkQuery, response: envelope(pageOf(classWork)) }),
+  classWorkSlots: route({ method: 'GET', url: '/api/school/class/work/slots', roles: [ROLE.TEACHER], summary: 'The classes and subjects of the current session the teacher teaches (where it may post work)', response: envelope(z.array(teachingSlot)) }),
+  classWorkCreate: route({ method: 'POST', url: '/api/school/class/work', roles: [ROLE.TEACHER], summary: 'Post work for a class and a subject the teacher teaches, with up to 5 uploaded files; the students and their parents are notified', body: classWorkInput, response: envelope(classWork) }),
+  classWorkMine: route({ method: 'GET', url: '/api/school/class/work', roles: [ROLE.TEACHER], summary: "The teacher's own posts, newest first (paginated; one class or subject)", querystring: myClassWorkQuery, response: envelope(pageOf(classWork)) }),
   classWorkOfClass: route({ method: 'GET', url: '/api/school/class/work/class/:assignClassId', roles: SCHOOL, summary: "A class's work, newest first: admins, the class's teachers, its students and their parents (404 for others)", params: classWorkClassParams, querystring: classWorkQuery, response: envelope(pageOf(classWork)) }),
-  classWorkDelete: route({ method: 'DELETE', url: '/api/school/class/work/:workId', roles: [113, 114], summary: 'Remove class work (its teacher, or the principal) and its files', params: classWorkParams, response: envelope(z.object({ workId: z.uuid() })) }),
+  classWorkDelete: route({ method: 'DELETE', url: '/api/school/class/work/:workId', roles: [ROLE.PRINCIPAL, ROLE.TEACHER], summary: 'Remove class work (its teacher, or the principal) and its files', params: classWorkParams, response: envelope(z.object({ workId: z.uuid() })) }),
   classWorkFile: route({ method: 'GET', url: '/api/school/class/work/:workId/files/:name', roles: SCHOOL, summary: 'A file of class work, for those who may see the work (404 otherwise)', params: classWorkFileParams, raw: true, response: z.any() }),
 
   // Chat (issue 10)
@@ -438,23 +438,23 @@ export const API = {
   examCreate: route({ method: 'POST', url: '/api/school/exam', roles: ADMINS, summary: 'Add an exam (term) to a session: name, weight, maximum marks (per subject where they differ), term dates', body: examInput, response: envelope(exam) }),
   examUpdate: route({ method: 'PATCH', url: '/api/school/exam/:examId', roles: ADMINS, summary: "Change an exam (not once locked; a maximum below a mark entered is refused)", params: examParams, body: examUpdate, response: envelope(exam) }),
   examDelete: route({ method: 'DELETE', url: '/api/school/exam/:examId', roles: ADMINS, summary: 'Remove an exam that has no marks', params: examParams, response: envelope(z.object({ examId: z.uuid() })) }),
-  examLock: route({ method: 'POST', url: '/api/school/exam/:examId/lock', roles: [113], summary: 'Lock an exam: no more marks, except the principal’s recorded corrections', params: examParams, response: envelope(exam) }),
-  examUnlock: route({ method: 'POST', url: '/api/school/exam/:examId/unlock', roles: [113], summary: 'Unlock a locked exam that is not published', params: examParams, response: envelope(exam) }),
-  examPublish: route({ method: 'POST', url: '/api/school/exam/:examId/publish', roles: [113], summary: 'Publish an exam’s results (locks it): its students and their parents see them and are notified', params: examParams, response: envelope(exam) }),
+  examLock: route({ method: 'POST', url: '/api/school/exam/:examId/lock', roles: [ROLE.PRINCIPAL], summary: 'Lock an exam: no more marks, except the principal’s recorded corrections', params: examParams, response: envelope(exam) }),
+  examUnlock: route({ method: 'POST', url: '/api/school/exam/:examId/unlock', roles: [ROLE.PRINCIPAL], summary: 'Unlock a locked exam that is not published', params: examParams, response: envelope(exam) }),
+  examPublish: route({ method: 'POST', url: '/api/school/exam/:examId/publish', roles: [ROLE.PRINCIPAL], summary: 'Publish an exam’s results (locks it): its students and their parents see them and are notified', params: examParams, response: envelope(exam) }),
   examCompletion: route({ method: 'GET', url: '/api/school/exam/:examId/completion', roles: ADMINS, summary: "How complete an exam's marks are: per class of its session, each subject's marks entered of the class's students (paginated by class)", params: examParams, querystring: pageQuery, response: envelope(examCompletion) }),
-  examCorrect: route({ method: 'POST', url: '/api/school/exam/:examId/corrections', roles: [113], summary: 'Correct one mark of a locked or published exam, with a reason (recorded)', params: examParams, body: markCorrectionInput, response: envelope(markCorrection) }),
+  examCorrect: route({ method: 'POST', url: '/api/school/exam/:examId/corrections', roles: [ROLE.PRINCIPAL], summary: 'Correct one mark of a locked or published exam, with a reason (recorded)', params: examParams, body: markCorrectionInput, response: envelope(markCorrection) }),
   examCorrections: route({ method: 'GET', url: '/api/school/exam/:examId/corrections', roles: ADMINS, summary: "An exam's recorded corrections, newest first (paginated)", params: examParams, querystring: correctionListQuery, response: envelope(pageOf(markCorrection)) }),
-  markSheet: route({ method: 'GET', url: '/api/school/exam/:examId/marks/:assignClassId/:subjectId', roles: [112, 113, 114], summary: "A class's marks in one subject of an exam (a teacher: a subject it teaches there, else 403)", params: markSheetParams, response: envelope(markSheet) }),
-  markSheetSave: route({ method: 'PUT', url: '/api/school/exam/:examId/marks/:assignClassId/:subjectId', roles: [113, 114], summary: "Save a class's marks in one subject in one request (not once locked; a mark above the maximum: 400, nothing saved)", params: markSheetParams, body: markSheetBody, response: envelope(markSheet) }),
-  examNotes: route({ method: 'GET', url: '/api/school/exam/:examId/notes/:assignClassId', roles: [112, 113, 114], summary: "A class's co-scholastic grades, remarks and term attendance for an exam (a teacher: its own class, else 403)", params: examNotesParams, response: envelope(examNotes) }),
-  examNotesSave: route({ method: 'PUT', url: '/api/school/exam/:examId/notes/:assignClassId', roles: [113, 114], summary: "Save a class's co-scholastic grades and remarks in one request (the class teacher or the principal; not once locked)", params: examNotesParams, body: examNotesBody, response: envelope(examNotes) }),
-  classResults: route({ method: 'GET', url: '/api/school/exam/results/:assignClassId', roles: [112, 113, 114], summary: "A class's results over its session's exams: per student and subject, weighted percentages, grades, ranks (a teacher: a class it teaches)", params: classResultsParams, response: envelope(classResults) }),
+  markSheet: route({ method: 'GET', url: '/api/school/exam/:examId/marks/:assignClassId/:subjectId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: "A class's marks in one subject of an exam (a teacher: a subject it teaches there, else 403)", params: markSheetParams, response: envelope(markSheet) }),
+  markSheetSave: route({ method: 'PUT', url: '/api/school/exam/:examId/marks/:assignClassId/:subjectId', roles: [ROLE.PRINCIPAL, ROLE.TEACHER], summary: "Save a class's marks in one subject in one request (not once locked; a mark above the maximum: 400, nothing saved)", params: markSheetParams, body: markSheetBody, response: envelope(markSheet) }),
+  examNotes: route({ method: 'GET', url: '/api/school/exam/:examId/notes/:assignClassId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: "A class's co-scholastic grades, remarks and term attendance for an exam (a teacher: its own class, else 403)", params: examNotesParams, response: envelope(examNotes) }),
+  examNotesSave: route({ method: 'PUT', url: '/api/school/exam/:examId/notes/:assignClassId', roles: [ROLE.PRINCIPAL, ROLE.TEACHER], summary: "Save a class's co-scholastic grades and remarks in one request (the class teacher or the principal; not once locked)", params: examNotesParams, body: examNotesBody, response: envelope(examNotes) }),
+  classResults: route({ method: 'GET', url: '/api/school/exam/results/:assignClassId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: "A class's results over its session's exams: per student and subject, weighted percentages, grades, ranks (a teacher: a class it teaches)", params: classResultsParams, response: envelope(classResults) }),
   reportCard: route({ method: 'GET', url: '/api/school/exam/reportcard/:studentId', roles: SCHOOL, summary: "A student's report card for a session (students and parents: their own, published exams only; 404 for others)", params: studentIdParams, querystring: reportCardQuery, response: envelope(reportCard) }),
   reportCardPdf: route({ method: 'GET', url: '/api/school/exam/reportcard/:studentId/pdf', roles: SCHOOL, summary: "A student's report card as a PDF, in English or Hindi", params: studentIdParams, querystring: reportCardPdfQuery, raw: true, response: z.any() }),
-  reportBatchCreate: route({ method: 'POST', url: '/api/school/exam/reportcards/:assignClassId', roles: [112, 113, 114], summary: "Make one PDF of a class's report cards, off the request path (the job queue); poll the batch", params: classResultsParams, body: reportBatchBody, response: envelope(reportBatch) }),
-  reportBatchGet: route({ method: 'GET', url: '/api/school/exam/reportcards/batch/:batchId', roles: [112, 113, 114], summary: 'A batch of report cards (its requester): queued, running, done or failed', params: reportBatchParams, response: envelope(reportBatch) }),
-  reportBatchFile: route({ method: 'GET', url: '/api/school/exam/reportcards/batch/:batchId/file', roles: [112, 113, 114], summary: "A finished batch's PDF (its requester)", params: reportBatchParams, raw: true, response: z.any() }),
-  examAnalysis: route({ method: 'GET', url: '/api/school/exam/analysis/:examId/:assignClassId', roles: [112, 113, 114], summary: "An exam in a class: per subject the average, highest, lowest, grade distribution and the students below the pass mark", params: analysisParams, response: envelope(examAnalysis) }),
+  reportBatchCreate: route({ method: 'POST', url: '/api/school/exam/reportcards/:assignClassId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: "Make one PDF of a class's report cards, off the request path (the job queue); poll the batch", params: classResultsParams, body: reportBatchBody, response: envelope(reportBatch) }),
+  reportBatchGet: route({ method: 'GET', url: '/api/school/exam/reportcards/batch/:batchId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: 'A batch of report cards (its requester): queued, running, done or failed', params: reportBatchParams, response: envelope(reportBatch) }),
+  reportBatchFile: route({ method: 'GET', url: '/api/school/exam/reportcards/batch/:batchId/file', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: "A finished batch's PDF (its requester)", params: reportBatchParams, raw: true, response: z.any() }),
+  examAnalysis: route({ method: 'GET', url: '/api/school/exam/analysis/:examId/:assignClassId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], summary: "An exam in a class: per subject the average, highest, lowest, grade distribution and the students below the pass mark", params: analysisParams, response: envelope(examAnalysis) }),
   studentProgress: route({ method: 'GET', url: '/api/school/exam/progress/:studentId', roles: SCHOOL, summary: "A student's percentage across a session's exams, overall and per subject (students and parents: their own, published exams)", params: studentIdParams, querystring: reportCardQuery, response: envelope(studentProgress) }),
 
   dashboard: route({
@@ -476,12 +476,12 @@ export const API = {
   }),
 
   // Schools (platform owner)
-  schoolList: route({ method: 'GET', url: '/api/schools', roles: [111], summary: 'Schools, newest first', querystring: schoolListQuery, response: envelope(pageOf(school)) }),
-  schoolCreate: route({ method: 'POST', url: '/api/schools', roles: [111], summary: 'Add a school (or save a draft)', body: schoolInput, response: envelope(school) }),
-  schoolGet: route({ method: 'GET', url: '/api/schools/:schoolId', roles: [111], summary: 'One school', params: schoolIdParams, response: envelope(school) }),
-  schoolUpdate: route({ method: 'PATCH', url: '/api/schools/:schoolId', roles: [111], summary: 'Edit a school', params: schoolIdParams, body: schoolUpdate, response: envelope(school) }),
-  schoolStatus: route({ method: 'PATCH', url: '/api/schools/:schoolId/status', roles: [111], summary: 'Activate or deactivate a school (deactivating ends its users’ sessions)', params: schoolIdParams, body: statusBody, response: envelope(school) }),
-  schoolAdminCreate: route({ method: 'POST', url: '/api/schools/:schoolId/admins', roles: [111], summary: 'Add a system admin to a school', params: schoolIdParams, body: personFields, response: envelope(createdAccount) }),
+  schoolList: route({ method: 'GET', url: '/api/schools', roles: [ROLE.OWNER], summary: 'Schools, newest first', querystring: schoolListQuery, response: envelope(pageOf(school)) }),
+  schoolCreate: route({ method: 'POST', url: '/api/schools', roles: [ROLE.OWNER], summary: 'Add a school (or save a draft)', body: schoolInput, response: envelope(school) }),
+  schoolGet: route({ method: 'GET', url: '/api/schools/:schoolId', roles: [ROLE.OWNER], summary: 'One school', params: schoolIdParams, response: envelope(school) }),
+  schoolUpdate: route({ method: 'PATCH', url: '/api/schools/:schoolId', roles: [ROLE.OWNER], summary: 'Edit a school', params: schoolIdParams, body: schoolUpdate, response: envelope(school) }),
+  schoolStatus: route({ method: 'PATCH', url: '/api/schools/:schoolId/status', roles: [ROLE.OWNER], summary: 'Activate or deactivate a school (deactivating ends its users’ sessions)', params: schoolIdParams, body: statusBody, response: envelope(school) }),
+  schoolAdminCreate: route({ method: 'POST', url: '/api/schools/:schoolId/admins', roles: [ROLE.OWNER], summary: 'Add a system admin to a school', params: schoolIdParams, body: personFields, response: envelope(createdAccount) }),
 
   // People
   adminList: { ...systemAdmins.list, querystring: listQuery.extend({ schoolId: z.uuid().optional() }) },
@@ -508,8 +508,8 @@ export const API = {
   parentGet: parents.get,
   parentUpdate: parents.update,
   parentStatus: parents.status,
-  myChildren: route({ method: 'GET', url: '/api/parent/children', roles: [115], summary: 'A parent’s own children', response: envelope(z.array(personSummary)) }),
-  myChild: route({ method: 'GET', url: '/api/parent/children/:userId', roles: [115], summary: 'One of the parent’s children', params: userIdParams, response: envelope(personDetail) }),
+  myChildren: route({ method: 'GET', url: '/api/parent/children', roles: [ROLE.PARENT], summary: 'A parent’s own children', response: envelope(z.array(personSummary)) }),
+  myChild: route({ method: 'GET', url: '/api/parent/children/:userId', roles: [ROLE.PARENT], summary: 'One of the parent’s children', params: userIdParams, response: envelope(personDetail) }),
 
   // Bulk
   importPeople: route({ method: 'POST', url: '/api/school/import/:kind', roles: ADMINS, summary: 'Import from CSV: dryRun=true previews; false imports all rows or none', params: importKindParams, querystring: importQuery, multipart: true, response: envelope(importResult) }),
@@ -521,13 +521,13 @@ export const API = {
   cities: route({ method: 'GET', url: '/api/cities/:districtId', roles: ALL, summary: 'Cities and towns of a district', params: districtParams, response: envelope(z.array(place)) }),
 
   // Children's data rights (issue 12): consent, export, erasure, audit log
-  consentGet: route({ method: 'GET', url: '/api/parent/children/:studentId/consent', roles: [115], summary: "A child's consent (state, the action in force, history newest first): the parent's own children, 404 otherwise", params: privacyStudentParams, response: envelope(childConsent) }),
-  consentGive: route({ method: 'POST', url: '/api/parent/children/:studentId/consent', roles: [115], summary: "Give consent for a child against the current consent text (recorded with time, address and browser)", params: privacyStudentParams, body: consentInput, response: envelope(childConsent) }),
-  consentWithdraw: route({ method: 'POST', url: '/api/parent/children/:studentId/consent/withdraw', roles: [115], summary: 'Withdraw consent for a child (recorded; the history stays)', params: privacyStudentParams, response: envelope(childConsent) }),
+  consentGet: route({ method: 'GET', url: '/api/parent/children/:studentId/consent', roles: [ROLE.PARENT], summary: "A child's consent (state, the action in force, history newest first): the parent's own children, 404 otherwise", params: privacyStudentParams, response: envelope(childConsent) }),
+  consentGive: route({ method: 'POST', url: '/api/parent/children/:studentId/consent', roles: [ROLE.PARENT], summary: "Give consent for a child against the current consent text (recorded with time, address and browser)", params: privacyStudentParams, body: consentInput, response: envelope(childConsent) }),
+  consentWithdraw: route({ method: 'POST', url: '/api/parent/children/:studentId/consent/withdraw', roles: [ROLE.PARENT], summary: 'Withdraw consent for a child (recorded; the history stays)', params: privacyStudentParams, response: envelope(childConsent) }),
   consentReport: route({ method: 'GET', url: '/api/school/privacy/consent', roles: ADMINS, summary: "The school's students with their consent state, and the counts by state (paginated, search)", querystring: consentReportQuery, response: envelope(consentReport) }),
   studentConsent: route({ method: 'GET', url: '/api/school/privacy/students/:studentId/consent', roles: ADMINS, summary: "A student's consent and its history", params: privacyStudentParams, response: envelope(childConsent) }),
-  privacyExport: route({ method: 'GET', url: '/api/school/privacy/students/:studentId/export', roles: [112, 113, 115], summary: 'Everything held about a student as JSON or a PDF (a parent: its own child); recorded in the audit log', params: privacyStudentParams, querystring: privacyExportQuery, raw: true, response: z.any() }),
-  privacyErase: route({ method: 'POST', url: '/api/school/privacy/students/:studentId/erase', roles: [113], summary: 'Anonymise a former (inactive) student: personal fields, photo, login and parent link go; attendance, fees and results stay without identity (irreversible)', params: privacyStudentParams, body: eraseInput, response: envelope(eraseResult) }),
+  privacyExport: route({ method: 'GET', url: '/api/school/privacy/students/:studentId/export', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT], summary: 'Everything held about a student as JSON or a PDF (a parent: its own child); recorded in the audit log', params: privacyStudentParams, querystring: privacyExportQuery, raw: true, response: z.any() }),
+  privacyErase: route({ method: 'POST', url: '/api/school/privacy/students/:studentId/erase', roles: [ROLE.PRINCIPAL], summary: 'Anonymise a former (inactive) student: personal fields, photo, login and parent link go; attendance, fees and results stay without identity (irreversible)', params: privacyStudentParams, body: eraseInput, response: envelope(eraseResult) }),
   auditList: route({ method: 'GET', url: '/api/school/privacy/audit', roles: ADMINS, summary: "Who viewed or changed students' personal data, newest first (paginated; by student and action; another school's student: 404)", querystring: auditListQuery, response: envelope(pageOf(auditEntry)) }),
 
   // Files

@@ -1,3 +1,4 @@
+import { ROLE } from './roles.js';
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { searchText, text } from './text.js';
@@ -8,7 +9,7 @@ import { searchText, text } from './text.js';
  * ("load older" asks for those before the oldest shown), delivered live, with unread counts and
  * read state.
  */
-export const CHAT_ROLES = [112, 113, 114, 115] as const;
+export const CHAT_ROLES = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT] as const;
 export const CHAT_LIMITS = { text: 2000, pageSize: 30 } as const;
 
 /** Why two people may talk: shown under the name in the contacts list. */

@@ -1,3 +1,4 @@
+import { ROLE } from './roles.js';
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { dateIn, searchText, text } from './text.js';
@@ -8,7 +9,7 @@ import { dateIn, searchText, text } from './text.js';
  */
 
 /** The roles a notice can be addressed to (the role selector of the notice form). */
-export const NOTICE_ROLES = [112, 113, 114, 115, 116] as const;
+export const NOTICE_ROLES = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT] as const;
 export type NoticeRole = (typeof NOTICE_ROLES)[number];
 export const NOTICE_LIMITS = { title: 150, description: 4000 } as const;
 

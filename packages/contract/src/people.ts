@@ -1,3 +1,4 @@
+import { ROLE } from './roles.js';
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { isoDate, optionalText, safeString, searchText, text } from './text.js';
@@ -84,17 +85,17 @@ export type ParentFields = z.infer<typeof parentFields>;
 export const PEOPLE_KINDS = ['systemAdmins', 'principals', 'teachers', 'students', 'parents'] as const;
 export type PeopleKind = (typeof PEOPLE_KINDS)[number];
 /** The role code each kind of person has. */
-export const KIND_ROLE = { systemAdmins: 112, principals: 113, teachers: 114, students: 116, parents: 115 } as const;
+export const KIND_ROLE = { systemAdmins: ROLE.SYSTEM_ADMIN, principals: ROLE.PRINCIPAL, teachers: ROLE.TEACHER, students: ROLE.STUDENT, parents: ROLE.PARENT } as const;
 /**
  * Who may list, read, edit and export each kind of person: the one table that the people routes
  * and the export's per-kind check both read.
  */
 export const KIND_MANAGERS = {
-  systemAdmins: [111],
-  principals: [112],
-  teachers: [112, 113],
-  students: [112, 113],
-  parents: [112, 113],
+  systemAdmins: [ROLE.OWNER],
+  principals: [ROLE.SYSTEM_ADMIN],
+  teachers: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL],
+  students: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL],
+  parents: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL],
 } as const satisfies Record<PeopleKind, readonly (111 | 112 | 113)[]>;
 
 /**

@@ -10,10 +10,10 @@ export const ROLE = {
 
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 
-export const ALL_ROLES: readonly Role[] = [111, 112, 113, 114, 115, 116];
+export const ALL_ROLES: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 
 /** Roles that belong to exactly one school (everyone but the platform owner). */
-export const SCHOOL_ROLES: readonly Role[] = [112, 113, 114, 115, 116];
+export const SCHOOL_ROLES: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'number' && (ALL_ROLES as readonly number[]).includes(value);
@@ -27,20 +27,20 @@ export function parseRole(value: unknown): Role | null {
 
 /** Letter used in generated login ids: school code + letter + sequence, e.g. DEMO-T0007. */
 export const ROLE_LETTER: Record<Role, string> = {
-  111: 'O',
-  112: 'A',
-  113: 'P',
-  114: 'T',
-  115: 'G',
-  116: 'S',
+  [ROLE.OWNER]: 'O',
+  [ROLE.SYSTEM_ADMIN]: 'A',
+  [ROLE.PRINCIPAL]: 'P',
+  [ROLE.TEACHER]: 'T',
+  [ROLE.PARENT]: 'G',
+  [ROLE.STUDENT]: 'S',
 };
 
 /** i18n key of each role's name. */
 export const ROLE_KEY: Record<Role, string> = {
-  111: 'roles.owner',
-  112: 'roles.systemAdmin',
-  113: 'roles.principal',
-  114: 'roles.teacher',
-  115: 'roles.parent',
-  116: 'roles.student',
+  [ROLE.OWNER]: 'roles.owner',
+  [ROLE.SYSTEM_ADMIN]: 'roles.systemAdmin',
+  [ROLE.PRINCIPAL]: 'roles.principal',
+  [ROLE.TEACHER]: 'roles.teacher',
+  [ROLE.PARENT]: 'roles.parent',
+  [ROLE.STUDENT]: 'roles.student',
 };

@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import { ROLE, type Role } from './roles.js';
 import type { CountKey } from './dashboard.js';
 
 /**
@@ -16,12 +16,12 @@ export const WEB_BASE_PATH = '/sms_frontend';
 
 /** Where each role lands after sign-in (spec section 2). */
 export const LANDING: Record<Role, string> = {
-  111: '/dashboard',
-  112: '/systemadmin',
-  113: '/schooladmin',
-  114: '/teacherdashboard',
-  115: '/parentdashboard',
-  116: '/studentdashboard',
+  [ROLE.OWNER]: '/dashboard',
+  [ROLE.SYSTEM_ADMIN]: '/systemadmin',
+  [ROLE.PRINCIPAL]: '/schooladmin',
+  [ROLE.TEACHER]: '/teacherdashboard',
+  [ROLE.PARENT]: '/parentdashboard',
+  [ROLE.STUDENT]: '/studentdashboard',
 };
 
 /** The landing route of a role code, or '/' for an unknown one. */
@@ -31,8 +31,8 @@ export function landingFor(role: number | null | undefined): string {
 
 export const PUBLIC_ROUTES = ['/', '/frgtpass', '/otp'] as const;
 
-const ALL: readonly Role[] = [111, 112, 113, 114, 115, 116];
-const ADMINS: readonly Role[] = [112, 113];
+const ALL: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
+const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
 
 function r(path: string, roles: readonly Role[]): WebRoute {
   const name = path.split('/')[1] ?? '';
@@ -52,19 +52,19 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // The notifications' whole history (the bell shows the latest).
   r('/notifications', ALL),
   // 111
-  r('/viewSchool', [111]),
-  r('/addSchool', [111]),
-  r('/editschool/:schoolId', [111]),
-  r('/addadmin/:schoolId', [111]),
-  r('/viewadmin', [111]),
-  r('/schoollist', [111]),
-  r('/detailsSchool/:schoolId', [111]),
-  r('/detailsAdmin/:userId', [111]),
+  r('/viewSchool', [ROLE.OWNER]),
+  r('/addSchool', [ROLE.OWNER]),
+  r('/editschool/:schoolId', [ROLE.OWNER]),
+  r('/addadmin/:schoolId', [ROLE.OWNER]),
+  r('/viewadmin', [ROLE.OWNER]),
+  r('/schoollist', [ROLE.OWNER]),
+  r('/detailsSchool/:schoolId', [ROLE.OWNER]),
+  r('/detailsAdmin/:userId', [ROLE.OWNER]),
   // 112 only
-  r('/editAdmin/:userId', [112]),
-  r('/systemadmin', [112]),
-  r('/addadminschool', [112]),
-  r('/viewadminschool', [112]),
+  r('/editAdmin/:userId', [ROLE.SYSTEM_ADMIN]),
+  r('/systemadmin', [ROLE.SYSTEM_ADMIN]),
+  r('/addadminschool', [ROLE.SYSTEM_ADMIN]),
+  r('/viewadminschool', [ROLE.SYSTEM_ADMIN]),
   // 112 and 113
   r('/schooladmin', ADMINS),
   r('/viewstudentdetail/:userId', ADMINS),
@@ -104,64 +104,64 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/feedues', ADMINS),
   r('/feereports', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
-  r('/noticeboard', [113]),
-  r('/viewall_notice', [113]),
-  r('/editnoticeboard/:noticeId', [113]),
-  r('/holidays', [112, 113]),
-  r('/viewholidays', [113]),
-  r('/timetable', [113]),
-  r('/viewtimetable', [112, 113, 114]),
-  r('/period_datapage', [113]),
-  r('/addclass_periods', [113]),
-  r('/AddFeetype', [113]),
-  r('/addfeerecord', [113]),
-  r('/addfeeemi', [113]),
-  r('/attendancelogs', [113]),
+  r('/noticeboard', [ROLE.PRINCIPAL]),
+  r('/viewall_notice', [ROLE.PRINCIPAL]),
+  r('/editnoticeboard/:noticeId', [ROLE.PRINCIPAL]),
+  r('/holidays', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL]),
+  r('/viewholidays', [ROLE.PRINCIPAL]),
+  r('/timetable', [ROLE.PRINCIPAL]),
+  r('/viewtimetable', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/period_datapage', [ROLE.PRINCIPAL]),
+  r('/addclass_periods', [ROLE.PRINCIPAL]),
+  r('/AddFeetype', [ROLE.PRINCIPAL]),
+  r('/addfeerecord', [ROLE.PRINCIPAL]),
+  r('/addfeeemi', [ROLE.PRINCIPAL]),
+  r('/attendancelogs', [ROLE.PRINCIPAL]),
   // Chat pairs (DESIGN section 4): 112 and 113 with teachers, 114 with them and parents, 115 with its children's teachers.
-  r('/chat', [112, 113, 114, 115]),
+  r('/chat', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT]),
   // 114
-  r('/teacherdashboard', [114]),
-  r('/getteacherclass', [114]),
-  r('/getattendancedata', [114]),
-  r('/ClassTimetable', [114]),
-  r('/attendance', [114]),
-  r('/viewattendance/:date', [114]),
-  r('/classwork', [114]),
-  r('/viewclasswork', [114]),
-  r('/detailsclassteacherview/:assignClassId', [114]),
+  r('/teacherdashboard', [ROLE.TEACHER]),
+  r('/getteacherclass', [ROLE.TEACHER]),
+  r('/getattendancedata', [ROLE.TEACHER]),
+  r('/ClassTimetable', [ROLE.TEACHER]),
+  r('/attendance', [ROLE.TEACHER]),
+  r('/viewattendance/:date', [ROLE.TEACHER]),
+  r('/classwork', [ROLE.TEACHER]),
+  r('/viewclasswork', [ROLE.TEACHER]),
+  r('/detailsclassteacherview/:assignClassId', [ROLE.TEACHER]),
   // 115
-  r('/parentdashboard', [115]),
-  r('/parentviewcalender', [115]),
-  r('/parenttimetable', [115]),
-  r('/studentfeedata', [115]),
-  r('/viewstudentsinfo', [115]),
-  r('/detail_studentsinfo/:userId', [115]),
+  r('/parentdashboard', [ROLE.PARENT]),
+  r('/parentviewcalender', [ROLE.PARENT]),
+  r('/parenttimetable', [ROLE.PARENT]),
+  r('/studentfeedata', [ROLE.PARENT]),
+  r('/viewstudentsinfo', [ROLE.PARENT]),
+  r('/detail_studentsinfo/:userId', [ROLE.PARENT]),
   // A child's class work (issue 10: the parent sees what the student sees).
-  r('/childwork', [115]),
+  r('/childwork', [ROLE.PARENT]),
   // Exams, marks and report cards (issue 11): the scheme and the review (admins), marks and
   // class-teacher notes (teachers; the principal too), results, report cards and analysis.
   r('/examscheme', ADMINS),
   r('/exams', ADMINS),
-  r('/marks', [113, 114]),
-  r('/examremarks', [112, 113, 114]),
-  r('/examresults/:assignClassId', [112, 113, 114]),
-  r('/reportcard/:studentId', [112, 113, 114]),
-  r('/examanalysis', [112, 113, 114]),
-  r('/childresults', [115]),
-  r('/myresults', [116]),
+  r('/marks', [ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/examremarks', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/examresults/:assignClassId', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/reportcard/:studentId', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/examanalysis', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/childresults', [ROLE.PARENT]),
+  r('/myresults', [ROLE.STUDENT]),
   // Children's data rights (issue 12): the parent's consent, the admins' consent report (export,
   // erase) and the audit log.
-  r('/childconsent', [115]),
+  r('/childconsent', [ROLE.PARENT]),
   r('/dataprivacy', ADMINS),
   r('/auditlog', ADMINS),
   // 116
-  r('/studentdashboard', [116]),
-  r('/studentClass', [116]),
-  r('/studentclassfees', [116]),
-  r('/studenttimetable', [116]),
-  r('/mywork/:assignClassId', [116]),
+  r('/studentdashboard', [ROLE.STUDENT]),
+  r('/studentClass', [ROLE.STUDENT]),
+  r('/studentclassfees', [ROLE.STUDENT]),
+  r('/studenttimetable', [ROLE.STUDENT]),
+  r('/mywork/:assignClassId', [ROLE.STUDENT]),
   // The student's own class's work (the sidebar's entry: no class id to name).
-  r('/mywork', [116]),
+  r('/mywork', [ROLE.STUDENT]),
 ];
 
 /** Finds the route whose pattern matches a concrete path (case-insensitive, as the router). */
@@ -205,8 +205,8 @@ function m(path: string): MenuItem {
  * timetable, fees and class work (116), the notices (113) and the chat of the roles that have one.
  */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
-  111: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
-  112: [
+  [ROLE.OWNER]: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
+  [ROLE.SYSTEM_ADMIN]: [
     m('/systemadmin'),
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     {
@@ -215,7 +215,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/dataprivacy'), m('/auditlog')] },
   ],
-  113: [
+  [ROLE.PRINCIPAL]: [
     m('/schooladmin'),
     { group: 'menu.user', items: [m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     {
@@ -238,7 +238,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
       items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/dataprivacy'), m('/auditlog')],
     },
   ],
-  114: [
+  [ROLE.TEACHER]: [
     m('/teacherdashboard'),
     m('/attendance'),
     m('/viewtimetable'),
@@ -252,8 +252,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/examanalysis'),
     m('/chat'),
   ],
-  115: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/childresults'), m('/childconsent'), m('/chat')],
-  116: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults')],
+  [ROLE.PARENT]: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/childresults'), m('/childconsent'), m('/chat')],
+  [ROLE.STUDENT]: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults')],
 };
 
 /** The sidebar of a role; an unknown role gets an empty menu. */

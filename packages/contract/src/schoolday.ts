@@ -1,3 +1,4 @@
+import { ROLE } from './roles.js';
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { dateIn, optionalText, text } from './text.js';
@@ -117,7 +118,7 @@ export const monthId = z
   .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, MONTH_FORMAT_MESSAGE);
 
 /** Roles a new holiday can be announced to (a notification to each user of those roles). */
-export const NOTIFY_ROLES = [112, 113, 114, 115, 116] as const;
+export const NOTIFY_ROLES = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT] as const;
 export const HOLIDAY_DAYS_MAX = 62;
 
 const holidayFields = z.object({

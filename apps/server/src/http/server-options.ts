@@ -34,7 +34,7 @@ function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: Fastify
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? { error: 'BAD_REQUEST', message: 'The address is too long.' }
       : { error: 'BAD_REQUEST', message: 'The address is not valid.' };
-  return reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).send(body);
+  void reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).send(body);
 }
 
 /** Errors Node finds before a request reaches Fastify (timeouts, malformed HTTP): the envelope, then close. */

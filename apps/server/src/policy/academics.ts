@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { API } from '@shala/contract';
+import { API, ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { classSubjects, classes, users } from '../db/schema.js';
@@ -19,7 +19,7 @@ export const academicsPolicy = {
 
   /** A teacher's access to one class: its class teacher or a teacher of one of its subjects. 404 otherwise. */
   async assertClassVisible(db: DbOrTx, caller: Caller, schoolId: string, assignClassId: string): Promise<void> {
-    if (caller.roleId !== 114) return;
+    if (caller.roleId !== ROLE.TEACHER) return;
     const [row] = await db
       .select({ id: classes.id })
       .from(classes)
@@ -38,7 +38,7 @@ export const academicsPolicy = {
 
   /** Whose class view the caller may read: a student itself, a parent its children, admins anyone. 404 otherwise. */
   async assertStudentVisible(db: DbOrTx, caller: Caller, schoolId: string, studentId: string): Promise<void> {
-    if (caller.roleId === 116) {
+    if (caller.roleId === ROLE.STUDENT) {
       if (studentId !== caller.userId) throw notFound('Student');
       return;
     }
@@ -49,8 +49,8 @@ export const academicsPolicy = {
         and(
           eq(users.schoolId, schoolId),
           eq(users.id, studentId),
-          eq(users.roleId, 116),
-          caller.roleId === 115 ? eq(users.parentUserId, caller.userId) : undefined,
+          eq(users.roleId, ROLE.STUDENT),
+          caller.roleId === ROLE.PARENT ? eq(users.parentUserId, caller.userId) : undefined,
         ),
       );
     if (!row) throw notFound('Student');

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ClassRef } from '@shala/contract';
+import { ROLE, type ClassRef } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { classSubjects, classes } from '../db/schema.js';
@@ -38,7 +38,7 @@ export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: stri
     .where(and(eq(classes.schoolId, schoolId), eq(classes.id, assignClassId)));
   if (!row) throw notFound('Class');
   const isClassTeacher = row.classTeacherId === caller.userId;
-  if (caller.roleId === 114 && !isClassTeacher && !row.teachesSubject) throw forbidden();
+  if (caller.roleId === ROLE.TEACHER && !isClassTeacher && !row.teachesSubject) throw forbidden();
   return {
     ref: { assignClassId: row.assignClassId, masterClass: row.masterClass, className: row.className, section: row.section },
     sessionId: row.sessionId,

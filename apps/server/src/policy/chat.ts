@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ChatContact, ChatRelation, Role } from '@shala/contract';
+import { ROLE, type ChatContact, type ChatRelation, type Role } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
@@ -23,11 +23,11 @@ function relatedSql(caller: Caller, schoolId: string, peer?: string): SQL {
   const onlyPeer = (col: SQL) => (peer ? sql` and ${col} = ${peer}::uuid` : sql``);
   const current = sql`(select a.id from academic_sessions a where a.school_id = ${schoolId}::uuid and a.is_current)`;
   switch (caller.roleId) {
-    case 112:
-    case 113:
+    case ROLE.SYSTEM_ADMIN:
+    case ROLE.PRINCIPAL:
       return sql`select u.id as user_id, 'teacher'::text as relation, null::text as detail, null::text as class_teacher_of
         from users u where u.school_id = ${schoolId}::uuid and u.role_id = 114 and u.status${onlyPeer(sql`u.id`)}`;
-    case 114:
+    case ROLE.TEACHER:
       return sql`select u.id as user_id, case u.role_id when 113 then 'principal' else 'systemAdmin' end as relation,
           null::text as detail, null::text as class_teacher_of
         from users u where u.school_id = ${schoolId}::uuid and u.role_id in (112, 113) and u.status${onlyPeer(sql`u.id`)}
@@ -41,7 +41,7 @@ function relatedSql(caller: Caller, schoolId: string, peer?: string): SQL {
           and (c.class_teacher_id = ${me}::uuid
             or exists (select 1 from class_subjects cs where cs.class_id = c.id and cs.teacher_id = ${me}::uuid))
         group by p.id`;
-    case 115:
+    case ROLE.PARENT:
       return sql`select t.id as user_id, 'childTeacher'::text as relation,
           string_agg(distinct case when cs.teacher_id = t.id then sub.name || ' (' || trim(c.name || '-' || c.section, '-') || ')' end, ', ') as detail,
           string_agg(distinct case when c.class_teacher_id = t.id then trim(c.name || '-' || c.section, '-') end, ', ') as class_teacher_of
@@ -112,6 +112,6 @@ export const chatPolicy = {
 
   /** The roles that chat at all (the contract's roles decide; this names them for the services). */
   chats(role: Role): boolean {
-    return role === 112 || role === 113 || role === 114 || role === 115;
+    return role === ROLE.SYSTEM_ADMIN || role === ROLE.PRINCIPAL || role === ROLE.TEACHER || role === ROLE.PARENT;
   },
 };

@@ -1,3 +1,4 @@
+import { ROLE } from '@shala/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../context.js';
@@ -15,15 +16,15 @@ export const classWorkPolicy = {
   visible(caller: Caller, classId: AnyPgColumn | SQL): SQL {
     const me = caller.userId;
     switch (caller.roleId) {
-      case 112:
-      case 113:
+      case ROLE.SYSTEM_ADMIN:
+      case ROLE.PRINCIPAL:
         return sql`true`;
-      case 114:
+      case ROLE.TEACHER:
         return sql`(exists (select 1 from classes c where c.id = ${classId} and c.class_teacher_id = ${me})
           or exists (select 1 from class_subjects x where x.class_id = ${classId} and x.teacher_id = ${me}))`;
-      case 116:
+      case ROLE.STUDENT:
         return sql`exists (select 1 from class_students cs where cs.class_id = ${classId} and cs.student_id = ${me})`;
-      case 115:
+      case ROLE.PARENT:
         return sql`exists (select 1 from class_students cs join users s on s.id = cs.student_id
           where cs.class_id = ${classId} and s.parent_user_id = ${me})`;
       default:

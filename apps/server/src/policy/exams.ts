@@ -1,3 +1,4 @@
+import { ROLE } from '@shala/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../context.js';
@@ -19,27 +20,27 @@ import { classWorkPolicy } from './classwork.js';
 export const examsPolicy = {
   /** Students and parents see only published exams. */
   publishedOnly(caller: Caller): boolean {
-    return caller.roleId === 115 || caller.roleId === 116;
+    return caller.roleId === ROLE.PARENT || caller.roleId === ROLE.STUDENT;
   },
 
   /** A condition on a class id: the caller is staff who may see that class's results. */
   classVisible(caller: Caller, classId: AnyPgColumn | SQL): SQL {
     // Staff see a class's results where they see its work: admins any class, a teacher its own
     // (class teacher or a subject teacher there).
-    return caller.roleId === 112 || caller.roleId === 113 || caller.roleId === 114 ? classWorkPolicy.visible(caller, classId) : sql`false`;
+    return caller.roleId === ROLE.SYSTEM_ADMIN || caller.roleId === ROLE.PRINCIPAL || caller.roleId === ROLE.TEACHER ? classWorkPolicy.visible(caller, classId) : sql`false`;
   },
 
   /** A condition on a student (and its class): the caller may see that student's results. */
   studentVisible(caller: Caller, studentId: AnyPgColumn | SQL, classId: AnyPgColumn | SQL): SQL {
     const me = caller.userId;
     switch (caller.roleId) {
-      case 112:
-      case 113:
-      case 114:
+      case ROLE.SYSTEM_ADMIN:
+      case ROLE.PRINCIPAL:
+      case ROLE.TEACHER:
         return this.classVisible(caller, classId);
-      case 115:
+      case ROLE.PARENT:
         return sql`exists (select 1 from users p where p.id = ${studentId} and p.parent_user_id = ${me})`;
-      case 116:
+      case ROLE.STUDENT:
         return sql`${studentId} = ${me}`;
       default:
         return sql`false`;
@@ -68,7 +69,7 @@ export const examsPolicy = {
       .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
     if (!row) throw notFound('Class');
     if (!row.subjectId) throw new AppError('NOT_FOUND', 'This subject is not taught in this class.', { reason: 'exam_subject_not_in_class' });
-    if (caller.roleId === 114 && row.teacherId !== caller.userId) {
+    if (caller.roleId === ROLE.TEACHER && row.teacherId !== caller.userId) {
       throw new AppError('FORBIDDEN', 'You do not teach this subject in this class.', { reason: 'not_teaching' });
     }
   },
@@ -80,7 +81,7 @@ export const examsPolicy = {
       .from(classes)
       .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
     if (!row) throw notFound('Class');
-    if (caller.roleId === 114 && row.classTeacherId !== caller.userId) {
+    if (caller.roleId === ROLE.TEACHER && row.classTeacherId !== caller.userId) {
       throw new AppError('FORBIDDEN', 'Only the class teacher grades co-scholastic areas and writes remarks.', { reason: 'exam_not_class_teacher' });
     }
   },

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@shala/contract';
+import { ROLE, type Role } from '@shala/contract';
 import type { Caller, Deps } from '../context.js';
 import { PLATFORM, type Db, type Scope, type Tx } from '../db/client.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors.js';
@@ -35,7 +35,7 @@ export function schoolOf(caller: Caller): string {
  * platform owner (111) acts on the school it names, or across schools when it names none.
  */
 export function scopeOf(caller: Caller, schoolId?: string | null): Scope {
-  if (caller.roleId === 111) return schoolId ?? PLATFORM;
+  if (caller.roleId === ROLE.OWNER) return schoolId ?? PLATFORM;
   const own = schoolOf(caller);
   if (schoolId && schoolId !== own) throw notFound();
   return own;

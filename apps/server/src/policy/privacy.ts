@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { API } from '@shala/contract';
+import { API, ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import { users } from '../db/schema.js';
 import { allows } from './index.js';
@@ -22,9 +22,9 @@ export const privacyPolicy = {
   studentWhere(caller: Caller, schoolId: string, studentId: string): SQL {
     return and(
       eq(users.id, studentId),
-      eq(users.roleId, 116),
+      eq(users.roleId, ROLE.STUDENT),
       eq(users.schoolId, schoolId),
-      caller.roleId === 115 ? eq(users.parentUserId, caller.userId) : undefined,
+      caller.roleId === ROLE.PARENT ? eq(users.parentUserId, caller.userId) : undefined,
     )!;
   },
 };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { API, type ClassRef } from '@shala/contract';
+import { API, type ClassRef, ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -23,7 +23,7 @@ export interface TimetableClass {
 export const timetablePolicy = {
   /** Editors see the other classes' slots of the class's teachers (the clash before saving). */
   isEditor(caller: Caller): boolean {
-    return caller.roleId === 112 || allows(API.timetableSave.roles, caller.roleId);
+    return caller.roleId === ROLE.SYSTEM_ADMIN || allows(API.timetableSave.roles, caller.roleId);
   },
 
   /** The class (with the school's Sunday rule) if the caller may read its timetable; else 404. One statement. */
@@ -61,7 +61,7 @@ export const timetablePolicy = {
 
   /** Whose week the caller may read: a teacher its own (another id: 404); admins must name one. */
   weekOwner(caller: Caller, teacherId: string | undefined): string | null {
-    if (caller.roleId === 114) {
+    if (caller.roleId === ROLE.TEACHER) {
       if (teacherId && teacherId !== caller.userId) throw notFound('Teacher');
       return caller.userId;
     }

@@ -100,7 +100,7 @@ export async function createRealtime(opts: {
       // is (its status still 'ready' just after the connection dropped). The subscriber quits
       // next, which ends its subscriptions, so the adapter's own unsubscribing is skipped always.
       if (opts.redisUrl) (io.of('/').adapter as { close(): void }).close = () => {};
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
     },
   };

@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { ROLE } from '@shala/contract';
 import type {
   AssignClassBody,
   ClassDetail,
@@ -98,7 +99,7 @@ async function checkTeachers(tx: Tx, schoolId: string, chosen: ReadonlyArray<{ t
   if (chosen.some((c) => !byId.has(c.teacherId))) throw notFound('Teacher');
   const wrong = chosen.find((c) => {
     const u = byId.get(c.teacherId)!;
-    return u.roleId !== 114 || !u.status;
+    return u.roleId !== ROLE.TEACHER || !u.status;
   });
   if (wrong) throw new AppError('BAD_REQUEST', 'Choose an active teacher of this school.', { reason: 'not_a_teacher', field: wrong.field });
 }
@@ -118,7 +119,7 @@ export async function assignedClass(deps: Deps, caller: Caller, assignClassId: s
 export async function classTeacherSubjects(deps: Deps, caller: Caller, assignClassId: string): Promise<ClassSubject[]> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
-  if (caller.roleId === 114) await academicsPolicy.assertClassVisible(db, caller, schoolId, assignClassId);
+  if (caller.roleId === ROLE.TEACHER) await academicsPolicy.assertClassVisible(db, caller, schoolId, assignClassId);
   else await assertClassOfSchool(db, schoolId, assignClassId);
   return classSubjectList(db, schoolId, assignClassId);
 }
@@ -219,7 +220,7 @@ export async function teacherClasses(deps: Deps, caller: Caller, q: { sessionId:
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
   let teacherId: string;
-  if (caller.roleId === 114) {
+  if (caller.roleId === ROLE.TEACHER) {
     if (q.teacherId && q.teacherId !== caller.userId) throw notFound('Teacher');
     teacherId = caller.userId;
   } else {
@@ -230,7 +231,7 @@ export async function teacherClasses(deps: Deps, caller: Caller, q: { sessionId:
       .select({ sessionId: academicSessions.id })
       .from(users)
       .leftJoin(academicSessions, and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, q.sessionId)))
-      .where(and(eq(users.schoolId, schoolId), eq(users.id, teacherId), eq(users.roleId, 114)));
+      .where(and(eq(users.schoolId, schoolId), eq(users.id, teacherId), eq(users.roleId, ROLE.TEACHER)));
     if (!found) throw notFound('Teacher');
     if (!found.sessionId) throw notFound('Session');
   }
@@ -263,7 +264,7 @@ export async function teacherClasses(deps: Deps, caller: Caller, q: { sessionId:
     .orderBy(...classOrder)
     .limit(MAX_TEACHER_CLASSES);
   // A teacher's empty list: is the session the school's? (admins' was checked above)
-  if (!rows.length && caller.roleId === 114) await assertSession(db, schoolId, q.sessionId);
+  if (!rows.length && caller.roleId === ROLE.TEACHER) await assertSession(db, schoolId, q.sessionId);
   return rows.map((r) => ({
     assignClassId: r.assignClassId,
     masterClass: r.masterClass,
@@ -312,7 +313,7 @@ export async function studentClass(deps: Deps, caller: Caller, studentId: string
       classStudents,
       and(eq(classStudents.schoolId, schoolId), eq(classStudents.sessionId, academicSessions.id), eq(classStudents.studentId, users.id)),
     )
-    .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, 116)));
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, ROLE.STUDENT)));
   if (!row) throw notFound('Student');
   if (!row.sessionId) throw notFound('Session');
   const student = { userId: row.userId, loginId: row.loginId, fullName: fullName(row) };

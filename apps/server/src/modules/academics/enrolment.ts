@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE } from '@shala/contract';
 import type {
   AssignStudentsBody,
   ClassDetail,
@@ -111,7 +112,7 @@ function placesQuery(db: DbOrTx) {
         and(eq(otherPlace.schoolId, school), eq(otherPlace.sessionId, sql.placeholder('session')), eq(otherPlace.studentId, users.id)),
       )
       .leftJoin(otherClass, eq(otherClass.id, otherPlace.classId))
-      .where(and(eq(users.schoolId, school), eq(users.roleId, 116), sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`))
+      .where(and(eq(users.schoolId, school), eq(users.roleId, ROLE.STUDENT), sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`))
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
       .prepare('enrolment_places');
   });
@@ -242,7 +243,7 @@ export async function unassignedStudents(
   const db = tenantDb(deps, schoolId);
   const where = and(
     eq(users.schoolId, schoolId),
-    eq(users.roleId, 116),
+    eq(users.roleId, ROLE.STUDENT),
     eq(users.status, true),
     searchOf(q.search),
     sql`not exists (select 1 from class_students cs where cs.school_id = ${schoolId} and cs.session_id = ${sessionId} and cs.student_id = ${users.id})`,
@@ -320,7 +321,7 @@ export async function setRollNumbers(deps: Deps, caller: Caller, body: ManualRol
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, classId: inClass.classId })
       .from(users)
       .leftJoin(inClass, and(eq(inClass.schoolId, schoolId), eq(inClass.classId, assignClassId), eq(inClass.studentId, users.id)))
-      .where(and(eq(users.schoolId, schoolId), eq(users.roleId, 116), inArray(users.id, ids)));
+      .where(and(eq(users.schoolId, schoolId), eq(users.roleId, ROLE.STUDENT), inArray(users.id, ids)));
     if (found.length !== ids.length) throw notFound('Student');
     const stranger = found.find((s) => s.classId === null);
     if (stranger) throw notInClass(fullName(stranger));
@@ -384,7 +385,7 @@ export async function promote(deps: Deps, caller: Caller, body: PromotionBody): 
         const known = await tx
           .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
           .from(users)
-          .where(and(eq(users.schoolId, schoolId), eq(users.roleId, 116), inArray(users.id, strangers)));
+          .where(and(eq(users.schoolId, schoolId), eq(users.roleId, ROLE.STUDENT), inArray(users.id, strangers)));
         if (known.length !== strangers.length) throw notFound('Student');
         throw notInClass(fullName(known[0]!));
       }

@@ -4,7 +4,7 @@ import type { Caller, Deps } from '../../context.js';
 import { academicSessions, attendanceLogs, classes, periods, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { schoolOf, tenantDb } from '../../policy/index.js';
-import { ref } from '../academics/read.js';
+import { ref } from '../academics/index.js';
 
 /**
  * `attendence/logs` (113): who marked or changed attendance, newest first, filtered by kind

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE } from '@shala/contract';
 import {
   attendancePercent,
   timeOf,
@@ -17,7 +18,7 @@ import { attendanceMarks, classStudents, classes, users } from '../../db/schema.
 import { AppError, notFound } from '../../errors.js';
 import { attendanceClass, type AttendanceClass } from '../../policy/attendance.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
-import { dayKind, isoWeekday, loadDayRules, markRefusal, type DayRules } from '../calendar/days.js';
+import { dayKind, isoWeekday, loadDayRules, markRefusal, type DayRules } from '../calendar/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
@@ -87,8 +88,8 @@ function checkPeriod(row: PeriodRow | null, periodId: string | null, sessionId: 
  * only as class teacher, periodwise as the period's timetable teacher or the class teacher.
  */
 function roleRefusal(caller: Caller, cls: AttendanceClass, periodId: string | null, cellTeacherId: string | null): AppError | null {
-  if (caller.roleId === 113) return null;
-  if (caller.roleId !== 114) return new AppError('FORBIDDEN', 'You are not allowed to do this.');
+  if (caller.roleId === ROLE.PRINCIPAL) return null;
+  if (caller.roleId !== ROLE.TEACHER) return new AppError('FORBIDDEN', 'You are not allowed to do this.');
   if (cls.isClassTeacher) return null;
   if (!periodId) return new AppError('FORBIDDEN', 'Only the class teacher marks the day’s attendance of this class.', { reason: 'not_class_teacher' });
   if (cellTeacherId !== caller.userId) return new AppError('FORBIDDEN', 'Only the teacher of this period (or the class teacher) marks it.', { reason: 'not_period_teacher' });

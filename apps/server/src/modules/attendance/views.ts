@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ROLE } from '@shala/contract';
 import {
   attendancePercent,
   MASTER_CLASS_CODES,
@@ -18,7 +19,7 @@ import { prepared } from '../../db/prepared.js';
 import { AppError, notFound } from '../../errors.js';
 import { attendanceClass } from '../../policy/attendance.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
-import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/days.js';
+import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -322,7 +323,7 @@ async function teacherToday(db: Db, schoolId: string, teacherId: string, session
 async function childrenMonth(db: Db, schoolId: string, caller: Caller, sessionId: string, month: string, today: string): Promise<AttendanceSummary['children']> {
   const { from, to } = monthBounds(month);
   const last = to < today ? to : today;
-  const who = caller.roleId === 115 ? sql`u.parent_user_id = ${caller.userId} and u.status` : sql`u.id = ${caller.userId}`;
+  const who = caller.roleId === ROLE.PARENT ? sql`u.parent_user_id = ${caller.userId} and u.status` : sql`u.id = ${caller.userId}`;
   const rows = rowsOf<TallyRow & { id: string; first_name: string; last_name: string }>(
     await db.execute(sql`select u.id, u.first_name, u.last_name, t.*
       from users u
@@ -352,13 +353,13 @@ export async function attendanceSummary(deps: Deps, caller: Caller, q: { session
   const kind: DayKind = dayKind(rules, today).kind;
   const base = { ...empty, date: today, dayKind: kind };
   switch (caller.roleId) {
-    case 112:
-    case 113:
+    case ROLE.SYSTEM_ADMIN:
+    case ROLE.PRINCIPAL:
       return { ...base, school: await schoolToday(db, schoolId, sessionId, today) };
-    case 114:
+    case ROLE.TEACHER:
       return { ...base, classes: await teacherToday(db, schoolId, caller.userId, sessionId, today) };
-    case 115:
-    case 116:
+    case ROLE.PARENT:
+    case ROLE.STUDENT:
       return { ...base, children: await childrenMonth(db, schoolId, caller, sessionId, today.slice(0, 7), today) };
     default:
       return base;

@@ -15,6 +15,7 @@ import { violatedConstraint } from '../../db/errors.js';
 import { prepared } from '../../db/prepared.js';
 import { academicSessions, holidays, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
+import { calendarPolicy } from '../../policy/calendar.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notifyRoles } from '../notifications/service.js';
@@ -266,7 +267,7 @@ const emptyCounts = (): AttendanceCounts => ({ present: 0, absent: 0, late: 0, l
  * one statement; 404 otherwise.
  */
 async function studentMarks(deps: Deps, caller: Caller, schoolId: string, studentId: string, from: string, to: string) {
-  const parent = caller.roleId === 115;
+  const parent = calendarPolicy.childrenOnly(caller);
   const query = prepared(tenantDb(deps, schoolId), parent ? 'calendar_marks_parent' : 'calendar_marks', (db, name) =>
     db
       .select({
@@ -277,14 +278,7 @@ async function studentMarks(deps: Deps, caller: Caller, schoolId: string, studen
             and m.date between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date), '[]'::json)`,
       })
       .from(users)
-      .where(
-        and(
-          eq(users.schoolId, sql.placeholder('school')),
-          eq(users.id, sql.placeholder('student')),
-          eq(users.roleId, 116),
-          parent ? eq(users.parentUserId, sql.placeholder('parent')) : undefined,
-        ),
-      )
+      .where(calendarPolicy.studentWhere(parent, { school: sql.placeholder('school'), student: sql.placeholder('student'), parent: sql.placeholder('parent') }))
       .prepare(name),
   );
   const [row] = await query.execute({ school: schoolId, student: studentId, parent: caller.userId, from, to });
@@ -299,11 +293,7 @@ async function studentMarks(deps: Deps, caller: Caller, schoolId: string, studen
  */
 export async function calendarMonth(deps: Deps, caller: Caller, month: string, q: { sessionId?: string; studentId?: string }): Promise<CalendarMonth> {
   const schoolId = schoolOf(caller);
-  let studentId = q.studentId;
-  if (caller.roleId === 116) {
-    if (studentId && studentId !== caller.userId) throw notFound('Student');
-    studentId = caller.userId;
-  }
+  const studentId = calendarPolicy.monthStudent(caller, q.studentId);
   const dates = monthDates(month);
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ClassWork, ClassWorkFile, ClassWorkInput, ClassWorkQuery, MyClassWorkQuery, PageQuery, TeachingSlot } from '@shala/contract';
+import { ROLE, type ClassWork, type ClassWorkFile, type ClassWorkInput, type ClassWorkQuery, type MyClassWorkQuery, type PageQuery, type TeachingSlot } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classStudents, classSubjects, classWorkFiles, classWorks, classes, files, subjects, users } from '../../db/schema.js';
@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../errors.js';
 import { classWorkPolicy } from '../../policy/classwork.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import type { Storage } from '../../storage/index.js';
-import { classOrder } from '../academics/read.js';
+import { classOrder } from '../academics/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 
@@ -245,7 +245,7 @@ export async function classWorkOfClass(deps: Deps, caller: Caller, assignClassId
  */
 export async function deleteClassWork(deps: Deps, caller: Caller, workId: string): Promise<{ workId: string }> {
   const schoolId = schoolOf(caller);
-  const mine = caller.roleId === 113 ? undefined : eq(classWorks.teacherId, caller.userId);
+  const mine = caller.roleId === ROLE.PRINCIPAL ? undefined : eq(classWorks.teacherId, caller.userId);
   return inTenant(deps, scopeOf(caller), async (tx) => {
     await tx
       .update(files)

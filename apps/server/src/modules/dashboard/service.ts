@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { CountKey, DashboardCounts, DashboardQuery, Role } from '@shala/contract';
+import { ROLE, type CountKey, type DashboardCounts, type DashboardQuery, type Role } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM } from '../../db/client.js';
@@ -9,21 +9,21 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 
 /** Which counts each role's dashboard shows (spec section 1: "as relevant to the role"). */
 export const COUNTS_BY_ROLE: Record<Role, readonly CountKey[]> = {
-  111: ['schools', 'systemAdmins', 'admins', 'teachers', 'students', 'parents'],
-  112: ['admins', 'teachers', 'students', 'parents', 'classes', 'subjects'],
-  113: ['teachers', 'students', 'parents', 'classes', 'subjects'],
+  [ROLE.OWNER]: ['schools', 'systemAdmins', 'admins', 'teachers', 'students', 'parents'],
+  [ROLE.SYSTEM_ADMIN]: ['admins', 'teachers', 'students', 'parents', 'classes', 'subjects'],
+  [ROLE.PRINCIPAL]: ['teachers', 'students', 'parents', 'classes', 'subjects'],
   // A teacher sees the school's size; the subject list is the admins' (no card it could open).
-  114: ['students', 'teachers', 'classes'],
-  115: ['students'],
-  116: ['teachers', 'classes'],
+  [ROLE.TEACHER]: ['students', 'teachers', 'classes'],
+  [ROLE.PARENT]: ['students'],
+  [ROLE.STUDENT]: ['teachers', 'classes'],
 };
 
 const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, Role> = {
-  systemAdmins: 112,
-  admins: 113,
-  teachers: 114,
-  students: 116,
-  parents: 115,
+  systemAdmins: ROLE.SYSTEM_ADMIN,
+  admins: ROLE.PRINCIPAL,
+  teachers: ROLE.TEACHER,
+  students: ROLE.STUDENT,
+  parents: ROLE.PARENT,
 };
 
 /**
@@ -51,7 +51,7 @@ export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQu
           and c.session_id = ${named ? session : current})`.mapWith(Number);
       } else if (key === 'subjects') {
         columns[key] = sql<number>`(select count(*) from subjects x where x.school_id = ${school} and x.status)`.mapWith(Number);
-      } else if (key === 'students' && caller.roleId === 115) {
+      } else if (key === 'students' && caller.roleId === ROLE.PARENT) {
         // A parent counts its own children.
         columns[key] = sql<number>`(select count(*) from ${users} where ${users.schoolId} = ${school}
           and ${users.roleId} = 116 and ${users.parentUserId} = ${sql.placeholder('user')} and ${users.status})`.mapWith(Number);

@@ -10,7 +10,7 @@ import { examsPolicy } from '../../policy/exams.js';
 import { asPlatform, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { safeError } from '../../log.js';
 import { createStorage, type Storage } from '../../storage/index.js';
-import { localDate } from '../calendar/days.js';
+import { localDate } from '../calendar/index.js';
 import { afterCommit, notify } from '../notifications/service.js';
 import { cardOf, loadCardPeople, loadTerms } from './report.js';
 import { classLabel, renderReportCards } from './report-pdf.js';

@@ -4,7 +4,7 @@ import { fromContract } from '../../http/route.js';
 import { readLogo } from '../../pdf/text.js';
 import { requireCaller } from '../../policy/index.js';
 import { createStorage } from '../../storage/index.js';
-import { localDate } from '../calendar/days.js';
+import { localDate } from '../calendar/index.js';
 import { attachmentDisposition } from '../classwork/service.js';
 import { classResultsFor, reportCardFor } from './report.js';
 import { createReportBatch, getReportBatch, openBatchFile } from './report-batch.js';

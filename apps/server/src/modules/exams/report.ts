@@ -7,7 +7,7 @@ import { academicSessions, classStudents, files, schools, users } from '../../db
 import { notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
-import { recordStaffView } from '../privacy/audit.js';
+import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { loadClassResults } from './results.js';
 

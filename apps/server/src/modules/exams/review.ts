@@ -5,7 +5,7 @@ import type { Caller, Deps } from '../../context.js';
 import { classStudents, classSubjects, classes, examMarkCorrections, examMarks, exams, subjects, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
-import { classOrder } from '../academics/read.js';
+import { classOrder } from '../academics/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { columnsOf, loadExam, markOf } from './results.js';

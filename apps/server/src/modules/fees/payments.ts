@@ -16,7 +16,7 @@ import { violatedConstraint } from '../../db/errors.js';
 import { feeInstalments, feePayments, feeRecords, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf } from '../../policy/index.js';
-import { localDate } from '../calendar/days.js';
+import { localDate } from '../calendar/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notifyMany } from '../notifications/service.js';
 import { fullName } from '../users/service.js';

@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MASTER_CLASSES, amountInWords, formatRupees, type PaymentMode } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classStudents, classes, feeInstalments, feePayments, feeRecords, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { ACCENT, ASCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, lineWidth, newPdf, readLogo, type Doc, type TextStyle } from '../../pdf/text.js';
+import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import type { Storage } from '../../storage/index.js';
-import { localDate } from '../calendar/days.js';
+import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 
 /**
@@ -125,10 +126,8 @@ export async function loadReceipt(deps: Pick<Deps, 'data'>, storage: Storage, ca
       and(
         eq(feePayments.schoolId, scope),
         eq(feePayments.id, paymentId),
-        caller.roleId === 115 ? eq(student.parentUserId, caller.userId) : undefined,
-        caller.roleId === 116 ? eq(feeRecords.studentId, caller.userId) : undefined,
-        // Admins and the payment's family only: any other role never reaches here (the contract), and would see nothing.
-        caller.roleId === 112 || caller.roleId === 113 || caller.roleId === 115 || caller.roleId === 116 ? undefined : sql`false`,
+        // Admins and the payment's family only.
+        feesPolicy.receiptWhere(caller, { parentOf: student.parentUserId, studentId: feeRecords.studentId }),
       ),
     );
   if (!row) throw notFound('Payment');

@@ -14,7 +14,7 @@ import { prepared } from '../../db/prepared.js';
 import { academicSessions, classFees, classes, feeTypes } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { schoolOf, tenantDb } from '../../policy/index.js';
-import { classOrder } from '../academics/read.js';
+import { classOrder } from '../academics/index.js';
 import { now } from '../../clock.js';
 
 /**

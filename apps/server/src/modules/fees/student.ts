@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE } from '@shala/contract';
 import {
   classFeeTotal,
   type ClassFee,
@@ -14,10 +15,10 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classFees, classStudents, classes, feeInstalments, feePayments, feeRecords, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { academicsPolicy } from '../../policy/academics.js';
+import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
-import { localDate } from '../calendar/days.js';
-import { recordStaffView } from '../privacy/audit.js';
+import { localDate } from '../calendar/index.js';
+import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
 
@@ -90,7 +91,7 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
     .leftJoin(classStudents, and(eq(classStudents.schoolId, users.schoolId), eq(classStudents.sessionId, sessionId), eq(classStudents.studentId, users.id)))
     .leftJoin(classes, sql`${classes.id} = coalesce(${feeRecords.classId}, ${classStudents.classId})`)
     .leftJoin(classFees, and(eq(classFees.schoolId, users.schoolId), eq(classFees.classId, classes.id)))
-    .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, 116)));
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, ROLE.STUDENT)));
   if (!row) throw notFound('Student');
 
   const today = localDate(row.timeZone, now);
@@ -189,7 +190,7 @@ export function presentPayment(r: { p: typeof feePayments.$inferSelect; receiver
 export async function studentFeesFor(deps: Pick<Deps, 'data'>, caller: Caller, p: { studentId: string; sessionId: string }): Promise<StudentFees> {
   const scope = scopeOf(caller);
   const db = tenantDb(deps, scope);
-  await academicsPolicy.assertStudentVisible(db, caller, scope, p.studentId);
+  await feesPolicy.assertStudentVisible(db, caller, scope, p.studentId);
   // A student's fees are personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
   const [fees] = await Promise.all([loadStudentFees(db, scope, p.studentId, p.sessionId), recordStaffView(db, caller, scope, p.studentId, 'fees')]);
   return fees;

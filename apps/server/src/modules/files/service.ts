@@ -3,12 +3,13 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type UploadedFile } from '@shala/contract';
 import type { Caller } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { files, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
+import { filesPolicy } from '../../policy/files.js';
 import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
 import { now as clockNow } from '../../clock.js';
 
@@ -296,11 +297,7 @@ export async function openUpload(db: Db, storage: Storage, caller: Caller, name:
   const mime = MIME_OF_EXT[extensionOf(name)];
   if (!mime || !isStoredName(name)) throw notFound('File');
   const [row] = await db.select({ schoolId: files.schoolId, ownerId: files.ownerId, private: files.private }).from(files).where(eq(files.name, name));
-  const own = row?.ownerId === caller.userId;
-  const mayRead = row?.private
-    ? own
-    : caller.roleId === 111 || (row && (own || (row.schoolId !== null && row.schoolId === caller.schoolId)));
-  if (!mayRead) throw notFound('File');
+  if (!filesPolicy.mayRead(caller, row)) throw notFound('File');
   const found = await storage.get(name);
   if (!found) throw notFound('File');
   return { ...found, mime };
@@ -318,12 +315,7 @@ export async function attachFile(db: DbOrTx, name: string | null | undefined, at
     .update(files)
     .set({ attachedAt: sql`coalesce(${files.attachedAt}, now())`, schoolId: sql`coalesce(${files.schoolId}, ${at.schoolId})` })
     .where(
-      and(
-        eq(files.name, name),
-        at.schoolId
-          ? or(eq(files.schoolId, at.schoolId), and(isNull(files.schoolId), eq(files.ownerId, at.callerId)))
-          : and(isNull(files.schoolId), eq(files.ownerId, at.callerId)),
-      ),
+      and(eq(files.name, name), filesPolicy.attachableWhere(at)),
     );
 }
 

@@ -6,6 +6,7 @@ import { prepared } from '../../db/prepared.js';
 import { notices, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { noticesPolicy } from '../../policy/notices.js';
 import { afterCommit, notifyRoles } from '../notifications/service.js';
 import { now } from '../../clock.js';
 
@@ -171,8 +172,7 @@ export function setNoticeStatus(deps: Deps, caller: Caller, noticeId: string, st
 export async function noticeBoard(deps: Deps, caller: Caller, q: PageQuery): Promise<Page<Notice>> {
   const schoolId = schoolOf(caller);
   const query = prepared(tenantDb(deps, schoolId), 'notice_board', (db: Db, name) => {
-    // `status` alone (not `status = true`), as the partial index's predicate is written.
-    const shown: SQL = and(eq(notices.schoolId, sql.placeholder('school')), sql`${notices.status}`, sql`${sql.placeholder('role')}::smallint = any(${notices.roles})`)!;
+    const shown: SQL = noticesPolicy.boardWhere(sql.placeholder('school'), sql.placeholder('role'));
     return {
       page: db
         .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -185,7 +185,7 @@ export async function noticeBoard(deps: Deps, caller: Caller, q: PageQuery): Pro
       count: db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(notices).where(shown).prepare(`${name}_n`),
     };
   });
-  const values = { school: schoolId, role: caller.roleId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const values = { school: schoolId, role: noticesPolicy.boardRole(caller), limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
   const rows = await query.page.execute(values);
   return pageOf(rows, q, async () => (await query.count.execute(values))[0]?.n ?? 0);
 }

@@ -29,7 +29,7 @@ import { hashMany, newPassword } from '../../auth/crypto.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { parserError, reading } from '../files/service.js';
-import { recordCreates } from '../privacy/audit.js';
+import { recordCreates } from '../privacy/index.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf, type PersonInput } from './service.js';

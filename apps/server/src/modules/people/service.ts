@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE } from '@shala/contract';
 import {
   KIND_ROLE,
   type CreatedAccount,
@@ -25,7 +26,7 @@ import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { attachFile, replaceFile } from '../files/service.js';
-import { recordAudit, recordView } from '../privacy/audit.js';
+import { recordAudit, recordView } from '../privacy/index.js';
 import { now } from '../../clock.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
@@ -323,7 +324,7 @@ async function childrenOf(db: DbOrTx, parentId: string, schoolId: string | null)
   const rows = await db
     .select({ userId: users.id, loginId: users.loginId, firstName: users.firstName, lastName: users.lastName, status: users.status })
     .from(users)
-    .where(and(eq(users.roleId, 116), eq(users.parentUserId, parentId), schoolId ? eq(users.schoolId, schoolId) : undefined))
+    .where(and(eq(users.roleId, ROLE.STUDENT), eq(users.parentUserId, parentId), schoolId ? eq(users.schoolId, schoolId) : undefined))
     .orderBy(asc(users.firstName))
     .limit(MAX_CHILDREN);
   return rows.map((c) => ({ userId: c.userId, loginId: c.loginId, fullName: fullName(c), status: c.status }));
@@ -382,7 +383,7 @@ async function detail(db: DbOrTx, where: SQL, placedIn?: { schoolId: string; ses
     motherName: u.motherName,
     motherOccupation: u.motherOccupation,
   };
-  if (u.roleId === 115) person.children = await childrenOf(db, u.id, u.schoolId);
+  if (u.roleId === ROLE.PARENT) person.children = await childrenOf(db, u.id, u.schoolId);
   return person;
 }
 
@@ -542,6 +543,6 @@ export async function parentsByLoginId(db: DbOrTx, schoolId: string, loginIds: s
   const rows = await db
     .select({ id: users.id, loginId: users.loginId })
     .from(users)
-    .where(and(eq(users.schoolId, schoolId), eq(users.roleId, 115), inArray(sql`lower(${users.loginId})`, loginIds.map((l) => l.toLowerCase()))));
+    .where(and(eq(users.schoolId, schoolId), eq(users.roleId, ROLE.PARENT), inArray(sql`lower(${users.loginId})`, loginIds.map((l) => l.toLowerCase()))));
   return new Map(rows.map((r) => [r.loginId.toLowerCase(), r.id]));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditEntry, AuditListQuery, AuditView } from '@shala/contract';
+import { ROLE, type AuditAction, type AuditEntry, type AuditListQuery, type AuditView } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx, type Scope } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
@@ -50,13 +50,13 @@ export async function recordCreates(db: DbOrTx, caller: Caller, scope: Scope, st
 export async function recordView(db: DbOrTx, caller: Caller, scope: Scope, studentId: string, of?: AuditView): Promise<void> {
   if (scope === PLATFORM || caller.userId === studentId) return;
   const details = of ? { of } : {};
-  const own = caller.roleId === 115 ? sql` and u.parent_user_id = ${caller.userId}` : sql``;
+  const own = caller.roleId === ROLE.PARENT ? sql` and u.parent_user_id = ${caller.userId}` : sql``;
   await db.execute(sql`insert into audit_log (school_id, actor_id, actor_role, action, student_id, details)
     select ${scope}, ${caller.userId}, ${caller.roleId}, 'view', u.id, ${JSON.stringify(details)}::jsonb
     from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = 116${own}`);
 }
 
-const STAFF = new Set([112, 113, 114]);
+const STAFF = new Set<number>([ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]);
 
 /**
  * A view by the school's staff (admins, principal, teacher) of a student's report card or fees. A

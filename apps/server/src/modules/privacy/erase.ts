@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { EraseInput, EraseResult } from '@shala/contract';
+import { ROLE, type EraseInput, type EraseResult } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { files, notifications, pushSubscriptions, users } from '../../db/schema.js';
@@ -102,7 +102,7 @@ export async function eraseStudent(deps: Deps, caller: Caller, studentId: string
             and(
               eq(users.id, student.parentId),
               eq(users.schoolId, schoolId),
-              eq(users.roleId, 115),
+              eq(users.roleId, ROLE.PARENT),
               sql`not exists (select 1 from users c where c.school_id = ${schoolId} and c.role_id = 116 and c.parent_user_id = ${student.parentId} and c.id <> ${studentId})`,
             ),
           )

@@ -5,10 +5,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { academicYears } from '../academics/structure.js';
+import { academicYears } from '../academics/index.js';
 import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
-import { PLATFORM } from '../../db/client.js';
-import { asPlatform, inTenant } from '../../policy/index.js';
+import { schoolsPolicy } from '../../policy/schools.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { now } from '../../clock.js';
 
@@ -63,14 +62,14 @@ export async function listSchools(deps: Deps, q: SchoolListQuery) {
     like ? or(ilike(schools.name, like), ilike(schools.code, like), ilike(schools.city, like)) : undefined,
   ];
   const where = and(...filters);
-  const rows = await asPlatform(deps)
+  const rows = await schoolsPolicy.db(deps)
     .select()
     .from(schools)
     .where(where)
     .orderBy(desc(schools.createdAt), desc(schools.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const [total] = await asPlatform(deps).select({ n: count() }).from(schools).where(where);
+  const [total] = await schoolsPolicy.db(deps).select({ n: count() }).from(schools).where(where);
   return { items: rows.map(present), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
@@ -81,14 +80,14 @@ async function row(db: DbOrTx, schoolId: string): Promise<Row> {
 }
 
 export async function getSchool(deps: Deps, schoolId: string): Promise<School> {
-  return present(await row(asPlatform(deps), schoolId));
+  return present(await row(schoolsPolicy.db(deps), schoolId));
 }
 
 /** Adds a school with its current academic session, ready for classes. */
 export async function createSchool(deps: Deps, input: SchoolInput, callerId?: string): Promise<School> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await inTenant(deps, PLATFORM, async (tx) => {
+      return await schoolsPolicy.transaction(deps, async (tx) => {
         const code = await codeFor(tx, input.name);
         const [s] = await tx
           .insert(schools)
@@ -116,7 +115,7 @@ async function updateRow(db: DbOrTx, schoolId: string, set: Partial<Row>): Promi
 
 export function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate, callerId?: string): Promise<School> {
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  return inTenant(deps, PLATFORM, async (tx) => {
+  return schoolsPolicy.transaction(deps, async (tx) => {
     const before = await row(tx, schoolId);
     const school = await updateRow(tx, schoolId, set);
     if (callerId) await attachFile(tx, input.image, { schoolId, callerId });
@@ -127,7 +126,7 @@ export function updateSchool(deps: Deps, schoolId: string, input: SchoolUpdate, 
 
 /** Deactivating a school stops its users from signing in and ends their sessions. */
 export async function setSchoolStatus(deps: Deps, schoolId: string, status: boolean): Promise<School> {
-  const school = await inTenant(deps, PLATFORM, async (tx) => {
+  const school = await schoolsPolicy.transaction(deps, async (tx) => {
     const updated = await updateRow(tx, schoolId, { status });
     if (!status) await revokeSchoolSessions(tx, schoolId);
     return updated;
@@ -138,6 +137,6 @@ export async function setSchoolStatus(deps: Deps, schoolId: string, status: bool
 
 /** Admins are added only to an existing, published school. */
 export async function assertSchool(deps: Deps, schoolId: string): Promise<void> {
-  const s = await row(asPlatform(deps), schoolId);
+  const s = await row(schoolsPolicy.db(deps), schoolId);
   if (s.isDraft) throw new AppError('BAD_REQUEST', 'Publish the school before adding its administrators.', { reason: 'school_draft' });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE } from '@shala/contract';
 import {
   PERIODS_MAX,
   minutesOf,
@@ -22,8 +23,7 @@ import { academicSessions, classSubjects, classes, periods, schools, subjects, t
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { timetablePolicy } from '../../policy/timetable.js';
-import { ref } from '../academics/read.js';
-import { assertTeachers, weeks } from '../academics/structure.js';
+import { assertTeachers, ref, weeks } from '../academics/index.js';
 
 /**
  * Periods of a session and the timetables of its classes. The database keeps the rules: periods
@@ -474,7 +474,7 @@ export async function teacherWeek(deps: Deps, caller: Caller, q: { sessionId: st
     .from(users)
     .innerJoin(schools, eq(schools.id, users.schoolId))
     .leftJoin(academicSessions, and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, q.sessionId)))
-    .where(and(eq(users.schoolId, schoolId), eq(users.id, teacherId), eq(users.roleId, 114)));
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, teacherId), eq(users.roleId, ROLE.TEACHER)));
   if (!found) throw notFound('Teacher');
   if (!found.sessionId) throw notFound('Session');
   const [periodRows, cellRows] = await Promise.all([

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@man
 import { IconHistory, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONSENT_FILTERS, type ConsentReport, type ConsentRow } from '@shala/contract';
+import { CONSENT_FILTERS, ROLE, type ConsentReport, type ConsentRow } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useConsentReport } from '../../api/privacy';
 import type { ScreenProps } from '../../app/screen';
@@ -91,7 +91,7 @@ export default function DataPrivacyPage({ route }: ScreenProps) {
               <IconHistory size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          {role === 113 && !s.active && !s.erased ? (
+          {role === ROLE.PRINCIPAL && !s.active && !s.erased ? (
             <Tooltip label={t('privacy.erase.title')}>
               <ActionIcon variant="subtle" color="red" onClick={() => setErasing(s)} aria-label={t('privacy.erase.named', { name: s.fullName })}>
                 <IconTrash size={18} aria-hidden />

@@ -3,7 +3,7 @@ import { Alert, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MarkSheetBody } from '@shala/contract';
+import { ROLE, type MarkSheetBody } from '@shala/contract';
 import type { ScreenProps } from '../../../app/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useAssignedClass, useClassOptions, useTeacherClasses } from '../../../api/academics-assign';
@@ -41,7 +41,7 @@ interface SubjectChoice {
 /** The classes and subjects the caller may mark: a teacher's own subjects, an admin's every class and its subjects. */
 function useSlots(sessionId: string | undefined, askedClass: string | null) {
   const { role } = useAuth();
-  const teacher = role === 114;
+  const teacher = role === ROLE.TEACHER;
   const own = useTeacherClasses(teacher ? sessionId : undefined);
   const all = useClassOptions(teacher ? undefined : sessionId);
   const classes: ClassChoice[] = teacher ? (own.data ?? []).filter((c) => c.subjects.length > 0) : (all.data?.items ?? []);

@@ -3,7 +3,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, T
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CO_GRADES, EXAM_LIMITS, type CoArea, type CoGrade, type CoGrades, type ExamNotes, type ExamNotesRow } from '@shala/contract';
+import { CO_GRADES, ROLE, EXAM_LIMITS, type CoArea, type CoGrade, type CoGrades, type ExamNotes, type ExamNotesRow } from '@shala/contract';
 import type { ScreenProps } from '../../../app/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useClassOptions, useTeacherClasses } from '../../../api/academics-assign';
@@ -29,7 +29,7 @@ export default function NotesPage({ route }: ScreenProps) {
 /** The classes whose notes the caller writes: a teacher's own classes (as class teacher), an admin's every class. */
 function useNoteClasses(sessionId: string | undefined) {
   const { role } = useAuth();
-  const teacher = role === 114;
+  const teacher = role === ROLE.TEACHER;
   const own = useTeacherClasses(teacher ? sessionId : undefined);
   const all = useClassOptions(teacher ? undefined : sessionId);
   const source = teacher ? own : all;

@@ -1,9 +1,9 @@
-import type { Tx } from '../client.js';
-import { classWorks } from '../schema.js';
-import { addDays, localDate } from '../../modules/calendar/days.js';
+import type { Tx } from '../db/client.js';
+import { classWorks } from '../db/schema.js';
+import { addDays, localDate } from '../modules/calendar/days.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
 import { pick, unit } from './demo-people.js';
-import { nowMs } from '../../clock.js';
+import { nowMs } from '../clock.js';
 
 /** The demo teacher's recent work, newest last: class key, subject, days ago, days to do it, title, description. */
 const WORK: Array<[key: string, subject: string, ago: number, days: number | null, title: string, description: string]> = [

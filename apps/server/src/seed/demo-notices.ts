@@ -1,6 +1,6 @@
-import type { Tx } from '../client.js';
-import { notices } from '../schema.js';
-import { addDays, localDate } from '../../modules/calendar/days.js';
+import type { Tx } from '../db/client.js';
+import { notices } from '../db/schema.js';
+import { addDays, localDate } from '../modules/calendar/days.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { classFeeTotal, splitInstalments } from '@shala/contract';
-import { PLATFORM, type Database, type Db } from '../client.js';
-import { hashSecret } from '../../auth/crypto.js';
-import { addDays, localDate } from '../../modules/calendar/days.js';
+import { PLATFORM, type Database, type Db } from '../db/client.js';
+import { hashSecret } from '../auth/crypto.js';
+import { addDays, localDate } from '../modules/calendar/days.js';
 import { DEMO_PASSWORD } from './demo.js';
 
 /**

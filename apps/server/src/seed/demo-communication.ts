@@ -1,4 +1,4 @@
-import type { Tx } from '../client.js';
+import type { Tx } from '../db/client.js';
 import { seedDemoNotices } from './demo-notices.js';
 import { seedDemoClassWork } from './demo-classwork.js';
 import { seedDemoChat } from './demo-chat.js';

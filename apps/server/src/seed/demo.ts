@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import { MASTER_CLASSES, MASTER_SUBJECTS, type Role } from '@shala/contract';
-import { PLATFORM, type Database, type Tx } from '../client.js';
+import { PLATFORM, type Database, type Tx } from '../db/client.js';
 import {
   academicSessions,
   classStudents,
@@ -13,18 +13,18 @@ import {
   subjects,
   timetableEntries,
   users,
-} from '../schema.js';
-import { createUser } from '../../modules/users/service.js';
-import { hashSecret, newPassword } from '../../auth/crypto.js';
-import { notify } from '../../modules/notifications/service.js';
-import { noRealtime } from '../../realtime/index.js';
-import { academicYears } from '../../modules/academics/structure.js';
-import { addDays, isoWeekday, localDate } from '../../modules/calendar/days.js';
+} from '../db/schema.js';
+import { createUser } from '../modules/users/service.js';
+import { hashSecret, newPassword } from '../auth/crypto.js';
+import { notify } from '../modules/notifications/service.js';
+import { noRealtime } from '../realtime/index.js';
+import { academicYears } from '../modules/academics/structure.js';
+import { addDays, isoWeekday, localDate } from '../modules/calendar/days.js';
 import { seedDemoFees } from './demo-fees.js';
 import { seedDemoCommunication } from './demo-communication.js';
 import { seedDemoExams } from './demo-exams.js';
 import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
-import { now as clockNow, nowMs } from '../../clock.js';
+import { now as clockNow, nowMs } from '../clock.js';
 
 /** The password of every demo account (also in the README). */
 export const DEMO_PASSWORD = 'Shala@2024';

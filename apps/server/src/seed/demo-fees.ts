@@ -7,10 +7,10 @@ import {
   type FeeAdjustment,
   type PaymentMode,
 } from '@shala/contract';
-import type { Tx } from '../client.js';
-import { classFees, feeInstalments, feePayments, feeReceiptCounters, feeRecords, feeTypes } from '../schema.js';
-import { addDays, localDate } from '../../modules/calendar/days.js';
-import { nowMs } from '../../clock.js';
+import type { Tx } from '../db/client.js';
+import { classFees, feeInstalments, feePayments, feeReceiptCounters, feeRecords, feeTypes } from '../db/schema.js';
+import { addDays, localDate } from '../modules/calendar/days.js';
+import { nowMs } from '../clock.js';
 
 /**
  * The demo school's fees in the current session, in six multi-row statements, every amount from

@@ -1,8 +1,8 @@
 import { CBSE_GRADES, CO_AREAS, CO_GRADES, EXAM_TEMPLATE_EXAMS, templateTerms, type CoGrades, type MarkValue } from '@shala/contract';
-import type { Tx } from '../client.js';
-import { examMarks, examNotes, examSchemes, exams } from '../schema.js';
+import type { Tx } from '../db/client.js';
+import { examMarks, examNotes, examSchemes, exams } from '../db/schema.js';
 import { unit } from './demo-people.js';
-import { nowMs } from '../../clock.js';
+import { nowMs } from '../clock.js';
 
 /**
  * The demo school's exams in the current session (issue 11), in five multi-row statements:

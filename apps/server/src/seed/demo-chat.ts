@@ -1,7 +1,7 @@
-import type { Tx } from '../client.js';
-import { chatConversations, chatMessages, notifications } from '../schema.js';
+import type { Tx } from '../db/client.js';
+import { chatConversations, chatMessages, notifications } from '../db/schema.js';
 import type { DemoCommunicationInput } from './demo-communication.js';
-import { nowMs } from '../../clock.js';
+import { nowMs } from '../clock.js';
 
 /** A demo chat line: who writes, how many minutes before now, the text; unread when the recipient has not read it. */
 type Line = [from: 'x' | 'y', minutesAgo: number, text: string];

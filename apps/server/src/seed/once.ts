@@ -1,5 +1,5 @@
-import type { Database } from '../client.js';
-import { isUniqueViolation } from '../errors.js';
+import type { Database } from '../db/client.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { seedIfEmpty, type SeedResult } from './demo.js';
 
 /**

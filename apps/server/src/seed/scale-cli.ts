@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { loadConfig } from '../../config.js';
-import { PLATFORM, PLATFORM_ROLE, openDatabase } from '../client.js';
+import { loadConfig } from '../config.js';
+import { PLATFORM, PLATFORM_ROLE, openDatabase } from '../db/client.js';
 import { seedScale } from './scale.js';
 
 const { values } = parseArgs({

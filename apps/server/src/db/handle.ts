@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+// What both clients (PGlite in client.ts, PostgreSQL in postgres.ts) share: the handle's type,
+// the scopes and how a statement is put in one. Apart from client.ts so that neither client
+// imports the other (client.ts re-exports it: import these from './client.js' elsewhere).
+
+/**
+ * A handle on the database. Every handle the app gets is bound to a tenant scope: each statement
+ * runs with `app.tenant` set, and row-level security (migration 0004) shows it only that school's
+ * rows. A handle that is open as a transaction has the same type.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Db;
+export type DbOrTx = Db;
+
+/** The one explicit cross-school scope: the platform owner's work, sign-in, seeding. */
+export const PLATFORM = 'platform';
+/** A school's id, or PLATFORM. */
+export type Scope = string;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A scope is a school id or PLATFORM, nothing else: it is also sent inside SQL text. */
+export function checkScope(scope: Scope): Scope {
+  if (scope !== PLATFORM && !UUID.test(scope)) throw new Error('invalid tenant scope');
+  return scope;
+}
+
+/** The database role the app works as: it owns no table and cannot bypass row-level security. */
+export const APP_ROLE = 'shala_app';
+/** The role of the PLATFORM scope, for one statement or transaction at a time: it bypasses it. */
+export const PLATFORM_ROLE = 'shala_platform';
+
+/** Sets a statement's or transaction's scope: the tenant's school, and the role. */
+export const SET_SCOPE = "select set_config('app.tenant', $1, true), set_config('role', $2, true)";
+export function scopeParams(scope: Scope): [string, string] {
+  checkScope(scope);
+  return scope === PLATFORM ? ['', PLATFORM_ROLE] : [scope, APP_ROLE];
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** A handle whose every statement runs in `scope` (on PostgreSQL in one round trip each). */
+  scoped(scope: Scope): Db;
+  /** Runs fn in one transaction in `scope`. */
+  transaction<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Refreshes the planner's statistics, as the tables' owner (after a bulk load). */
+  analyze(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar file (a migrated template for tests). */
+  dump?(): Promise<Blob>;
+  /**
+   * Where the job queue (pg-boss, `jobs/queue.ts`) keeps its own tables, as the tables' owner: on
+   * PostgreSQL the URL (pg-boss opens a small pool of its own); on PGlite, its SQL run in the one
+   * session (several statements when there are no values).
+   */
+  jobs: JobsConnection;
+  /** PostgreSQL only: the app pool's connections now (metrics; PGlite is one session). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  close(): Promise<void>;
+}
+
+export type JobsConnection = { url: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
+
+/** Keeps one handle per scope: a handful of schools per node, bounded all the same. */
+export function scopeCache(make: (scope: Scope) => Db): (scope: Scope) => Db {
+  const cache = new Map<Scope, Db>();
+  return (scope) => {
+    let db = cache.get(scope);
+    if (!db) {
+      if (cache.size >= 10_000) cache.clear();
+      db = make(checkScope(scope));
+      // Statements of a scoped handle may run on different connections: a transaction must come
+      // from Database.transaction(scope, fn), which holds one connection.
+      db.transaction = () => {
+        throw new Error('use Database.transaction(scope, fn) for a transaction');
+      };
+      cache.set(scope, db);
+    }
+    return db;
+  };
+}
