@@ -9,8 +9,19 @@ import type { SaveFailure } from '../lib/contractForm';
  *
  *   <ModalFooter failure={submit.failure} onCancel={onClose} label={t('common.save')} pending={submit.pending} />
  *   <ModalFooter onCancel={onClose} label={t('x.delete')} color="red" onConfirm={remove} pending={…} />
+ *   <FailureAlert failure={…} /> alone, where the buttons are the form's own.
  *   children: more buttons, between Cancel and the primary action (or instead of it: no label).
  */
+/** What a failed save said (its title, and the line under it or "check the form"); nothing before. */
+export function FailureAlert({ failure }: { failure: SaveFailure | null }) {
+  const { t } = useTranslation();
+  return failure ? (
+    <Alert color="red" role="alert" title={failure.title}>
+      {failure.message ?? t('common.checkForm')}
+    </Alert>
+  ) : null;
+}
+
 export function ModalFooter({
   failure = null,
   onCancel,
@@ -37,12 +48,8 @@ export function ModalFooter({
   const { t } = useTranslation();
   return (
     <>
-      {failure ? (
-        <Alert color="red" role="alert" title={failure.title}>
-          {failure.message ?? t('common.checkForm')}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
+      <FailureAlert failure={failure} />
+      <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
           {cancelLabel ?? t('common.cancel')}
         </Button>

@@ -9,6 +9,7 @@ import { apiErrorText } from '../api/errors';
  *   notifySaved(t('x.saved', { name }))            // green
  *   notifySaved(text, { check: true })              // green with a check mark
  *   notifySaved(text, { color: 'blue' })            // an "already done" answer
+ *   notifyWarning(text)                             // yellow: a request only partly done
  *   notifyError(error)                              // red: the error's translated text (api/errors.ts)
  *   notifyError(error, t('x.saveFailed'))           // red: a title, the error's text under it
  *   notifyFailure(title, message)                   // red: a title and a line of your own
@@ -18,6 +19,10 @@ import { apiErrorText } from '../api/errors';
 
 export function notifySaved(message: string, options: { check?: boolean; color?: string } = {}): void {
   notifications.show({ color: options.color ?? 'green', message, ...(options.check ? { icon: <IconCheck size={18} aria-hidden /> } : {}) });
+}
+
+export function notifyWarning(message: string): void {
+  notifications.show({ color: 'yellow', message });
 }
 
 export function notifyError(error: unknown, title?: string): void {

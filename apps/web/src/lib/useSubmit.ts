@@ -2,7 +2,8 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturnType } from '@mantine/form';
 import { apiErrorText } from '../api/errors';
-import type { SaveFailure } from './contractForm';
+import type { TFunction } from 'i18next';
+import { saveFailure, type SaveFailure } from './contractForm';
 import { notifyFailure, notifySaved } from './notify';
 import { focusFirstError } from './validation';
 
@@ -12,7 +13,7 @@ import { focusFirstError } from './validation';
  * shown above the buttons (FormFooter / ModalFooter) and, on pages, in a red toast.
  *
  *   const submit = useSubmit({
- *     form,                                        // a useContractForm form (optional)
+ *     form,                                        // a useContractForm (or Mantine) form (optional)
  *     save: (values) => create.mutateAsync(body(values)),
  *     saved: (result, values) => t('x.saved', { name: result.name }),   // green toast (optional)
  *     done: (result) => navigate('/list'),         // after the toast: navigate, close (optional)
@@ -26,7 +27,9 @@ import { focusFirstError } from './validation';
  *   submit.run(values, arg) — save without a form's check (a modal without fields)
  */
 export interface SubmitOptions<V, R, A> {
-  form?: UseFormReturnType<V> & { applyServerError: (error: unknown, t: ReturnType<typeof useTranslation>['t']) => SaveFailure };
+  /** A useContractForm form, or a plain Mantine form (its values, or `prepare(values)`, are what was sent). */
+  form?: UseFormReturnType<V> & { applyServerError?: (error: unknown, t: TFunction) => SaveFailure };
+  prepare?: (values: V) => unknown;
   save: (values: V, arg: A) => Promise<R>;
   saved?: (result: R, values: V, arg: A) => string | null | undefined;
   /** Options of the success toast (a check mark, another colour). */
@@ -64,7 +67,12 @@ export function useSubmit<V, R, A = undefined>(options: SubmitOptions<V, R, A>):
         result = await o.save(values, arg);
       } catch (error) {
         setPending(false);
-        const mapped = o.form ? o.form.applyServerError(error, t) : null;
+        const form = o.form;
+        const mapped = !form
+          ? null
+          : form.applyServerError
+            ? form.applyServerError(error, t)
+            : saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }), o.prepare ? o.prepare(form.values) : form.values);
         const next = o.failTitle ? { title: o.failTitle, message: apiErrorText(error, t) } : (mapped ?? { title: apiErrorText(error, t), message: null });
         setFailure(next);
         if (o.errorToast) notifyFailure(next.title, next.message ?? t('common.checkForm'));

@@ -1,14 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ClassWork, ClassWorkFile } from '@shala/contract';
 import { downloadClassWorkFile } from '../../api/classwork';
-import { apiErrorText } from '../../api/errors';
 import { ListState } from '../../components/ListState';
 import { schoolToday } from '../attendance/markLogic';
 import { useFeeDate } from '../fees/StudentFeesView';
+import { notifyError } from '../../lib/notify';
 
 /** A file's size for people: KB under a megabyte, else MB with one decimal. */
 export function fileSize(bytes: number, locale: string): string {
@@ -33,7 +32,7 @@ export function FileButton({ work, file }: { work: ClassWork; file: ClassWorkFil
         try {
           await downloadClassWorkFile(work, file);
         } catch (err) {
-          notifications.show({ color: 'red', message: apiErrorText(err, t) });
+          notifyError(err);
         } finally {
           setBusy(false);
         }

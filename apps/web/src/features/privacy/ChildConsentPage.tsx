@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_VERSION, type ChildConsent, type ConsentState, type PersonSummary } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useChildConsent, useGiveConsent, useWithdrawConsent } from '../../api/privacy';
 import type { ScreenProps } from '../../app/screen';
 import { ListState } from '../../components/ListState';
@@ -12,6 +10,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ChosenChild } from '../parent/ChildPicker';
 import { DownloadButtons } from './DownloadButtons';
 import { formatInstant } from './format';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 export const STATE_COLOR: Record<ConsentState, string> = { given: 'green', withdrawn: 'orange', missing: 'gray' };
 
@@ -73,8 +72,8 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
     give.mutate(
       { studentId: consent.studentId, body: { version: CONSENT_VERSION, photos, notifications: notify } },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: t('privacy.consent.saved', { name: consent.studentName }) }),
-        onError: (error) => notifications.show({ color: 'red', title: t('privacy.consent.failed'), message: apiErrorText(error, t) }),
+        onSuccess: () => notifySaved(t('privacy.consent.saved', { name: consent.studentName })),
+        onError: (error) => notifyError(error, t('privacy.consent.failed')),
       },
     );
   const confirmWithdraw = () =>
@@ -87,8 +86,8 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
         withdraw.mutate(
           { studentId: consent.studentId },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: t('privacy.consent.withdrawn', { name: consent.studentName }) }),
-            onError: (error) => notifications.show({ color: 'red', title: t('privacy.consent.failed'), message: apiErrorText(error, t) }),
+            onSuccess: () => notifySaved(t('privacy.consent.withdrawn', { name: consent.studentName })),
+            onError: (error) => notifyError(error, t('privacy.consent.failed')),
           },
         ),
     });

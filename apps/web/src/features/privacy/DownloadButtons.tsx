@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../api/errors';
 import { downloadStudentData } from '../../api/privacy';
+import { notifyError } from '../../lib/notify';
 
 /** Download everything held about a student: JSON (complete) or a PDF in the reader's language. */
 export function DownloadButtons({ studentId, name, compact = false }: { studentId: string; name: string; compact?: boolean }) {
@@ -16,7 +15,7 @@ export function DownloadButtons({ studentId, name, compact = false }: { studentI
     try {
       await downloadStudentData(studentId, format, lang);
     } catch (error) {
-      notifications.show({ color: 'red', title: t('privacy.export.failed'), message: apiErrorText(error, t) });
+      notifyError(error, t('privacy.export.failed'));
     } finally {
       setBusy(null);
     }

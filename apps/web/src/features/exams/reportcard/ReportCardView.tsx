@@ -1,12 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, EmptyState, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileOff, IconSchoolOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { subjectNameIn, type ReportCard, type ReportLang } from '@shala/contract';
 import { ApiError } from '../../../api/client';
-import { apiErrorText } from '../../../api/errors';
 import { downloadReportCard, useReportCard } from '../../../api/exams-report';
 import { RecordState } from '../../../components/ListState';
 import { CARDS_QUERY } from '../../../components/ListPage';
@@ -14,6 +12,7 @@ import { CARDS_QUERY } from '../../../components/ListPage';
 // chunk, one more file for the login page (the budget journey).
 import { StudentProgressChart } from '../analysis/StudentProgressChart';
 import { localSubjects, markText, percentText, resultText, scaleText } from './cardText';
+import { notifyError } from '../../../lib/notify';
 
 
 
@@ -33,7 +32,7 @@ export function DownloadButtons({ studentId, sessionId }: { studentId: string; s
     try {
       await downloadReportCard(studentId, lang, sessionId);
     } catch (err) {
-      notifications.show({ color: 'red', message: apiErrorText(err, t) });
+      notifyError(err);
     } finally {
       setBusy(null);
     }

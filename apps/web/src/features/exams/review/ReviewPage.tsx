@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Modal, Paper, RingProgress, Select, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROLE, type AcademicSession, type CompletionClass, type Exam } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText } from '../../../api/errors';
 import { useExams } from '../../../api/exams';
 import { useCorrections, useExamAction, useExamCompletion, type ExamAction } from '../../../api/exams-scheme';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
@@ -23,6 +21,7 @@ import { localeOf } from '../../people/format';
 import { ExamStatusBadge } from '../scheme/SchemePage';
 import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 const CLASSES_PER_PAGE = 10;
 
@@ -111,8 +110,8 @@ function StatusCard({ exam }: { exam: Exam }) {
         act.mutate(
           { examId: exam.examId, action },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: t(`examReview.actions.${action}Done`, { name: exam.name }) }),
-            onError: (error) => notifications.show({ color: 'red', title: t('examReview.actions.failed'), message: apiErrorText(error, t) }),
+            onSuccess: () => notifySaved(t(`examReview.actions.${action}Done`, { name: exam.name })),
+            onError: (error) => notifyError(error, t('examReview.actions.failed')),
           },
         ),
     });

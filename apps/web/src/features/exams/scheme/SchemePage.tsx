@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, List, Modal, Paper, SimpleGrid, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXAM_TEMPLATE_EXAMS, EXAM_TEMPLATES, type AcademicSession, type Exam, type ExamStatus, type ExamTemplate } from '@shala/contract';
-import { apiErrorText } from '../../../api/errors';
 import { useExams, useExamScheme } from '../../../api/exams';
 import { useApplyTemplate, useDeleteExam } from '../../../api/exams-scheme';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
@@ -21,6 +19,7 @@ import { ExamForm } from './ExamForm';
 import { SchemeForm } from './SchemeForm';
 import { weightSum } from './grades';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 export const STATUS_COLOR: Record<ExamStatus, string> = { draft: 'gray', locked: 'orange', published: 'green' };
 
@@ -78,8 +77,8 @@ function TemplateCards({ session }: { session: AcademicSession }) {
     apply.mutate(
       { sessionId: session.sessionId, template },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: t('examScheme.templates.started', { name: t(`examScheme.templates.${template}`) }) }),
-        onError: (error) => notifications.show({ color: 'red', title: t('examScheme.templates.failed'), message: apiErrorText(error, t) }),
+        onSuccess: () => notifySaved(t('examScheme.templates.started', { name: t(`examScheme.templates.${template}`) })),
+        onError: (error) => notifyError(error, t('examScheme.templates.failed')),
       },
     );
   return (
@@ -129,8 +128,8 @@ function ExamsSection({ session }: { session: AcademicSession }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(e.examId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('examScheme.exams.removed', { name: e.name }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('examScheme.exams.removeFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('examScheme.exams.removed', { name: e.name })),
+          onError: (error) => notifyError(error, t('examScheme.exams.removeFailed')),
         }),
     });
 
