@@ -8,6 +8,7 @@ import { ListState } from '../../components/ListState';
 import { schoolToday } from '../attendance/markLogic';
 import { useFeeDate } from '../fees/StudentFeesView';
 import { notifyError } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 
 /** A file's size for people: KB under a megabyte, else MB with one decimal. */
 export function fileSize(bytes: number, locale: string): string {
@@ -17,7 +18,8 @@ export function fileSize(bytes: number, locale: string): string {
 
 /** Downloads one file of a work (with the session token) and saves it under its original name. */
 export function FileButton({ work, file }: { work: ClassWork; file: ClassWorkFile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -38,7 +40,7 @@ export function FileButton({ work, file }: { work: ClassWork; file: ClassWorkFil
         }
       }}
     >
-      {file.originalName} ({fileSize(file.size, i18n.language === 'hi' ? 'hi-IN' : 'en-IN')})
+      {file.originalName} ({fileSize(file.size, fmt.locale)})
     </Button>
   );
 }

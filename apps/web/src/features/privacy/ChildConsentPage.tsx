@@ -9,8 +9,8 @@ import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { ChosenChild } from '../parent/ChildPicker';
 import { DownloadButtons } from './DownloadButtons';
-import { formatInstant } from './format';
 import { notifyError, notifySaved } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 
 export const STATE_COLOR: Record<ConsentState, string> = { given: 'green', withdrawn: 'orange', missing: 'gray' };
 
@@ -55,7 +55,8 @@ function ChildConsentCard({ child }: { child: PersonSummary }) {
 }
 
 function ConsentForm({ consent }: { consent: ChildConsent }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const give = useGiveConsent();
   const withdraw = useWithdrawConsent();
   const inForce = consent.status === 'given' ? consent.current : null;
@@ -104,7 +105,7 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
           </Group>
           {consent.current ? (
             <Text size="sm" c="dimmed" data-testid="consent-current">
-              {t(`privacy.consent.since.${consent.current.action}`, { at: formatInstant(consent.current.at, i18n.language), name: consent.current.parentName })}
+              {t(`privacy.consent.since.${consent.current.action}`, { at: fmt.dateTime(consent.current.at), name: consent.current.parentName })}
             </Text>
           ) : null}
           {outdated ? (
@@ -164,7 +165,7 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
               <Group component="li" key={h.consentId} gap="xs" py="xs" wrap="wrap" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
                 <ConsentBadge state={h.action} />
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatInstant(h.at, i18n.language)}
+                  {fmt.dateTime(h.at)}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {t('privacy.consent.byName', { name: h.parentName })}

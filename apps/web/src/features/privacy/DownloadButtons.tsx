@@ -4,12 +4,14 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadStudentData } from '../../api/privacy';
 import { notifyError } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 
 /** Download everything held about a student: JSON (complete) or a PDF in the reader's language. */
 export function DownloadButtons({ studentId, name, compact = false }: { studentId: string; name: string; compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [busy, setBusy] = useState<'json' | 'pdf' | null>(null);
-  const lang = i18n.language === 'hi' ? 'hi' : 'en';
+  const lang = fmt.hindi ? 'hi' : 'en';
   const run = async (format: 'json' | 'pdf') => {
     setBusy(format);
     try {

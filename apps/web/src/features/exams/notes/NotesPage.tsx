@@ -2,7 +2,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EXAM_LIMITS, type CoArea, type CoGrade, type CoGrades, type ExamNotes, type ExamNotesRow } from '@shala/contract';
+import { CO_GRADES, EXAM_LIMITS, type CoArea, type CoGrade, type CoGrades, type ExamNotes, type ExamNotesRow } from '@shala/contract';
 import type { ScreenProps } from '../../../app/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useClassOptions, useTeacherClasses } from '../../../api/academics-assign';

@@ -13,6 +13,7 @@ import { RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { localSubjects, noResultsYet, percentText, resultText, sortStudents, type ResultsSort } from './cardText';
 import { notifyError } from '../../../lib/notify';
+import { useFormat } from '../../../lib/format';
 
 type Student = ClassResults['students'][number];
 
@@ -100,8 +101,9 @@ function ResultBadge({ student }: { student: Student }) {
 }
 
 function ResultsTable({ results }: { results: ClassResults }) {
-  const { t, i18n } = useTranslation();
-  const subjects = useMemo(() => localSubjects(results.subjects, i18n.language), [results.subjects, i18n.language]);
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const subjects = useMemo(() => localSubjects(results.subjects, fmt.language), [results.subjects, fmt.language]);
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const [sort, setSort] = useState<ResultsSort>(results.showRank ? 'rank' : 'roll');
   const students = useMemo(() => sortStudents(results.students, sort), [results.students, sort]);

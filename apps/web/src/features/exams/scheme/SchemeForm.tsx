@@ -7,10 +7,10 @@ import { useSaveScheme } from '../../../api/exams-scheme';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { useContractForm } from '../../../lib/contractForm';
 import { useErrorToken } from '../../../lib/validation';
-import { localeOf } from '../../people/format';
 import { gradeRanges, gradeRowsOf, gradesOf, type GradeRow } from './grades';
 import { useSubmit } from '../../../lib/useSubmit';
 import { FailureAlert } from '../../../components/ModalFooter';
+import { useFormat } from '../../../lib/format';
 
 export interface SchemeValues {
   passPercent: number | '';
@@ -36,14 +36,15 @@ export const schemeBody = (v: SchemeValues, sessionId: string) => ({
  * on their fields.
  */
 export function SchemeForm({ scheme }: { scheme: ExamScheme }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const errorText = useErrorToken();
   const save = useSaveScheme();
   const form = useContractForm<SchemeValues>(examSchemeInput, {
     initialValues: schemeValues(scheme),
     prepare: (v) => schemeBody(v, scheme.sessionId),
   });
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 });
+  const numbers = new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: 2 });
   const ranges = gradeRanges(form.values.grades);
   // Under 600 px the range goes under the minimum (three narrow columns).
   const narrow = useMediaQuery(CARDS_QUERY, false) ?? false;

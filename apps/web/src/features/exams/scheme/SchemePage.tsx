@@ -13,13 +13,12 @@ import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState, RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SessionGate } from '../../calendar/SessionGate';
-import { shortDate } from '../../calendar/month';
-import { localeOf } from '../../people/format';
 import { ExamForm } from './ExamForm';
 import { SchemeForm } from './SchemeForm';
 import { weightSum } from './grades';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { notifyError, notifySaved } from '../../../lib/notify';
+import { useFormat } from '../../../lib/format';
 
 export const STATUS_COLOR: Record<ExamStatus, string> = { draft: 'gray', locked: 'orange', published: 'green' };
 
@@ -110,15 +109,16 @@ function TemplateCards({ session }: { session: AcademicSession }) {
 }
 
 function ExamsSection({ session }: { session: AcademicSession }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const exams = useExams(session.sessionId);
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const [editing, setEditing] = useState<Exam | 'new' | null>(null);
   const remove = useDeleteExam();
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
+  const numbers = new Intl.NumberFormat(fmt.locale);
   const list = exams.data ?? [];
   const sum = weightSum(list);
-  const term = (e: Exam) => t('examScheme.exams.term', { start: shortDate(e.termStart, i18n.language), end: shortDate(e.termEnd, i18n.language) });
+  const term = (e: Exam) => t('examScheme.exams.term', { start: fmt.date(e.termStart), end: fmt.date(e.termEnd) });
 
   const askRemove = (e: Exam) =>
     modals.openConfirmModal({
