@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ROLE, type AcademicSession, type CompletionClass, type Exam } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
 import { apiErrorText } from '../../../api/errors';
@@ -23,6 +23,7 @@ import { localeOf } from '../../people/format';
 import { ExamStatusBadge } from '../scheme/SchemePage';
 import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';
+import { useAddressParams } from '../../../lib/useListParams';
 
 const CLASSES_PER_PAGE = 10;
 
@@ -47,19 +48,10 @@ export default function ReviewPage({ route }: ScreenProps) {
 function Review({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const exams = useExams(session.sessionId);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const list = exams.data ?? [];
   const chosen = list.find((e) => e.examId === params.get('examId')) ?? list[0] ?? null;
-  const pick = (examId: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (examId) next.set('examId', examId);
-        else next.delete('examId');
-        return next;
-      },
-      { replace: true },
-    );
+  const pick = (examId: string | null) => update({ examId });
   return (
     <ListState
       isLoading={exams.isLoading}
