@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Table, Text, VisuallyHidden, type TableProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { ListState } from './ListState';
+import { ListState, type QueryState } from './ListState';
 
 /** Below this width a list shows stacked cards, so every action is reachable at 375 px. */
 export const CARDS_QUERY = '(max-width: 37.49em)'; // 600 px
@@ -41,14 +41,6 @@ export interface DataColumn<T> {
   card?: false | 'inline';
 }
 
-/** What a list query gives `state`: its loading, error and retry. */
-export interface ListQueryLike {
-  isLoading: boolean;
-  isError: boolean;
-  isFetching?: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
 
 export interface DataTableProps<T> {
   label: string;
@@ -65,7 +57,7 @@ export interface DataTableProps<T> {
   minWidth?: number;
   busy?: boolean;
   /** Loading, error and empty states (through `ListState`). */
-  state?: { query: ListQueryLike; emptyText: string; emptyAction?: ReactNode; errorTitle?: string; rows?: number };
+  state?: { query: QueryState; emptyText: string; emptyAction?: ReactNode; errorTitle?: string; rows?: number };
   /** Shown under the list inside the states (a pager). */
   after?: ReactNode;
   /** Extra props of the Mantine table (e.g. `striped={false}`). */
@@ -193,14 +185,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </>
     );
   }
-  const { query } = state;
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={state.query}
       isEmpty={props.items.length === 0}
       emptyText={state.emptyText}
       emptyAction={state.emptyAction}

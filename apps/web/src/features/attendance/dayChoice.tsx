@@ -25,10 +25,7 @@ export function TeacherClassesState({ classes, children }: { classes: ReturnType
   const { t } = useTranslation();
   return (
     <ListState
-      isLoading={classes.isLoading}
-      isError={classes.isError}
-      error={classes.error}
-      onRetry={() => void classes.refetch()}
+      query={classes}
       isEmpty={(classes.data ?? []).length === 0}
       emptyText={t('attendance.mark.noClasses')}
       rows={2}

@@ -23,11 +23,7 @@ function ComingHolidays({ sessionId }: { sessionId: string | undefined }) {
         {t('calendar.coming')}
       </Text>
       <ListState
-        isLoading={notices.isLoading}
-        isError={notices.isError}
-        error={notices.error}
-        isFetching={notices.isFetching}
-        onRetry={() => void notices.refetch()}
+        query={notices}
         isEmpty={items.length === 0}
         emptyText={t('calendar.noComing')}
         rows={3}

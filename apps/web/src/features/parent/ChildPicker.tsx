@@ -62,11 +62,7 @@ export function ChildrenState({ query, emptyText, children }: { query: ReturnTyp
   const { t } = useTranslation();
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={query}
       isEmpty={(query.data ?? []).length === 0}
       emptyText={emptyText ?? t('wards.empty')}
       rows={2}

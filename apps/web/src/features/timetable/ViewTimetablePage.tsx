@@ -17,11 +17,7 @@ function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string;
   const items = classes.data ?? [];
   return (
     <ListState
-      isLoading={classes.isLoading}
-      isError={classes.isError}
-      error={classes.error}
-      isFetching={classes.isFetching}
-      onRetry={() => void classes.refetch()}
+      query={classes}
       isEmpty={items.length === 0}
       emptyText={t('teacherClasses.empty')}
       rows={1}

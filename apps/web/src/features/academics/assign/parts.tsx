@@ -69,11 +69,7 @@ export function ClassPicker({ sessionId, value, onChange }: { sessionId: string;
   const items = options.data?.items ?? [];
   return (
     <ListState
-      isLoading={options.isLoading}
-      isError={options.isError}
-      error={options.error}
-      isFetching={options.isFetching}
-      onRetry={() => void options.refetch()}
+      query={options}
       isEmpty={items.length === 0}
       emptyText={t('assign.noClasses')}
       emptyAction={
@@ -137,7 +133,7 @@ export function ClassChooser({ session, children }: { session: AcademicSession; 
         <ClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />
       </Paper>
       {assignClassId ? (
-        <RecordState isLoading={detail.isLoading} isError={detail.isError} error={detail.error} onRetry={() => void detail.refetch()}>
+        <RecordState query={detail}>
           {() => (detail.data && !otherSession ? children(detail.data) : null)}
         </RecordState>
       ) : (

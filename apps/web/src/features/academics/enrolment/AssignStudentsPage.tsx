@@ -37,10 +37,7 @@ export default function AssignStudentsPage({ route }: ScreenProps) {
         <Text c="dimmed">{t('header.noSessions')}</Text>
       ) : (
         <ListState
-          isLoading={classes.isLoading}
-          isError={classes.isError}
-          error={classes.error}
-          onRetry={() => void classes.refetch()}
+          query={classes}
           isEmpty={list.length === 0}
           emptyText={t('enrol.noClasses', { session: current.sessionYear })}
           emptyAction={
