@@ -4,7 +4,6 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { REALTIME_EVENTS, type ChatMessage, type ChatReadEvent } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { chatKeys, useChatContacts, useChatConversations, withMessage, withRead, type HistoryData } from '../../api/chat';
@@ -16,6 +15,7 @@ import { useRealtimeEvent } from '../notifications/realtime';
 import { ChatThread } from './ChatThread';
 import { relationText, whenLabel } from './format';
 import { useFormat } from '../../lib/format';
+import { useAddressParams } from '../../lib/useListParams';
 
 /** Under this width one pane shows at a time (the list, or the thread with a back button). */
 const ONE_PANE = '(max-width: 600px)';
@@ -33,7 +33,7 @@ export interface OpenPeer {
 export function ChatPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { userId: me } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const onePane = useMediaQuery(ONE_PANE, false) ?? false;
   const client = useQueryClient();
   const wanted = params.get('teacherId');
@@ -51,10 +51,10 @@ export function ChatPage({ route }: ScreenProps) {
     if (!toSelf || !principal.data) return;
     const items = principal.data.items;
     const admin = items.find((c) => c.relation === 'principal') ?? items.find((c) => c.relation === 'systemAdmin');
-    setParams(admin ? { teacherId: admin.userId, UserName: admin.fullName } : {}, { replace: true });
-  }, [toSelf, principal.data, setParams]);
+    update(admin ? { teacherId: admin.userId, UserName: admin.fullName } : {}, { reset: true });
+  }, [toSelf, principal.data, update]);
 
-  const choose = useCallback((peer: OpenPeer | null) => setParams(peer ? { teacherId: peer.userId, UserName: peer.name } : {}), [setParams]);
+  const choose = useCallback((peer: OpenPeer | null) => update(peer ? { teacherId: peer.userId, UserName: peer.name } : {}, { reset: true, push: true }), [update]);
 
   const onMessage = useCallback(
     (m: ChatMessage) => {

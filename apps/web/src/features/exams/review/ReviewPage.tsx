@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ROLE, type AcademicSession, type CompletionClass, type Exam } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
 import { useExams } from '../../../api/exams';
@@ -21,6 +21,7 @@ import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';
 import { notifyError, notifySaved } from '../../../lib/notify';
 import { useFormat } from '../../../lib/format';
+import { useAddressParams } from '../../../lib/useListParams';
 
 const CLASSES_PER_PAGE = 10;
 
@@ -45,19 +46,10 @@ export default function ReviewPage({ route }: ScreenProps) {
 function Review({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const exams = useExams(session.sessionId);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const list = exams.data ?? [];
   const chosen = list.find((e) => e.examId === params.get('examId')) ?? list[0] ?? null;
-  const pick = (examId: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (examId) next.set('examId', examId);
-        else next.delete('examId');
-        return next;
-      },
-      { replace: true },
-    );
+  const pick = (examId: string | null) => update({ examId });
   return (
     <ListState
       isLoading={exams.isLoading}

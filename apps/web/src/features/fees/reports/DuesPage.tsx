@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AcademicSession, DueRow } from '@shala/contract';
 import { call } from '../../../api/client';
 import { useClassOptions } from '../../../api/academics-assign';
@@ -16,6 +15,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { ClassSelect, WithSession, useClassLabel } from '../../academics/assign/parts';
 import { FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { notifyError } from '../../../lib/notify';
+import { useAddressParams } from '../../../lib/useListParams';
 
 const PAGE_SIZE = 20;
 /** The most rows a CSV export gathers (pages of 100). */
@@ -39,21 +39,10 @@ function Dues({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const f = useFeeFormat();
   const label = useClassLabel();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const classId = params.get('class');
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (changes: Record<string, string | null>) => update(changes);
   const classes = useClassOptions(session.sessionId);
   const dues = useFeeDues(session.sessionId, classId, page, PAGE_SIZE);
   const byClass = useFeeDuesByClass(session.sessionId);

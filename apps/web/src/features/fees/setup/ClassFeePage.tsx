@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   CLASS_FEE_PARTS,
   MONEY_MAX,
@@ -25,6 +25,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { ClassPicker, useClassLabel, WithSession } from '../../academics/assign/parts';
 import { formatPercent } from './format';
 import { useSubmit } from '../../../lib/useSubmit';
+import { useAddressParams } from '../../../lib/useListParams';
 
 /** The form's values: each part in paise and the tax in basis points; null while a field is empty (saved as 0). */
 export type ClassFeeFormValues = { [K in keyof ClassFeeInput]: number | null };
@@ -59,13 +60,13 @@ export default function ClassFeePage({ route }: ScreenProps) {
 
 function ClassFeeEditor({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const options = useClassOptions(session.sessionId);
   const items = options.data?.items ?? [];
   const wanted = params.get('assignClassId');
   const chosen = items.find((c) => c.assignClassId === wanted) ?? null;
   const fee = useClassFee(chosen?.assignClassId ?? null);
-  const choose = (id: string | null) => setParams(id ? { assignClassId: id } : {}, { replace: true });
+  const choose = (id: string | null) => update({ assignClassId: id }, { reset: true });
 
   return (
     <Stack gap="lg" maw={880}>
