@@ -142,10 +142,7 @@ function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: Op
       <div style={{ overflowY: 'auto', minHeight: 0, flex: 1 }} data-testid={`chat-${shown}`}>
         {shown === 'chats' ? (
           <ListState
-            isLoading={conversations.isLoading}
-            isError={conversations.isError}
-            error={conversations.error}
-            onRetry={() => void conversations.refetch()}
+            query={conversations}
             isEmpty={chats.length === 0}
             emptyText={needle ? t('chat.noMatch') : t('chat.noConversations')}
             rows={4}
@@ -170,10 +167,7 @@ function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: Op
           </ListState>
         ) : (
           <ListState
-            isLoading={contacts.isLoading}
-            isError={contacts.isError}
-            error={contacts.error}
-            onRetry={() => void contacts.refetch()}
+            query={contacts}
             isEmpty={(contacts.data?.items.length ?? 0) === 0}
             emptyText={needle ? t('chat.noMatch') : t('chat.noContacts')}
             rows={4}

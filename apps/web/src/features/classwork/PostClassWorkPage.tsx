@@ -59,10 +59,7 @@ export default function PostClassWorkPage({ route }: ScreenProps) {
     <>
       <PageHeading title={t(route.title)} description={t('classwork.post.description')} />
       <ListState
-        isLoading={slots.isLoading}
-        isError={slots.isError}
-        error={slots.error}
-        onRetry={() => void slots.refetch()}
+        query={slots}
         isEmpty={false}
         emptyText=""
         rows={4}

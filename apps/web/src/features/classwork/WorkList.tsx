@@ -133,11 +133,7 @@ export function WorkList({
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={query}
       isEmpty={items.length === 0}
       emptyText={emptyText ?? t('classwork.empty')}
       rows={3}

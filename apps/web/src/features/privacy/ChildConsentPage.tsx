@@ -40,11 +40,7 @@ function ChildConsentCard({ child }: { child: PersonSummary }) {
   const query = useChildConsent(child.userId);
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={query}
       isEmpty={!query.data}
       emptyText={t('privacy.consent.none')}
       rows={3}

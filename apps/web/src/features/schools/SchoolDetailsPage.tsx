@@ -37,11 +37,7 @@ function SchoolAdmins({ school }: { school: School }) {
         </Button>
       </Group>
       <ListState
-        isLoading={admins.isLoading}
-        isError={admins.isError}
-        error={admins.error}
-        isFetching={admins.isFetching}
-        onRetry={() => void admins.refetch()}
+        query={admins}
         isEmpty={items.length === 0}
         emptyText={t('people.systemAdmins.empty')}
         rows={2}

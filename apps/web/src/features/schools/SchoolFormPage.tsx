@@ -191,7 +191,7 @@ export default function SchoolFormPage({ route, mode }: ScreenProps & { mode: 'c
         }
       />
       {mode === 'edit' ? (
-        <RecordState isLoading={school.isLoading} isError={school.isError} error={school.error} onRetry={() => void school.refetch()}>
+        <RecordState query={school}>
           {() => (school.data ? <SchoolForm key={school.data.schoolId} school={school.data} /> : null)}
         </RecordState>
       ) : (

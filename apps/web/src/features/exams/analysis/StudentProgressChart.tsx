@@ -39,11 +39,7 @@ export function StudentProgressChart({ studentId, sessionId = null }: Props) {
 
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={query}
       isEmpty={chart.empty}
       emptyText={t('examAnalysis.noProgress')}
       rows={3}

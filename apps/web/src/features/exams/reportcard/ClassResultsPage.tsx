@@ -229,7 +229,7 @@ export default function ClassResultsPage({ route }: ScreenProps) {
         title={t(route.title)}
         description={data ? `${t('reportCard.classSection', { name: data.className, section: data.section })} · ${t('reportCard.session', { label: data.sessionLabel })}` : undefined}
       />
-      <RecordState isLoading={results.isLoading} isError={results.isError} error={results.error} onRetry={() => void results.refetch()}>
+      <RecordState query={results}>
         {() =>
           data ? (
             <Stack gap="md">

@@ -371,7 +371,7 @@ export function ReportCardLoader({ studentId, own, name }: { studentId: string; 
     );
   }
   return (
-    <RecordState isLoading={card.isLoading} isError={card.isError} error={card.error} onRetry={() => void card.refetch()}>
+    <RecordState query={card}>
       {() =>
         card.data ? (
           <Stack gap="lg">

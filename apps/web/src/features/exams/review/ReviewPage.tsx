@@ -52,10 +52,7 @@ function Review({ session }: { session: AcademicSession }) {
   const pick = (examId: string | null) => update({ examId });
   return (
     <ListState
-      isLoading={exams.isLoading}
-      isError={exams.isError}
-      error={exams.error}
-      onRetry={() => void exams.refetch()}
+      query={exams}
       isEmpty={list.length === 0}
       emptyText={t('examReview.noExams')}
       emptyAction={
@@ -232,11 +229,7 @@ function Completion({ exam }: { exam: Exam }) {
         ) : null}
       </Group>
       <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={!data?.items.length}
         emptyText={t('examReview.completion.empty')}
       >

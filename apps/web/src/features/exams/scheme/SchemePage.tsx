@@ -62,7 +62,7 @@ function SchemeSection({ session }: { session: AcademicSession }) {
       <Text component="h2" id="scheme-title" fw={650} size="lg" mt={0} mb="md">
         {t('examScheme.form.title')}
       </Text>
-      <RecordState isLoading={scheme.isLoading} isError={scheme.isError} error={scheme.error} onRetry={() => void scheme.refetch()}>
+      <RecordState query={scheme}>
         {() => (scheme.data ? <SchemeForm key={`${scheme.data.sessionId}-${String(scheme.data.saved)}`} scheme={scheme.data} /> : null)}
       </RecordState>
     </Card>

@@ -119,11 +119,7 @@ function StudentChooser({ cls, onPick }: { cls: ClassSummary; onPick: (studentId
         maw={420}
       />
       <ListState
-        isLoading={records.isLoading}
-        isError={records.isError}
-        error={records.error}
-        isFetching={records.isFetching}
-        onRetry={() => void records.refetch()}
+        query={records}
         isEmpty={items.length === 0}
         emptyText={list.search ? t('fees.records.noMatch') : t('fees.records.noRecords')}
         emptyAction={
@@ -197,7 +193,7 @@ function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; 
           </Button>
         ) : null}
       </Group>
-      <RecordState isLoading={fees.isLoading} isError={fees.isError} error={fees.error} onRetry={() => void fees.refetch()}>
+      <RecordState query={fees}>
         {() => (fees.data ? <Fees fees={fees.data} cls={cls} onDialog={setDialog} /> : null)}
       </RecordState>
       {fees.data && dialog?.kind === 'pay' ? <MarkPaidModal instalment={dialog.instalment} student={fees.data.student.fullName} today={fees.data.today} onClose={close} /> : null}

@@ -206,11 +206,7 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
           onStatusChange={list.setStatus}
         />
         <ListState
-          isLoading={records.isLoading}
-          isError={records.isError}
-          error={records.error}
-          isFetching={records.isFetching}
-          onRetry={() => void records.refetch()}
+          query={records}
           isEmpty={items.length === 0}
           emptyText={emptyText}
           rows={3}

@@ -136,11 +136,7 @@ function Dues({ session }: { session: AcademicSession }) {
           </Text>
         ) : null}
         <ListState
-          isLoading={dues.isLoading}
-          isError={dues.isError}
-          error={dues.error}
-          isFetching={dues.isFetching}
-          onRetry={() => void dues.refetch()}
+          query={dues}
           isEmpty={items.length === 0}
           emptyText={classId ? t('fees.reports.dues.emptyClass') : t('fees.reports.dues.empty')}
           errorTitle={t('fees.reports.loadError')}
@@ -152,11 +148,7 @@ function Dues({ session }: { session: AcademicSession }) {
 
       <Section title={t('fees.reports.dues.byClass')} testId="dues-by-class">
         <ListState
-          isLoading={byClass.isLoading}
-          isError={byClass.isError}
-          error={byClass.error}
-          isFetching={byClass.isFetching}
-          onRetry={() => void byClass.refetch()}
+          query={byClass}
           isEmpty={sums.length === 0}
           emptyText={t('fees.reports.dues.empty')}
           errorTitle={t('fees.reports.loadError')}

@@ -192,11 +192,7 @@ function Outstanding({ session }: { session: AcademicSession }) {
       }
     >
       <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={noRecords}
         emptyText={t('fees.reports.reports.emptyOutstanding')}
         errorTitle={t('fees.reports.loadError')}

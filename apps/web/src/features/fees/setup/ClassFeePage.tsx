@@ -74,7 +74,7 @@ function ClassFeeEditor({ session }: { session: AcademicSession }) {
         <ClassPicker sessionId={session.sessionId} value={chosen?.assignClassId ?? null} onChange={choose} />
       </Paper>
       {chosen ? (
-        <RecordState isLoading={fee.isLoading} isError={fee.isError} error={fee.error} onRetry={() => void fee.refetch()}>
+        <RecordState query={fee}>
           {() => <ClassFeeForm key={`${chosen.assignClassId}:${fee.data?.updatedAt ?? 'new'}`} cls={chosen} fee={fee.data ?? null} />}
         </RecordState>
       ) : items.length ? (
