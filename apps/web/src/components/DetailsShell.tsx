@@ -27,7 +27,7 @@ export function DetailsPage<T>({ title, backTo, query, children }: { title: stri
       <Button component={Link} to={backTo} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} mb="md" px={0}>
         {t('common.backToList')}
       </Button>
-      <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+      <RecordState query={query}>
         {() => (query.data ? <Stack gap="lg" maw={960}>{children(query.data)}</Stack> : null)}
       </RecordState>
     </>

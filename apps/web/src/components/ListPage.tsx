@@ -1,27 +1,16 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from './UserAvatar';
 import { PageHeading } from './PageHeading';
 import { ListPager, ListToolbar } from './ListToolbar';
-import { ListState } from './ListState';
+import { DataTable, type DataColumn } from './DataTable';
 import { useClampPage, type useListParams } from '../lib/useListParams';
 
-/** Below this width a list shows stacked cards, so every action is reachable at 375 px. */
-export const CARDS_QUERY = '(max-width: 37.49em)'; // 600 px
-
-export interface ListColumn<T> {
-  key: string;
-  header: ReactNode;
-  cell: (item: T) => ReactNode;
-  /** The column that names the row: the card's title on phones. */
-  primary?: boolean;
-  /** Cell text style: no wrapping (dates, phones) or breaking anywhere (emails). */
-  wrap?: 'nowrap' | 'anywhere';
-}
+export { CARDS_QUERY } from './DataTable';
+export type ListColumn<T> = DataColumn<T>;
 
 interface PageData<T> {
   items: T[];
@@ -60,9 +49,6 @@ interface Props<T, S extends string> {
   children?: ReactNode;
 }
 
-const cellStyle = (wrap: ListColumn<unknown>['wrap']) =>
-  wrap === 'nowrap' ? { whiteSpace: 'nowrap' as const } : wrap === 'anywhere' ? { overflowWrap: 'anywhere' as const } : undefined;
-
 /**
  * The list-page shell every list screen uses: heading, actions, toolbar (search, status and other
  * filters), server-paged table with its loading, error and empty states, and below 600 px a stack
@@ -84,12 +70,8 @@ export function ListPage<T, S extends string>({
   minWidth = 760,
   children,
 }: Props<T, S>) {
-  const { t } = useTranslation();
-  const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const items = query.data?.items ?? [];
   useClampPage(list.page, query.data, list.setPage);
-  const primary = columns.find((c) => c.primary) ?? columns[0];
-  const rest = columns.filter((c) => c !== primary);
 
   return (
     <>
@@ -110,80 +92,17 @@ export function ListPage<T, S extends string>({
       >
         {filters}
       </ListToolbar>
-      <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
-        isEmpty={items.length === 0}
-        emptyText={emptyText}
-      >
-        {cards ? (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title} aria-busy={query.isFetching}>
-            {items.map((item) => (
-              <Paper key={rowKey(item)} component="li" withBorder radius="md" p="md">
-                {primary ? <div>{primary.cell(item)}</div> : null}
-                <Stack component="dl" gap={6} mt="sm" mb={0}>
-                  {rest.map((column) => (
-                    <Group key={column.key} gap="xs" wrap="nowrap" align="flex-start">
-                      <Text component="dt" size="xs" c="dimmed" fw={600} w={96} style={{ flexShrink: 0 }}>
-                        {column.header}
-                      </Text>
-                      <Text component="dd" size="sm" m={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {column.cell(item)}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
-                {rowActions ? (
-                  <Group justify="flex-end" gap="xs" mt="sm">
-                    {rowActions(item)}
-                  </Group>
-                ) : null}
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={minWidth} type="native">
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label={title} aria-busy={query.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {columns.map((column) => (
-                      <Table.Th key={column.key}>{column.header}</Table.Th>
-                    ))}
-                    {rowActions ? (
-                      <Table.Th>
-                        <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    ) : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((item) => (
-                    <Table.Tr key={rowKey(item)} role="row">
-                      {columns.map((column) => (
-                        <Table.Td key={column.key} style={cellStyle(column.wrap)}>
-                          {column.cell(item)}
-                        </Table.Td>
-                      ))}
-                      {rowActions ? (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            {rowActions(item)}
-                          </Group>
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        )}
-        <ListPager page={list.page} pageSize={list.pageSize} total={query.data?.total ?? 0} onChange={list.setPage} />
-      </ListState>
+      <DataTable
+        label={title}
+        items={items}
+        columns={columns}
+        rowKey={rowKey}
+        rowActions={rowActions}
+        minWidth={minWidth}
+        busy={query.isFetching}
+        state={{ query, emptyText }}
+        after={<ListPager page={list.page} pageSize={list.pageSize} total={query.data?.total ?? 0} onChange={list.setPage} />}
+      />
       {children}
     </>
   );

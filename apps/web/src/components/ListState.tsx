@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../api/errors';
 import { LoadingBlock } from './LoadingBlock';
 
-interface Props {
+/** What a query gives a list's states (a TanStack query fits as it is). */
+export interface QueryState {
   isLoading: boolean;
   isError: boolean;
   error: unknown;
   isFetching?: boolean;
-  onRetry: () => void;
+  refetch: () => unknown;
+}
+
+type Props = {
   /** Nothing to show: the empty state (spec section 8 texts). */
   isEmpty: boolean;
   emptyText: string;
@@ -19,22 +23,32 @@ interface Props {
   errorTitle?: string;
   rows?: number;
   children: ReactNode;
-}
+} & (
+  | {
+      /** The query whose loading, error and retry these are. */
+      query: QueryState;
+      isLoading?: never;
+      isError?: never;
+      error?: never;
+      isFetching?: never;
+      onRetry?: never;
+    }
+  | { query?: never; isLoading: boolean; isError: boolean; error: unknown; isFetching?: boolean; onRetry: () => void }
+);
 
-/** The loading, error and empty states every list shares, then the list itself. */
-export function ListState({
-  isLoading,
-  isError,
-  error,
-  isFetching,
-  onRetry,
-  isEmpty,
-  emptyText,
-  emptyAction,
-  errorTitle,
-  rows = 5,
-  children,
-}: Props) {
+/**
+ * The loading, error and empty states every list shares, then the list itself:
+ * `<ListState query={query} isEmpty={items.length === 0} emptyText={t('x.empty')}>…</ListState>`
+ * (or `isLoading`, `isError`, `error`, `isFetching` and `onRetry` one by one).
+ */
+export function ListState(props: Props) {
+  const { isEmpty, emptyText, emptyAction, errorTitle, rows = 5, children } = props;
+  const { query } = props;
+  const isLoading = query ? query.isLoading : props.isLoading;
+  const isError = query ? query.isError : props.isError;
+  const error = query ? query.error : props.error;
+  const isFetching = query ? query.isFetching : props.isFetching;
+  const onRetry = query ? () => void query.refetch() : props.onRetry;
   const { t } = useTranslation();
   if (isLoading) {
     return (
@@ -74,21 +88,22 @@ export function ListState({
   return <>{children}</>;
 }
 
-/** Loading and error states of one record (details and edit screens). */
-export function RecordState({
-  isLoading,
-  isError,
-  error,
-  onRetry,
-  children,
-}: {
-  isLoading: boolean;
-  isError: boolean;
-  error: unknown;
-  onRetry: () => void;
-  children: () => ReactNode;
-}) {
+/**
+ * Loading and error states of one record (details and edit screens):
+ * `<RecordState query={query}>{() => …}</RecordState>` (or `isLoading`, `isError`, `error`, `onRetry`).
+ */
+export function RecordState(
+  props: { children: () => ReactNode } & (
+    | { query: QueryState; isLoading?: never; isError?: never; error?: never; onRetry?: never }
+    | { query?: never; isLoading: boolean; isError: boolean; error: unknown; onRetry: () => void }
+  ),
+) {
   const { t } = useTranslation();
+  const { query, children } = props;
+  const isLoading = query ? query.isLoading : props.isLoading;
+  const isError = query ? query.isError : props.isError;
+  const error = query ? query.error : props.error;
+  const onRetry = query ? () => void query.refetch() : props.onRetry;
   if (isLoading) return <LoadingBlock h={260} radius="md" />;
   if (isError) {
     return (

@@ -68,11 +68,7 @@ function Logs({ session }: { session: AcademicSession }) {
         </Group>
       </Paper>
       <ListState
-        isLoading={logs.isLoading}
-        isError={logs.isError}
-        error={logs.error}
-        isFetching={logs.isFetching}
-        onRetry={() => void logs.refetch()}
+        query={logs}
         isEmpty={items.length === 0}
         emptyText={t('attendance.logs.empty')}
       >

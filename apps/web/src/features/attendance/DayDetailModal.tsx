@@ -17,7 +17,7 @@ export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId
     : '';
   return (
     <Modal opened={!!date} onClose={onClose} title={title} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+      <RecordState query={query}>
         {() => {
           const detail = query.data;
           if (!detail) return null;

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ROLE, type AcademicSession, type MonthView } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useAttendanceMonth } from '../../api/attendance-views';
@@ -16,6 +15,7 @@ import { WithSession, useClassLabel } from '../academics/assign/parts';
 import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, usePercent } from './MonthParts';
 import { DayDetailModal } from './DayDetailModal';
 import { now as clockNow } from '../../lib/clock';
+import { useAddressParams } from '../../lib/useListParams';
 
 /** Today's month on this device (`YYYY-MM`); the server decides what a day is. */
 const thisMonth = () => {
@@ -67,22 +67,13 @@ export default function MonthPage({ route }: ScreenProps) {
 
 function MonthScreen({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const months = useMemo(() => sessionMonths(session), [session]);
   const choices = useClassChoices(session.sessionId);
   const classId = params.get('class') ?? choices.preferred;
   const month = params.get('month') && months.includes(params.get('month')!) ? params.get('month')! : (months[0] ?? session.startDate.slice(0, 7));
   const periodic = params.get('mode') === 'periodwise';
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string | null) => update({ [key]: value });
   const query = useAttendanceMonth(classId, month, periodic);
   const { i18n } = useTranslation();
   const monthName = (id: string) =>

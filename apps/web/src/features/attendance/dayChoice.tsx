@@ -1,38 +1,23 @@
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AcademicSession, AttendanceDay } from '@shala/contract';
 import { useTeacherClasses } from '../../api/academics-assign';
 import { ListState } from '../../components/ListState';
+import { useAddressParams, type ParamChanges } from '../../lib/useListParams';
 import { useAttendanceFormat } from './format';
 import { initialDate } from './markLogic';
 
 /** The class, date and period chosen (kept in the address: ?class=&date=&period=). */
 export function useDayChoice(session: AcademicSession) {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const classes = useTeacherClasses(session.sessionId);
   const list = classes.data ?? [];
   const asked = params.get('class');
   const assignClassId = (list.find((c) => c.assignClassId === asked) ?? list.find((c) => c.isClassTeacher) ?? list[0])?.assignClassId ?? null;
   const date = initialDate(params.get('date'), session);
   const periodId = params.get('period') || null;
-  const choose = useCallback(
-    (change: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { classes, assignClassId, date, periodId, choose };
+  return { classes, assignClassId, date, periodId, choose: (change: ParamChanges) => update(change) };
 }
 
 /** The teacher's classes loading, failing or empty (no class to mark), then the screen. */
@@ -40,10 +25,7 @@ export function TeacherClassesState({ classes, children }: { classes: ReturnType
   const { t } = useTranslation();
   return (
     <ListState
-      isLoading={classes.isLoading}
-      isError={classes.isError}
-      error={classes.error}
-      onRetry={() => void classes.refetch()}
+      query={classes}
       isEmpty={(classes.data ?? []).length === 0}
       emptyText={t('attendance.mark.noClasses')}
       rows={2}

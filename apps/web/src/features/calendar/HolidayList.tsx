@@ -101,11 +101,7 @@ export function HolidayList({ session, editable, heading }: { session: AcademicS
         />
       </Group>
       <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         emptyText={list.status === 'upcoming' ? t('calendar.holidays.emptyUpcoming') : t('calendar.holidays.empty')}
         rows={3}

@@ -5,7 +5,7 @@ import { useCurrentSession } from '../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../app/screen';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { ChildPicker, useChosenChild } from '../parent/ChildPicker';
+import { ChildPicker, ChildrenState, useChosenChild } from '../parent/ChildPicker';
 import { localeOf } from '../people/format';
 import { useHolidayDates } from './HolidayList';
 import { MonthCalendar } from './MonthCalendar';
@@ -23,11 +23,7 @@ function ComingHolidays({ sessionId }: { sessionId: string | undefined }) {
         {t('calendar.coming')}
       </Text>
       <ListState
-        isLoading={notices.isLoading}
-        isError={notices.isError}
-        error={notices.error}
-        isFetching={notices.isFetching}
-        onRetry={() => void notices.refetch()}
+        query={notices}
         isEmpty={items.length === 0}
         emptyText={t('calendar.noComing')}
         rows={3}
@@ -66,16 +62,7 @@ export default function ParentCalendarPage({ route }: ScreenProps) {
   return (
     <>
       <PageHeading title={t(route.title)} description={t('calendar.parentDescription')} />
-      <ListState
-        isLoading={children.isLoading}
-        isError={children.isError}
-        error={children.error}
-        isFetching={children.isFetching}
-        onRetry={() => void children.refetch()}
-        isEmpty={items.length === 0}
-        emptyText={t('calendar.noChildren')}
-        rows={2}
-      >
+      <ChildrenState query={children} emptyText={t('calendar.noChildren')}>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
             <Card withBorder radius="md" padding="md" component="section" aria-labelledby="child-calendar">
@@ -92,7 +79,7 @@ export default function ParentCalendarPage({ route }: ScreenProps) {
             <ComingHolidays sessionId={current?.sessionId} />
           </Grid.Col>
         </Grid>
-      </ListState>
+      </ChildrenState>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { REALTIME_EVENTS, type ChatMessage, type ChatReadEvent } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { chatKeys, useChatContacts, useChatConversations, withMessage, withRead, type HistoryData } from '../../api/chat';
@@ -15,6 +14,8 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useRealtimeEvent } from '../notifications/realtime';
 import { ChatThread } from './ChatThread';
 import { relationText, whenLabel } from './format';
+import { useFormat } from '../../lib/format';
+import { useAddressParams } from '../../lib/useListParams';
 
 /** Under this width one pane shows at a time (the list, or the thread with a back button). */
 const ONE_PANE = '(max-width: 600px)';
@@ -32,7 +33,7 @@ export interface OpenPeer {
 export function ChatPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { userId: me } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const onePane = useMediaQuery(ONE_PANE, false) ?? false;
   const client = useQueryClient();
   const wanted = params.get('teacherId');
@@ -50,10 +51,10 @@ export function ChatPage({ route }: ScreenProps) {
     if (!toSelf || !principal.data) return;
     const items = principal.data.items;
     const admin = items.find((c) => c.relation === 'principal') ?? items.find((c) => c.relation === 'systemAdmin');
-    setParams(admin ? { teacherId: admin.userId, UserName: admin.fullName } : {}, { replace: true });
-  }, [toSelf, principal.data, setParams]);
+    update(admin ? { teacherId: admin.userId, UserName: admin.fullName } : {}, { reset: true });
+  }, [toSelf, principal.data, update]);
 
-  const choose = useCallback((peer: OpenPeer | null) => setParams(peer ? { teacherId: peer.userId, UserName: peer.name } : {}), [setParams]);
+  const choose = useCallback((peer: OpenPeer | null) => update(peer ? { teacherId: peer.userId, UserName: peer.name } : {}, { reset: true, push: true }), [update]);
 
   const onMessage = useCallback(
     (m: ChatMessage) => {
@@ -105,7 +106,8 @@ export function ChatPage({ route }: ScreenProps) {
 
 /** The left pane: search, then the conversations (with unread badges) or all contacts. */
 function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: OpenPeer) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { userId: me } = useAuth();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -140,10 +142,7 @@ function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: Op
       <div style={{ overflowY: 'auto', minHeight: 0, flex: 1 }} data-testid={`chat-${shown}`}>
         {shown === 'chats' ? (
           <ListState
-            isLoading={conversations.isLoading}
-            isError={conversations.isError}
-            error={conversations.error}
-            onRetry={() => void conversations.refetch()}
+            query={conversations}
             isEmpty={chats.length === 0}
             emptyText={needle ? t('chat.noMatch') : t('chat.noConversations')}
             rows={4}
@@ -158,7 +157,7 @@ function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: Op
                     image={c.peer.image}
                     name={c.peer.fullName}
                     line={last ? (last.senderId === me ? t('chat.you', { text: last.text }) : last.text) : ''}
-                    when={last ? whenLabel(last.createdAt, i18n.language) : null}
+                    when={last ? whenLabel(last.createdAt, fmt.language) : null}
                     unread={c.unread}
                     onClick={() => onOpen({ userId: c.peer.userId, name: c.peer.fullName })}
                   />
@@ -168,10 +167,7 @@ function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: Op
           </ListState>
         ) : (
           <ListState
-            isLoading={contacts.isLoading}
-            isError={contacts.isError}
-            error={contacts.error}
-            onRetry={() => void contacts.refetch()}
+            query={contacts}
             isEmpty={(contacts.data?.items.length ?? 0) === 0}
             emptyText={needle ? t('chat.noMatch') : t('chat.noContacts')}
             rows={4}

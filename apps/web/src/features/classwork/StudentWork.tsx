@@ -29,7 +29,7 @@ function StudentClassOf({ userId, sessionId, own, name, render }: { userId: stri
   const { t } = useTranslation();
   const view = useStudentClass(userId, sessionId);
   return (
-    <RecordState isLoading={view.isLoading} isError={view.isError} error={view.error} onRetry={() => void view.refetch()}>
+    <RecordState query={view}>
       {() =>
         view.data?.class ? (
           render(view.data.class.assignClassId)

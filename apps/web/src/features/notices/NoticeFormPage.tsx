@@ -25,7 +25,7 @@ export function EditNoticePage({ route }: ScreenProps) {
   return (
     <>
       <PageHeading title={t(route.title)} description={notice.data ? t('notices.form.editHint', { title: notice.data.title }) : undefined} />
-      <RecordState isLoading={notice.isLoading} isError={notice.isError} error={notice.error} onRetry={() => void notice.refetch()}>
+      <RecordState query={notice}>
         {() => (notice.data ? <NoticeForm key={notice.data.noticeId} notice={notice.data} /> : null)}
       </RecordState>
     </>

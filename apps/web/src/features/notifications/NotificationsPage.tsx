@@ -33,11 +33,7 @@ export default function NotificationsPage() {
       <Stack gap="md" maw={720}>
         <PushConsent />
         <ListState
-          isLoading={query.isLoading}
-          isError={query.isError}
-          error={query.error}
-          isFetching={query.isFetching}
-          onRetry={() => void query.refetch()}
+          query={query}
           isEmpty={items.length === 0}
           emptyText={t('notifications.emptyHistory')}
         >

@@ -27,11 +27,7 @@ export default function MyChildrenPage({ route }: ScreenProps) {
     <>
       <PageHeading title={t(route.title)} description={t('wards.description')} />
       <ListState
-        isLoading={children.isLoading}
-        isError={children.isError}
-        error={children.error}
-        isFetching={children.isFetching}
-        onRetry={() => void children.refetch()}
+        query={children}
         isEmpty={items.length === 0}
         emptyText={t('wards.empty')}
         rows={2}

@@ -190,7 +190,7 @@ export default function PersonFormPage({ route, kind, mode }: Props) {
         }
       />
       {mode === 'edit' ? (
-        <RecordState isLoading={person.isLoading} isError={person.isError} error={person.error} onRetry={() => void person.refetch()}>
+        <RecordState query={person}>
           {() => (person.data ? <PersonForm key={person.data.userId} kind={kind} mode="edit" person={person.data} /> : null)}
         </RecordState>
       ) : (

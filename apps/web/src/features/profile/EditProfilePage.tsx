@@ -127,7 +127,7 @@ export default function EditProfilePage({ route }: ScreenProps) {
   return (
     <>
       <PageHeading title={t(route.title)} />
-      <RecordState isLoading={profile.isLoading} isError={profile.isError} error={profile.error} onRetry={() => void profile.refetch()}>
+      <RecordState query={profile}>
         {() => (profile.data ? <ProfileForm key={profile.data.userId} profile={profile.data} /> : null)}
       </RecordState>
     </>

@@ -14,8 +14,8 @@ import { ListState } from '../../components/ListState';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
-import { formatDate } from '../people/format';
 import { KINDS } from '../people/kinds';
+import { useFormat } from '../../lib/format';
 
 const ADMINS_PAGE_SIZE = 10;
 
@@ -37,11 +37,7 @@ function SchoolAdmins({ school }: { school: School }) {
         </Button>
       </Group>
       <ListState
-        isLoading={admins.isLoading}
-        isError={admins.isError}
-        error={admins.error}
-        isFetching={admins.isFetching}
-        onRetry={() => void admins.refetch()}
+        query={admins}
         isEmpty={items.length === 0}
         emptyText={t('people.systemAdmins.empty')}
         rows={2}
@@ -96,7 +92,8 @@ function SchoolAdmins({ school }: { school: School }) {
 }
 
 function SchoolCard({ school }: { school: School }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   return (
     <RecordCard
@@ -141,7 +138,7 @@ function SchoolCard({ school }: { school: School }) {
         { label: t('person.fields.district'), value: school.district },
         { label: t('person.fields.state'), value: school.state },
         { label: t('schools.fields.zipCode'), value: school.zipCode },
-        { label: t('list.createdAt'), value: formatDate(school.createdAt, i18n.language) },
+        { label: t('list.createdAt'), value: fmt.date(school.createdAt) },
       ]}
     />
   );

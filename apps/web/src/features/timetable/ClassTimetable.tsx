@@ -66,7 +66,7 @@ export function TimetableGridView({ view }: { view: TimetableView }) {
 export function ClassTimetable({ assignClassId }: { assignClassId: string }) {
   const query = useTimetable(assignClassId);
   return (
-    <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+    <RecordState query={query}>
       {() => (query.data ? <TimetableGridView view={query.data} /> : null)}
     </RecordState>
   );

@@ -119,11 +119,7 @@ function PeriodList({ session }: { session: AcademicSession }) {
         </Button>
       </Group>
       <ListState
-        isLoading={list.isLoading}
-        isError={list.isError}
-        error={list.error}
-        isFetching={list.isFetching}
-        onRetry={() => void list.refetch()}
+        query={list}
         isEmpty={items.length === 0}
         emptyText={t('timetable.noPeriods', { session: session.sessionYear })}
         emptyAction={

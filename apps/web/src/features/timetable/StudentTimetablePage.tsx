@@ -16,7 +16,7 @@ function StudentTimetable({ userId, session, own }: { userId: string; session: A
   const label = useClassLabel();
   const placement = useStudentClass(userId, session.sessionId);
   return (
-    <RecordState isLoading={placement.isLoading} isError={placement.isError} error={placement.error} onRetry={() => void placement.refetch()}>
+    <RecordState query={placement}>
       {() => {
         const view = placement.data;
         if (!view) return null;

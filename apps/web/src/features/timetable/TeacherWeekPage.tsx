@@ -26,7 +26,7 @@ function Week({ week }: { week: TeacherWeek }) {
 function OwnWeek({ session }: { session: AcademicSession }) {
   const query = useTeacherWeek(session.sessionId);
   return (
-    <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+    <RecordState query={query}>
       {() => (query.data ? <Week week={query.data} /> : null)}
     </RecordState>
   );

@@ -205,7 +205,7 @@ function Editor({ view, detail }: { view: TimetableView; detail: ClassDetail }) 
 function ClassTimetableEditor({ detail }: { detail: ClassDetail }) {
   const query = useTimetable(detail.assignClassId);
   return (
-    <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+    <RecordState query={query}>
       {() => (query.data ? <Editor key={detail.assignClassId} view={query.data} detail={detail} /> : null)}
     </RecordState>
   );

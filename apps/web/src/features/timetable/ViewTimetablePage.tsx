@@ -1,6 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ROLE, type AcademicSession } from '@shala/contract';
 import { useTeacherClasses } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
@@ -9,6 +8,7 @@ import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import { ClassPicker, ClassSelect, WithSession } from '../academics/assign/parts';
 import { ClassTimetable } from './ClassTimetable';
+import { useAddressParams } from '../../lib/useListParams';
 
 /** A teacher picks among its own classes (admins pick any class of the session). */
 function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (id: string | null) => void }) {
@@ -17,11 +17,7 @@ function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string;
   const items = classes.data ?? [];
   return (
     <ListState
-      isLoading={classes.isLoading}
-      isError={classes.isError}
-      error={classes.error}
-      isFetching={classes.isFetching}
-      onRetry={() => void classes.refetch()}
+      query={classes}
       isEmpty={items.length === 0}
       emptyText={t('teacherClasses.empty')}
       rows={1}
@@ -34,9 +30,9 @@ function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string;
 function Viewer({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const assignClassId = params.get('class');
-  const choose = (id: string | null) => setParams(id ? { class: id } : {}, { replace: true });
+  const choose = (id: string | null) => update({ class: id }, { reset: true });
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>

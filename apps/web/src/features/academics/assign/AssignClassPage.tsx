@@ -89,11 +89,7 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
           />
           <Space h="lg" />
           <ListState
-            isLoading={active.isLoading}
-            isError={active.isError}
-            error={active.error}
-            isFetching={active.isFetching}
-            onRetry={() => void active.refetch()}
+            query={active}
             isEmpty={choices.length === 0}
             emptyText={t('assign.noActiveSubjects')}
             emptyAction={

@@ -54,7 +54,7 @@ export function StudentClassDetails({ view, own }: { view: StudentClassView; own
 export function StudentClassSection({ userId, sessionId, own }: { userId: string; sessionId: string; own: boolean }) {
   const query = useStudentClass(userId, sessionId);
   return (
-    <RecordState isLoading={query.isLoading} isError={query.isError} error={query.error} onRetry={() => void query.refetch()}>
+    <RecordState query={query}>
       {() => (query.data ? <StudentClassDetails view={query.data} own={own} /> : null)}
     </RecordState>
   );

@@ -70,11 +70,7 @@ export function TeacherClassList({ sessionId, teacherId, linkTo, emptyText, titl
   const items = query.data ?? [];
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={query}
       isEmpty={items.length === 0}
       emptyText={emptyText}
       rows={2}

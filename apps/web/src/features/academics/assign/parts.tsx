@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { AcademicSession, AssignStatus, ClassDetail, ClassSummary } from '@shala/contract';
 import { STATUS_COLOR, useAssignedClass, useClassOptions } from '../../../api/academics-assign';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { ListState, RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { useAddressParams } from '../../../lib/useListParams';
 
 /** Complete / Incomplete / Pending, coloured. */
 export function StatusBadge({ status }: { status: AssignStatus }) {
@@ -68,11 +69,7 @@ export function ClassPicker({ sessionId, value, onChange }: { sessionId: string;
   const items = options.data?.items ?? [];
   return (
     <ListState
-      isLoading={options.isLoading}
-      isError={options.isError}
-      error={options.error}
-      isFetching={options.isFetching}
-      onRetry={() => void options.refetch()}
+      query={options}
       isEmpty={items.length === 0}
       emptyText={t('assign.noClasses')}
       emptyAction={
@@ -120,15 +117,15 @@ export function ClassSelect({
  */
 export function ClassChooser({ session, children }: { session: AcademicSession; children: (detail: ClassDetail) => ReactNode }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const assignClassId = params.get('class');
   const detail = useAssignedClass(assignClassId);
-  const choose = (id: string | null) => setParams(id ? { class: id } : {}, { replace: true });
+  const choose = (id: string | null) => update({ class: id }, { reset: true });
   // A class of another session (the session was changed): forget it.
   const otherSession = !!detail.data && detail.data.sessionId !== session.sessionId;
   useEffect(() => {
-    if (otherSession) setParams({}, { replace: true });
-  }, [otherSession, setParams]);
+    if (otherSession) update({}, { reset: true });
+  }, [otherSession, update]);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -136,7 +133,7 @@ export function ClassChooser({ session, children }: { session: AcademicSession; 
         <ClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />
       </Paper>
       {assignClassId ? (
-        <RecordState isLoading={detail.isLoading} isError={detail.isError} error={detail.error} onRetry={() => void detail.refetch()}>
+        <RecordState query={detail}>
           {() => (detail.data && !otherSession ? children(detail.data) : null)}
         </RecordState>
       ) : (

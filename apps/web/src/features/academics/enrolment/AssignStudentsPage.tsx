@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { ClassSummary } from '@shala/contract';
 import { useSessionClasses } from '../../../api/academics-enrolment';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
@@ -11,6 +11,7 @@ import { useAcademicNames } from '../names';
 import { freePlaces } from './logic';
 import { UnassignedPicker } from './UnassignedPicker';
 import { ClassRoster } from './ClassRoster';
+import { useAddressParams } from '../../../lib/useListParams';
 
 /**
  * /assignedstudent: choose a class of the selected session, pick students not yet in a class
@@ -22,19 +23,10 @@ export default function AssignStudentsPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { current, isLoading } = useCurrentSession();
   const classes = useSessionClasses(current?.sessionId);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const list = classes.data ?? [];
   const chosen = list.find((c) => c.assignClassId === params.get('class')) ?? null;
-  const choose = (id: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('class', id);
-        else next.delete('class');
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (id: string) => update({ class: id });
 
   return (
     <>
@@ -45,10 +37,7 @@ export default function AssignStudentsPage({ route }: ScreenProps) {
         <Text c="dimmed">{t('header.noSessions')}</Text>
       ) : (
         <ListState
-          isLoading={classes.isLoading}
-          isError={classes.isError}
-          error={classes.error}
-          onRetry={() => void classes.refetch()}
+          query={classes}
           isEmpty={list.length === 0}
           emptyText={t('enrol.noClasses', { session: current.sessionYear })}
           emptyAction={

@@ -156,11 +156,7 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
           </Group>
         </Group>
         <ListState
-          isLoading={detail.isLoading}
-          isError={detail.isError}
-          error={detail.error}
-          isFetching={detail.isFetching}
-          onRetry={() => void detail.refetch()}
+          query={detail}
           isEmpty={students.length === 0}
           emptyText={t('enrol.rosterEmpty')}
           rows={3}

@@ -164,10 +164,7 @@ export default function PromotionPage({ route }: ScreenProps) {
                   {t('promotion.holdHint')}
                 </Text>
                 <ListState
-                  isLoading={detail.isLoading}
-                  isError={detail.isError}
-                  error={detail.error}
-                  onRetry={() => void detail.refetch()}
+                  query={detail}
                   isEmpty={!students.length}
                   emptyText={t('enrol.rosterEmpty')}
                   rows={3}

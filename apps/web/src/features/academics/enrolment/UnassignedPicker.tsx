@@ -96,11 +96,7 @@ export function UnassignedPicker({ sessionId, target }: { sessionId: string; tar
           maxLength={100}
         />
         <ListState
-          isLoading={students.isLoading}
-          isError={students.isError}
-          error={students.error}
-          isFetching={students.isFetching}
-          onRetry={() => void students.refetch()}
+          query={students}
           isEmpty={items.length === 0}
           emptyText={search ? t('enrol.noMatch') : t('enrol.allPlaced')}
           rows={3}

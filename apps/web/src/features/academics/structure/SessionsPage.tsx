@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPencil, IconPlus } from '@tabler/icons-react';
@@ -9,8 +8,7 @@ import type { AcademicSession } from '@shala/contract';
 import { useMarkCurrentSession } from '../../../api/academics-structure';
 import { apiErrorText } from '../../../api/errors';
 import { useSessions } from '../../../api/queries';
-import { CARDS_QUERY } from '../../../components/ListPage';
-import { ListState } from '../../../components/ListState';
+import { DataTable } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import type { ScreenProps } from '../../../app/screen';
 import { formatDate } from '../../people/format';
@@ -24,7 +22,6 @@ type Target = { mode: 'edit'; session: AcademicSession } | { mode: 'create'; val
 export default function SessionsPage({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const sessions = useSessions();
-  const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const [target, setTarget] = useState<Target | null>(null);
   const markCurrent = useMarkCurrentSession();
   const items = sessions.data ?? [];
@@ -80,72 +77,42 @@ export default function SessionsPage({ route }: ScreenProps) {
         </Button>
       </Group>
       <Stack gap="lg">
-        <ListState
-          isLoading={sessions.isLoading}
-          isError={sessions.isError}
-          error={sessions.error}
-          isFetching={sessions.isFetching}
-          onRetry={() => void sessions.refetch()}
-          isEmpty={items.length === 0}
-          emptyText={t('sessions.empty')}
-        >
-          {cards ? (
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('sessions.listLabel')}>
-              {items.map((s) => (
-                <Paper key={s.sessionId} component="li" withBorder radius="md" p="md">
-                  <Group gap="xs" justify="space-between">
-                    <Title order={2} size="h4">
-                      {s.sessionYear}
-                    </Title>
-                    {currentBadge(s)}
-                  </Group>
-                  <Text size="sm" mt={4}>
-                    {t('sessions.range', { start: date(s.startDate), end: date(s.endDate) })}
+        <DataTable
+          label={t('sessions.listLabel')}
+          items={items}
+          rowKey={(s) => s.sessionId}
+          state={{ query: sessions, emptyText: t('sessions.empty') }}
+          columns={[
+            {
+              key: 'label',
+              header: t('sessions.label'),
+              cell: (s) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {s.sessionYear}
                   </Text>
-                  <Group justify="flex-end" gap="xs" mt="sm">
-                    {actions(s)}
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('sessions.listLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('sessions.label')}</Table.Th>
-                    <Table.Th>{t('sessions.startDate')}</Table.Th>
-                    <Table.Th>{t('sessions.endDate')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((s) => (
-                    <Table.Tr key={s.sessionId}>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={600} size="sm">
-                            {s.sessionYear}
-                          </Text>
-                          {currentBadge(s)}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(s.startDate)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(s.endDate)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap" justify="flex-end">
-                          {actions(s)}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Paper>
+                  {currentBadge(s)}
+                </Group>
+              ),
+            },
+            { key: 'start', header: t('sessions.startDate'), cell: (s) => date(s.startDate), wrap: 'nowrap' },
+            { key: 'end', header: t('sessions.endDate'), cell: (s) => date(s.endDate), wrap: 'nowrap' },
+          ]}
+          card={(s) => (
+            <>
+              <Group gap="xs" justify="space-between">
+                <Title order={2} size="h4">
+                  {s.sessionYear}
+                </Title>
+                {currentBadge(s)}
+              </Group>
+              <Text size="sm" mt={4}>
+                {t('sessions.range', { start: date(s.startDate), end: date(s.endDate) })}
+              </Text>
+            </>
           )}
-        </ListState>
+          rowActions={actions}
+        />
         <SchoolDaysCard />
       </Stack>
       <SessionFormModal target={target} onClose={() => setTarget(null)} />

@@ -83,11 +83,7 @@ function ExamFigures({ examId, classId }: { examId: string; classId: string }) {
   const data = analysis.data;
   return (
     <ListState
-      isLoading={analysis.isLoading}
-      isError={analysis.isError}
-      error={analysis.error}
-      isFetching={analysis.isFetching}
-      onRetry={() => void analysis.refetch()}
+      query={analysis}
       isEmpty={!data?.subjects.length || !hasMarks(data)}
       emptyText={!data?.subjects.length ? t('examAnalysis.noSubjects') : t('examAnalysis.noMarks')}
       rows={3}

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import type { Exam } from '@shala/contract';
 import { useExams } from '../../../api/exams';
+import { useAddressParams } from '../../../lib/useListParams';
 
 /**
  * The exam chosen on a marks or remarks screen, from `?examId=` (links from the review screen),
@@ -8,23 +8,12 @@ import { useExams } from '../../../api/exams';
  * parameters and drops those named null.
  */
 export function useExamChoice() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const exams = useExams();
   const list = exams.data ?? [];
   const asked = params.get('examId');
   const exam: Exam | null = list.find((e) => e.examId === asked) ?? list.find((e) => e.status === 'draft') ?? list[0] ?? null;
-  const choose = (what: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(what)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (what: Record<string, string | null>) => update(what);
   return { exams, list, exam, params, choose };
 }
 

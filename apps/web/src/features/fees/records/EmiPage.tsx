@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowLeft, IconCash, IconChevronRight, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatRupees, type AcademicSession, type ClassSummary, type FeeRecordRow, type Instalment, type StudentFees } from '@shala/contract';
 import { RECORDS_PAGE, useFeeRecords } from '../../../api/fees-records';
 import { useStudentFees } from '../../../api/fees-student';
@@ -12,7 +12,7 @@ import { ListState, RecordState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { PageHeading } from '../../../components/PageHeading';
 import type { ScreenProps } from '../../../app/screen';
-import { useClampPage, useListParams } from '../../../lib/useListParams';
+import { useAddressParams, useClampPage, useListParams } from '../../../lib/useListParams';
 import { useClassLabel, WithSession } from '../../academics/assign/parts';
 import { StudentFeesView } from '../StudentFeesView';
 import { MarkPaidModal, ReverseModal } from './PaymentModals';
@@ -37,18 +37,9 @@ export default function EmiPage({ route }: ScreenProps) {
 function EmiScreen({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const { cls, pending, choose } = useChosenClass(session);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const studentId = params.get('student');
-  const pick = (id: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('student', id);
-        else next.delete('student');
-        return next;
-      },
-      { replace: false },
-    );
+  const pick = (id: string | null) => update({ student: id }, { push: true });
   return (
     <Stack gap="md" maw={1100}>
       <ClassBar session={session} value={cls?.assignClassId ?? null} onChange={choose} />
@@ -128,11 +119,7 @@ function StudentChooser({ cls, onPick }: { cls: ClassSummary; onPick: (studentId
         maw={420}
       />
       <ListState
-        isLoading={records.isLoading}
-        isError={records.isError}
-        error={records.error}
-        isFetching={records.isFetching}
-        onRetry={() => void records.refetch()}
+        query={records}
         isEmpty={items.length === 0}
         emptyText={list.search ? t('fees.records.noMatch') : t('fees.records.noRecords')}
         emptyAction={
@@ -206,7 +193,7 @@ function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; 
           </Button>
         ) : null}
       </Group>
-      <RecordState isLoading={fees.isLoading} isError={fees.isError} error={fees.error} onRetry={() => void fees.refetch()}>
+      <RecordState query={fees}>
         {() => (fees.data ? <Fees fees={fees.data} cls={cls} onDialog={setDialog} /> : null)}
       </RecordState>
       {fees.data && dialog?.kind === 'pay' ? <MarkPaidModal instalment={dialog.instalment} student={fees.data.student.fullName} today={fees.data.today} onClose={close} /> : null}

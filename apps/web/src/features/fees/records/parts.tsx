@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, MultiSelect, Paper, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatRupees, type AcademicSession, type FeeAdjustment, type FeeRecord, type FeeType } from '@shala/contract';
 import { useClassOptions } from '../../../api/academics-assign';
 import { useClassFee } from '../../../api/fees-setup';
@@ -10,6 +10,7 @@ import { ClassPicker } from '../../academics/assign/parts';
 import { useFeeDate } from '../StudentFeesView';
 import { recordPreview, typeValue } from './logic';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { useAddressParams } from '../../../lib/useListParams';
 
 /** A fee type as the pickers offer it: name, then what it adds ("Bus (+₹500.00)"). */
 export const typeOption = (t: Pick<FeeType, 'feeTypeId' | 'name' | 'kind' | 'value'>) => ({ value: t.feeTypeId, label: `${t.name} (${typeValue(t)})` });
@@ -23,21 +24,14 @@ export const adjustmentTypes = (adjustments: readonly FeeAdjustment[]): Pick<Fee
  * class of another session (the header's session changed) counts as none.
  */
 export function useChosenClass(session: AcademicSession) {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const options = useClassOptions(session.sessionId);
   const raw = params.get('class');
   const cls = options.data?.items.find((c) => c.assignClassId === raw) ?? null;
-  const choose = (id: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams();
-        if (id) next.set('class', id);
-        // Another class: its own page, filter and student.
-        if (id && id === prev.get('class')) return prev;
-        return next;
-      },
-      { replace: true },
-    );
+  // Another class: its own page, filter and student.
+  const choose = (id: string | null) => {
+    if (!id || id !== raw) update({ class: id }, { reset: true });
+  };
   return { cls, pending: !!raw && options.isLoading, choose };
 }
 

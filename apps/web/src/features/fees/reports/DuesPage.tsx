@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AcademicSession, DueRow } from '@shala/contract';
 import { call } from '../../../api/client';
-import { apiErrorText } from '../../../api/errors';
 import { useClassOptions } from '../../../api/academics-assign';
 import { useFeeDues, useFeeDuesByClass } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
@@ -17,6 +14,8 @@ import { csvBlob, toCsv } from '../../../lib/csv';
 import type { ScreenProps } from '../../../app/screen';
 import { ClassSelect, WithSession, useClassLabel } from '../../academics/assign/parts';
 import { FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
+import { notifyError } from '../../../lib/notify';
+import { useAddressParams } from '../../../lib/useListParams';
 
 const PAGE_SIZE = 20;
 /** The most rows a CSV export gathers (pages of 100). */
@@ -40,21 +39,10 @@ function Dues({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const f = useFeeFormat();
   const label = useClassLabel();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const classId = params.get('class');
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (changes: Record<string, string | null>) => update(changes);
   const classes = useClassOptions(session.sessionId);
   const dues = useFeeDues(session.sessionId, classId, page, PAGE_SIZE);
   const byClass = useFeeDuesByClass(session.sessionId);
@@ -113,7 +101,7 @@ function Dues({ session }: { session: AcademicSession }) {
       const cls = classId ? sums.find((s) => s.class.assignClassId === classId) : undefined;
       saveBlob(csvBlob(csv), `fee-dues-${fileSafe(session.sessionYear)}${cls ? `-${fileSafe(label(cls.class))}` : ''}.csv`);
     } catch (err) {
-      notifications.show({ color: 'red', title: t('fees.reports.exportFailed'), message: apiErrorText(err, t) });
+      notifyError(err, t('fees.reports.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -148,11 +136,7 @@ function Dues({ session }: { session: AcademicSession }) {
           </Text>
         ) : null}
         <ListState
-          isLoading={dues.isLoading}
-          isError={dues.isError}
-          error={dues.error}
-          isFetching={dues.isFetching}
-          onRetry={() => void dues.refetch()}
+          query={dues}
           isEmpty={items.length === 0}
           emptyText={classId ? t('fees.reports.dues.emptyClass') : t('fees.reports.dues.empty')}
           errorTitle={t('fees.reports.loadError')}
@@ -164,11 +148,7 @@ function Dues({ session }: { session: AcademicSession }) {
 
       <Section title={t('fees.reports.dues.byClass')} testId="dues-by-class">
         <ListState
-          isLoading={byClass.isLoading}
-          isError={byClass.isError}
-          error={byClass.error}
-          isFetching={byClass.isFetching}
-          onRetry={() => void byClass.refetch()}
+          query={byClass}
           isEmpty={sums.length === 0}
           emptyText={t('fees.reports.dues.empty')}
           errorTitle={t('fees.reports.loadError')}

@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   COLLECTION_GROUPS,
   type AcademicSession,
@@ -19,6 +18,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { WithSession, useClassLabel } from '../../academics/assign/parts';
 import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { rangeError, thisMonth } from './range';
+import { useAddressParams } from '../../../lib/useListParams';
 
 /** /feereports (112, 113): the collection of a period (by day, class or mode) and the outstanding balance per class, with CSV. */
 export default function ReportsPage({ route }: ScreenProps) {
@@ -44,23 +44,14 @@ function Collection({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const f = useFeeFormat();
   const label = useClassLabel();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   // The school's today decides the default period (a device elsewhere may already be on another day).
   const summary = useFeeSummary(session.sessionId);
   const month = thisMonth(summary.data?.today);
   const from = params.get('from') ?? month.from;
   const to = params.get('to') ?? month.to;
   const by = (COLLECTION_GROUPS as readonly string[]).includes(params.get('by') ?? '') ? (params.get('by') as CollectionGroup) : 'day';
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string | null) => update({ [key]: value });
   const problem = rangeError(from, to);
   const query = useFeeCollection(session.sessionId, from, to, by, !problem && !summary.isLoading);
   const rows = query.data?.rows ?? [];
@@ -201,11 +192,7 @@ function Outstanding({ session }: { session: AcademicSession }) {
       }
     >
       <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={noRecords}
         emptyText={t('fees.reports.reports.emptyOutstanding')}
         errorTitle={t('fees.reports.loadError')}

@@ -72,11 +72,7 @@ function AllFeesList({ session }: { session: AcademicSession }) {
 
   return (
     <ListState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      isFetching={query.isFetching}
-      onRetry={() => void query.refetch()}
+      query={query}
       isEmpty={items.length === 0}
       emptyText={t('fees.setup.all.empty')}
       emptyAction={

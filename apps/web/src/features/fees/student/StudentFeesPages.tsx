@@ -14,7 +14,7 @@ import { StudentFeesView } from '../StudentFeesView';
 function FeesOf({ studentId, session }: { studentId: string; session: AcademicSession }) {
   const fees = useStudentFees(studentId, session.sessionId);
   return (
-    <RecordState isLoading={fees.isLoading} isError={fees.isError} error={fees.error} onRetry={() => void fees.refetch()}>
+    <RecordState query={fees}>
       {() => (fees.data ? <StudentFeesView fees={fees.data} /> : null)}
     </RecordState>
   );

@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { Button } from '@mantine/core';
+import { renderAt } from '../test/utils';
+import { DataTable, type DataColumn } from './DataTable';
+
+interface Row {
+  id: string;
+  name: string;
+  phone: string;
+}
+const ROWS: Row[] = [
+  { id: '1', name: 'Aarav Sharma', phone: '98100 00001' },
+  { id: '2', name: 'Diya Verma', phone: '98100 00002' },
+];
+const COLUMNS: DataColumn<Row>[] = [
+  { key: 'name', header: 'Name', cell: (r) => r.name, primary: true },
+  { key: 'phone', header: 'Phone', cell: (r) => r.phone, wrap: 'nowrap' },
+];
+const query = (over: Partial<{ isLoading: boolean; isError: boolean; error: unknown }> = {}) => ({
+  isLoading: false,
+  isError: false,
+  isFetching: false,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
+});
+
+async function violations(container: HTMLElement) {
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.map((v) => v.id);
+}
+
+describe('DataTable', () => {
+  it('shows a named table with one header per column, a hidden actions header and a row per item', async () => {
+    const edit = vi.fn();
+    const user = userEvent.setup();
+    const { container } = renderAt(
+      <DataTable
+        label="Pupils"
+        items={ROWS}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        rowActions={(r) => <Button onClick={() => edit(r.id)} aria-label={`Edit ${r.name}`}>Edit</Button>}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Pupils' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Aarav Sharma', 'Diya Verma']);
+    // The actions are reachable by keyboard, in row order.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Edit Aarav Sharma' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(edit).toHaveBeenCalledWith('1');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('on a phone shows a named list of cards: the primary column as title, the others as labelled pairs', async () => {
+    const { container } = renderAt(
+      <DataTable
+        label="Pupils"
+        items={ROWS}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        cards
+        rowActions={(r) => <Button aria-label={`Edit ${r.name}`}>Edit</Button>}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Pupils' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).getByText('Diya Verma')).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('term').textContent).toBe('Phone');
+    expect(within(cards[1]!).getByRole('definition').textContent).toBe('98100 00002');
+    expect(within(cards[1]!).getByRole('button', { name: 'Edit Diya Verma' })).toBeInTheDocument();
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('a card of its own replaces the pairs; a column left off cards does not show', () => {
+    renderAt(
+      <DataTable
+        label="Pupils"
+        items={ROWS}
+        columns={[...COLUMNS, { key: 'secret', header: 'Code', cell: () => 'X-1', card: false }]}
+        rowKey={(r) => r.id}
+        cards
+      />,
+    );
+    expect(screen.queryByText('X-1')).toBeNull();
+    renderAt(<DataTable label="Own" items={ROWS} columns={COLUMNS} rowKey={(r) => r.id} cards card={(r) => <strong>{r.name}!</strong>} />);
+    expect(screen.getByText('Aarav Sharma!')).toBeInTheDocument();
+  });
+
+  it('with a state: the skeleton while loading, not what follows the list', () => {
+    renderAt(
+      <DataTable label="Pupils" items={[]} columns={COLUMNS} rowKey={(r) => r.id} state={{ query: query({ isLoading: true }), emptyText: 'No pupils yet.' }} after={<p>pager</p>} />,
+    );
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByText('pager')).toBeNull();
+  });
+
+  it('with a state and nothing to show: the empty text, no table', () => {
+    renderAt(<DataTable label="Pupils" items={[]} columns={COLUMNS} rowKey={(r) => r.id} state={{ query: query(), emptyText: 'No pupils yet.' }} after={<p>pager</p>} />);
+    expect(screen.getByText('No pupils yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
