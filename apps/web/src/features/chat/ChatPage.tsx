@@ -15,6 +15,7 @@ import { useRealtimeEvent } from '../notifications/realtime';
 import { ChatThread } from './ChatThread';
 import { relationText, whenLabel } from './format';
 import { useAddressParams } from '../../lib/useListParams';
+import { useFormat } from '../../lib/format';
 
 /** Under this width one pane shows at a time (the list, or the thread with a back button). */
 const ONE_PANE = '(max-width: 600px)';
@@ -105,7 +106,8 @@ export function ChatPage({ route }: ScreenProps) {
 
 /** The left pane: search, then the conversations (with unread badges) or all contacts. */
 function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: OpenPeer) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { userId: me } = useAuth();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -158,7 +160,7 @@ function ChatList({ openId, onOpen }: { openId: string | null; onOpen: (peer: Op
                     image={c.peer.image}
                     name={c.peer.fullName}
                     line={last ? (last.senderId === me ? t('chat.you', { text: last.text }) : last.text) : ''}
-                    when={last ? whenLabel(last.createdAt, i18n.language) : null}
+                    when={last ? whenLabel(last.createdAt, fmt.language) : null}
                     unread={c.unread}
                     onClick={() => onOpen({ userId: c.peer.userId, name: c.peer.fullName })}
                   />

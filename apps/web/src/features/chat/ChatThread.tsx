@@ -10,6 +10,7 @@ import { apiErrorText } from '../../api/errors';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { OpenPeer } from './ChatPage';
 import { byDay, dayLabel, newClientId, relationText, timeLabel } from './format';
+import { useFormat } from '../../lib/format';
 
 interface Pending {
   clientId: string;
@@ -20,7 +21,8 @@ interface Pending {
 
 /** One conversation: the peer, the messages (newest at the bottom, "load older" on top) and the send box. */
 export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { userId: me } = useAuth();
   const client = useQueryClient();
   const history = useChatHistory(peer.userId);
@@ -130,7 +132,7 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
             ) : null}
             {byDay(messages).map((g) => (
               <Stack key={g.day} gap={6}>
-                <Divider label={dayLabel(g.first, i18n.language, t)} labelPosition="center" />
+                <Divider label={dayLabel(g.first, fmt.language, t)} labelPosition="center" />
                 {g.items.map((m) => (
                   <Bubble key={m.messageId} message={m} mine={m.senderId === me} />
                 ))}
@@ -138,7 +140,7 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
             ))}
             {unsent.map((p) => (
               <Stack key={p.clientId} gap={2} align="flex-end">
-                <BubbleBox mine text={p.text} time={timeLabel(p.createdAt, i18n.language)} status={p.error ? 'failed' : 'sending'} />
+                <BubbleBox mine text={p.text} time={timeLabel(p.createdAt, fmt.language)} status={p.error ? 'failed' : 'sending'} />
                 {p.error ? (
                   <Group gap="xs" justify="flex-end">
                     <Text size="xs" c="red" role="alert">
@@ -196,10 +198,10 @@ export function ChatThread({ peer, onBack }: { peer: OpenPeer; onBack?: () => vo
 }
 
 function Bubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
-  const { i18n } = useTranslation();
+  const fmt = useFormat();
   return (
     <Group justify={mine ? 'flex-end' : 'flex-start'}>
-      <BubbleBox mine={mine} text={message.text} time={timeLabel(message.createdAt, i18n.language)} status={mine ? (message.readAt ? 'read' : 'sent') : null} />
+      <BubbleBox mine={mine} text={message.text} time={timeLabel(message.createdAt, fmt.language)} status={mine ? (message.readAt ? 'read' : 'sent') : null} />
     </Group>
   );
 }

@@ -1,5 +1,6 @@
 import type { ChatContact, ChatMessage } from '@shala/contract';
 import type { TFunction } from 'i18next';
+import { localeOf } from '../../lib/format';
 
 /** A new message's id from the sending tab (crypto.randomUUID where the page is a secure context). */
 export function newClientId(): string {
@@ -10,8 +11,6 @@ export function newClientId(): string {
   const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
-
-export const localeOf = (language: string) => (language === 'hi' ? 'hi-IN' : 'en-IN');
 
 /** The local calendar day of an instant (YYYY-MM-DD), for date separators. */
 export function dayKey(iso: string): string {

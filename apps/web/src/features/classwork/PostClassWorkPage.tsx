@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Button, EmptyState, Group, NativeSelect, Paper, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconBooksOff, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,10 +11,12 @@ import type { ScreenProps } from '../../app/screen';
 import { FormFooter } from '../../components/FormFooter';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { saveFailure, type SaveFailure } from '../../lib/contractForm';
-import { focusFirstError, useErrorToken, zodValidate } from '../../lib/validation';
+import { useErrorToken, zodValidate } from '../../lib/validation';
 import { schoolToday } from '../attendance/markLogic';
 import { fileSize } from './WorkList';
+import { notifyWarning } from '../../lib/notify';
+import { useSubmit } from '../../lib/useSubmit';
+import { useFormat } from '../../lib/format';
 
 interface Values {
   slot: string;
@@ -81,11 +82,11 @@ export default function PostClassWorkPage({ route }: ScreenProps) {
 }
 
 function PostForm({ slots }: { slots: { assignClassId: string; className: string; section: string; subjectId: string; subjectName: string }[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { locale } = useFormat();
   const errorText = useErrorToken();
   const navigate = useNavigate();
   const post = usePostClassWork();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [picked, setPicked] = useState<Picked[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const form = useForm<Values>({
@@ -93,7 +94,6 @@ function PostForm({ slots }: { slots: { assignClassId: string; className: string
     validateInputOnBlur: true,
     validate: zodValidate<Values>(classWorkInput, (v) => bodyOf(v, [])),
   });
-  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
   const uploading = picked.some((p) => !p.name && !p.error);
   const accept = FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -102,7 +102,7 @@ function PostForm({ slots }: { slots: { assignClassId: string; className: string
     if (!list) return;
     const room = CLASS_WORK_LIMITS.files - picked.length;
     const chosen = Array.from(list).slice(0, Math.max(0, room));
-    if (list.length > room) notifications.show({ color: 'yellow', message: t('classwork.post.tooMany', { max: CLASS_WORK_LIMITS.files }) });
+    if (list.length > room) notifyWarning(t('classwork.post.tooMany', { max: CLASS_WORK_LIMITS.files }));
     for (const file of chosen) {
       const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
       const tooBig = file.size > UPLOAD_LIMITS.fileBytes;
@@ -115,24 +115,18 @@ function PostForm({ slots }: { slots: { assignClassId: string; className: string
     if (input.current) input.current.value = '';
   };
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      const names = picked.filter((p) => p.name).map((p) => p.name!);
-      post.mutate(bodyOf(values, names), {
-        onSuccess: (work) => {
-          notifications.show({ color: 'green', message: t('classwork.post.posted', { title: work.title }) });
-          void navigate('/viewclasswork');
-        },
-        onError: (error) => setFailure(saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }), bodyOf(values, names))),
-      });
-    },
-    () => focusFirstError(),
-  );
+  const names = picked.filter((p) => p.name).map((p) => p.name!);
+  const submit = useSubmit({
+    form,
+    prepare: (values: Values) => bodyOf(values, names),
+    save: (values: Values) => post.mutateAsync(bodyOf(values, names)),
+    saved: (work) => t('classwork.post.posted', { title: work.title }),
+    done: () => void navigate('/viewclasswork'),
+  });
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
-      <form noValidate onSubmit={submit} aria-label={t('classwork.post.formLabel')}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={t('classwork.post.formLabel')}>
         <Stack gap="md">
           <NativeSelect
             label={t('classwork.post.classSubject')}
@@ -219,8 +213,8 @@ function PostForm({ slots }: { slots: { assignClassId: string; className: string
               </Stack>
             ) : null}
           </Stack>
-          <FormFooter failure={failure} cancelTo="/viewclasswork">
-            <Button type="submit" loading={post.isPending} disabled={uploading}>
+          <FormFooter failure={submit.failure} cancelTo="/viewclasswork">
+            <Button type="submit" loading={submit.pending} disabled={uploading}>
               {t('classwork.post.submit')}
             </Button>
           </FormFooter>

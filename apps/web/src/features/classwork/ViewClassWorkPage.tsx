@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClassWork } from '@shala/contract';
 import { useDeleteClassWork, useMyClassWork, useTeachingSlots } from '../../api/classwork';
-import { apiErrorText } from '../../api/errors';
 import type { ScreenProps } from '../../app/screen';
 import { PageHeading } from '../../components/PageHeading';
 import { WorkList } from './WorkList';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 const PAGE_SIZE = 10;
 
@@ -36,8 +35,8 @@ export default function ViewClassWorkPage({ route }: ScreenProps) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(work.workId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('classwork.view.deleted', { title: work.title }) }),
-          onError: (err) => notifications.show({ color: 'red', message: apiErrorText(err, t) }),
+          onSuccess: () => notifySaved(t('classwork.view.deleted', { title: work.title })),
+          onError: (err) => notifyError(err),
         }),
     });
 

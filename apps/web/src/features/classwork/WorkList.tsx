@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ClassWork, ClassWorkFile } from '@shala/contract';
 import { downloadClassWorkFile } from '../../api/classwork';
-import { apiErrorText } from '../../api/errors';
 import { ListState } from '../../components/ListState';
 import { schoolToday } from '../attendance/markLogic';
 import { useFeeDate } from '../fees/StudentFeesView';
+import { notifyError } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 
 /** A file's size for people: KB under a megabyte, else MB with one decimal. */
 export function fileSize(bytes: number, locale: string): string {
@@ -18,7 +18,8 @@ export function fileSize(bytes: number, locale: string): string {
 
 /** Downloads one file of a work (with the session token) and saves it under its original name. */
 export function FileButton({ work, file }: { work: ClassWork; file: ClassWorkFile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -33,13 +34,13 @@ export function FileButton({ work, file }: { work: ClassWork; file: ClassWorkFil
         try {
           await downloadClassWorkFile(work, file);
         } catch (err) {
-          notifications.show({ color: 'red', message: apiErrorText(err, t) });
+          notifyError(err);
         } finally {
           setBusy(false);
         }
       }}
     >
-      {file.originalName} ({fileSize(file.size, i18n.language === 'hi' ? 'hi-IN' : 'en-IN')})
+      {file.originalName} ({fileSize(file.size, fmt.locale)})
     </Button>
   );
 }

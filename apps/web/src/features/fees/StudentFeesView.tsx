@@ -5,25 +5,22 @@ import { IconDownload, IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CLASS_FEE_PARTS, formatRupees, type Instalment, type InstalmentState, type Payment, type StudentFees } from '@shala/contract';
 import { downloadRoute } from '../../api/transfer';
-import { apiErrorText } from '../../api/errors';
-import { notifications } from '@mantine/notifications';
+import { useFormat } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
 
 /** Colours of an instalment's state (with its word, never colour alone). */
 export const STATE_COLOR: Record<InstalmentState, string> = { paid: 'teal', due: 'blue', overdue: 'red' };
 
 /** Dates of fees in the reader's language (`YYYY-MM-DD`, school-local). */
 export function useFeeDate() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
-  return useCallback(
-    (d: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d.slice(0, 10)}T00:00:00Z`)),
-    [locale],
-  );
+  const { date } = useFormat();
+  return useCallback((d: string) => date(d.slice(0, 10)), [date]);
 }
 
 /** A button that downloads a payment's PDF receipt (in the reader's language). */
 export function ReceiptButton({ payment }: { payment: Payment }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { hindi } = useFormat();
   const [busy, setBusy] = useState(false);
   const label = t('fees.common.view.downloadReceipt', { no: payment.receiptNo });
   return (
@@ -35,9 +32,9 @@ export function ReceiptButton({ payment }: { payment: Payment }) {
         onClick={async () => {
           setBusy(true);
           try {
-            await downloadRoute('feeReceipt', { params: { paymentId: payment.paymentId }, query: { lang: i18n.language === 'hi' ? 'hi' : 'en' } }, `receipt-${payment.receiptNo}.pdf`);
+            await downloadRoute('feeReceipt', { params: { paymentId: payment.paymentId }, query: { lang: hindi ? 'hi' : 'en' } }, `receipt-${payment.receiptNo}.pdf`);
           } catch (err) {
-            notifications.show({ color: 'red', message: apiErrorText(err, t) });
+            notifyError(err);
           } finally {
             setBusy(false);
           }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '@shala/contract';
 import { apiErrorText } from '../../api/errors';
 import { useNoticeBoard } from '../../api/notices';
-import { formatDate } from '../people/format';
+import { useFormat } from '../../lib/format';
 
 /** Notices a page of the board shows, and each "show more" adds. */
 export const BOARD_PAGE_SIZE = 5;
@@ -44,7 +44,8 @@ function ClampedText({ text }: { text: string }) {
 }
 
 function NoticeItem({ notice }: { notice: Notice }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   return (
     <Stack component="article" gap={4} data-testid="board-notice" aria-labelledby={`notice-${notice.noticeId}`}>
       <Text component="h3" id={`notice-${notice.noticeId}`} fw={650} size="md" m={0} style={{ overflowWrap: 'anywhere' }}>
@@ -52,7 +53,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
       </Text>
       <Group gap="xs" wrap="wrap">
         <Badge variant="light" color="indigo" style={{ textTransform: 'none' }}>
-          <time dateTime={notice.date}>{formatDate(notice.date, i18n.language)}</time>
+          <time dateTime={notice.date}>{fmt.date(notice.date)}</time>
         </Badge>
         {notice.authorName ? (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

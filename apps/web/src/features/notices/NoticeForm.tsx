@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { Button, Card, MultiSelect, Stack, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NOTICE_LIMITS, NOTICE_ROLES, ROLE_KEY, noticeInput, type Notice } from '@shala/contract';
 import { useCreateNotice, useUpdateNotice } from '../../api/notices';
 import { FormFooter } from '../../components/FormFooter';
-import { useContractForm, type SaveFailure } from '../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useContractForm } from '../../lib/contractForm';
+import { useErrorToken } from '../../lib/validation';
 import { schoolToday } from '../attendance/markLogic';
 import { emptyNotice, noticeBody, noticeValues, type NoticeFormValues } from './noticeForm';
+import { useSubmit } from '../../lib/useSubmit';
 
 /**
  * Publish a notice (title, text, date: the school's today by default, the roles it is for) or edit
@@ -20,7 +19,6 @@ export function NoticeForm({ notice }: { notice?: Notice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const create = useCreateNotice();
   const update = useUpdateNotice();
   const form = useContractForm<NoticeFormValues>(noticeInput, {
@@ -29,24 +27,16 @@ export function NoticeForm({ notice }: { notice?: Notice }) {
   });
   const roles = NOTICE_ROLES.map((r) => ({ value: String(r), label: t(ROLE_KEY[r]) }));
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      const body = noticeBody(values);
-      const done = (saved: Notice) => {
-        notifications.show({ color: 'green', message: t(notice ? 'notices.form.saved' : 'notices.form.published', { title: saved.title }) });
-        void navigate('/viewall_notice');
-      };
-      const onError = (error: unknown) => setFailure(form.applyServerError(error, t));
-      if (notice) update.mutate({ noticeId: notice.noticeId, body }, { onSuccess: done, onError });
-      else create.mutate(body, { onSuccess: done, onError });
-    },
-    () => focusFirstError(),
-  );
+  const submit = useSubmit({
+    form,
+    save: (values: NoticeFormValues) => (notice ? update.mutateAsync({ noticeId: notice.noticeId, body: noticeBody(values) }) : create.mutateAsync(noticeBody(values))),
+    saved: (saved) => t(notice ? 'notices.form.saved' : 'notices.form.published', { title: saved.title }),
+    done: () => void navigate('/viewall_notice'),
+  });
 
   return (
     <Card withBorder radius="md" padding="lg" maw={760}>
-      <form noValidate onSubmit={submit} aria-label={t(notice ? 'notices.form.editForm' : 'notices.form.addForm')}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={t(notice ? 'notices.form.editForm' : 'notices.form.addForm')}>
         <Stack gap="md">
           <TextInput
             label={t('notices.form.title')}
@@ -86,8 +76,8 @@ export function NoticeForm({ notice }: { notice?: Notice }) {
             {...form.getInputProps('roles')}
             error={errorText(form.errors.roles)}
           />
-          <FormFooter failure={failure} cancelTo="/viewall_notice">
-            <Button type="submit" loading={create.isPending || update.isPending}>
+          <FormFooter failure={submit.failure} cancelTo="/viewall_notice">
+            <Button type="submit" loading={submit.pending}>
               {notice ? t('common.saveChanges') : t('notices.form.publish')}
             </Button>
           </FormFooter>

@@ -1,10 +1,9 @@
 import { Group, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useNoticeStatus } from '../../api/notices';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 /**
  * A notice's Active / Inactive switch: asks first, then sends the change by the notice's id; a
@@ -26,8 +25,8 @@ export function NoticeStatusSwitch({ notice }: { notice: Notice }) {
         mutation.mutate(
           { noticeId: notice.noticeId, status: next },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: t(next ? 'notices.list.activated' : 'notices.list.deactivated', { title: name }) }),
-            onError: (error) => notifications.show({ color: 'red', title: t('notices.list.statusFailed'), message: apiErrorText(error, t) }),
+            onSuccess: () => notifySaved(t(next ? 'notices.list.activated' : 'notices.list.deactivated', { title: name })),
+            onError: (error) => notifyError(error, t('notices.list.statusFailed')),
           },
         ),
     });

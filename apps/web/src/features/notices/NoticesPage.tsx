@@ -7,8 +7,8 @@ import { useNoticeList } from '../../api/notices';
 import type { ScreenProps } from '../../app/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../lib/useListParams';
-import { formatDate } from '../people/format';
 import { NoticeStatusSwitch } from './NoticeStatusSwitch';
+import { useFormat } from '../../lib/format';
 
 /** The roles of a notice by name ("Teacher, Parent"). */
 export function useRoleNames() {
@@ -18,7 +18,8 @@ export function useRoleNames() {
 
 /** /viewall_notice (113): every notice of the school, newest first, by status and title; each can be switched off or edited. */
 export default function NoticesPage({ route }: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const list = useListParams(STATUS_FILTERS, 'all');
   const result = useNoticeList({ page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: list.status });
   const roleNames = useRoleNames();
@@ -40,7 +41,7 @@ export default function NoticesPage({ route }: ScreenProps) {
         </Stack>
       ),
     },
-    { key: 'date', header: t('notices.form.date'), cell: (n) => formatDate(n.date, i18n.language), wrap: 'nowrap' },
+    { key: 'date', header: t('notices.form.date'), cell: (n) => fmt.date(n.date), wrap: 'nowrap' },
     { key: 'roles', header: t('notices.list.roles'), cell: (n) => roleNames(n.roles) },
     {
       key: 'status',

@@ -6,7 +6,7 @@ import { useAuditLog } from '../../api/privacy';
 import type { ScreenProps } from '../../app/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../lib/useListParams';
-import { formatInstant } from './format';
+import { useFormat } from '../../lib/format';
 
 export const AUDIT_FILTERS = ['all', ...AUDIT_ACTIONS] as const;
 type AuditFilter = (typeof AUDIT_FILTERS)[number];
@@ -28,7 +28,8 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
  * (the filter), by student (search by name, or one student from the data screen's link).
  */
 export default function AuditLogPage({ route }: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const list = useListParams<AuditFilter>(AUDIT_FILTERS, 'all');
   const studentId = list.params.get('student') ?? undefined;
   const studentName = list.params.get('name');
@@ -42,7 +43,7 @@ export default function AuditLogPage({ route }: ScreenProps) {
   const filtered = !!list.search || list.status !== 'all' || !!studentId;
 
   const columns: ListColumn<AuditEntry>[] = [
-    { key: 'at', header: t('privacy.audit.at'), cell: (e) => formatInstant(e.at, i18n.language), wrap: 'nowrap' },
+    { key: 'at', header: t('privacy.audit.at'), cell: (e) => fmt.dateTime(e.at), wrap: 'nowrap' },
     {
       key: 'student',
       header: t('privacy.report.student'),

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_VERSION, type ChildConsent, type ConsentState, type PersonSummary } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useChildConsent, useGiveConsent, useWithdrawConsent } from '../../api/privacy';
 import type { ScreenProps } from '../../app/screen';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { ChosenChild } from '../parent/ChildPicker';
 import { DownloadButtons } from './DownloadButtons';
-import { formatInstant } from './format';
+import { notifyError, notifySaved } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 
 export const STATE_COLOR: Record<ConsentState, string> = { given: 'green', withdrawn: 'orange', missing: 'gray' };
 
@@ -56,7 +55,8 @@ function ChildConsentCard({ child }: { child: PersonSummary }) {
 }
 
 function ConsentForm({ consent }: { consent: ChildConsent }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const give = useGiveConsent();
   const withdraw = useWithdrawConsent();
   const inForce = consent.status === 'given' ? consent.current : null;
@@ -73,8 +73,8 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
     give.mutate(
       { studentId: consent.studentId, body: { version: CONSENT_VERSION, photos, notifications: notify } },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: t('privacy.consent.saved', { name: consent.studentName }) }),
-        onError: (error) => notifications.show({ color: 'red', title: t('privacy.consent.failed'), message: apiErrorText(error, t) }),
+        onSuccess: () => notifySaved(t('privacy.consent.saved', { name: consent.studentName })),
+        onError: (error) => notifyError(error, t('privacy.consent.failed')),
       },
     );
   const confirmWithdraw = () =>
@@ -87,8 +87,8 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
         withdraw.mutate(
           { studentId: consent.studentId },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: t('privacy.consent.withdrawn', { name: consent.studentName }) }),
-            onError: (error) => notifications.show({ color: 'red', title: t('privacy.consent.failed'), message: apiErrorText(error, t) }),
+            onSuccess: () => notifySaved(t('privacy.consent.withdrawn', { name: consent.studentName })),
+            onError: (error) => notifyError(error, t('privacy.consent.failed')),
           },
         ),
     });
@@ -105,7 +105,7 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
           </Group>
           {consent.current ? (
             <Text size="sm" c="dimmed" data-testid="consent-current">
-              {t(`privacy.consent.since.${consent.current.action}`, { at: formatInstant(consent.current.at, i18n.language), name: consent.current.parentName })}
+              {t(`privacy.consent.since.${consent.current.action}`, { at: fmt.dateTime(consent.current.at), name: consent.current.parentName })}
             </Text>
           ) : null}
           {outdated ? (
@@ -165,7 +165,7 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
               <Group component="li" key={h.consentId} gap="xs" py="xs" wrap="wrap" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
                 <ConsentBadge state={h.action} />
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatInstant(h.at, i18n.language)}
+                  {fmt.dateTime(h.at)}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {t('privacy.consent.byName', { name: h.parentName })}

@@ -12,7 +12,7 @@ import { useListParams } from '../../lib/useListParams';
 import { ConsentBadge, optionsText } from './ChildConsentPage';
 import { DownloadButtons } from './DownloadButtons';
 import { EraseModal } from './EraseModal';
-import { formatInstant } from './format';
+import { useFormat } from '../../lib/format';
 
 /**
  * /dataprivacy (112, 113): the school's students with their parent's consent (counts by state,
@@ -20,7 +20,8 @@ import { formatInstant } from './format';
  * principal the erasure of a former student.
  */
 export default function DataPrivacyPage({ route }: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { role } = useAuth();
   const list = useListParams(CONSENT_FILTERS, 'all');
   const result = useConsentReport({ page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: list.status });
@@ -52,7 +53,7 @@ export default function DataPrivacyPage({ route }: ScreenProps) {
           <ConsentBadge state={s.consent} />
           {s.at ? (
             <Text size="xs" c="dimmed">
-              {formatInstant(s.at, i18n.language)}
+              {fmt.dateTime(s.at)}
             </Text>
           ) : null}
         </Stack>
@@ -110,9 +111,10 @@ export default function DataPrivacyPage({ route }: ScreenProps) {
 
 /** The school's students by consent state (whatever the filter). */
 function Counts({ counts }: { counts: ConsentReport['counts'] | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   if (!counts) return null;
-  const n = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const n = new Intl.NumberFormat(fmt.locale);
   const cells = [
     ['students', counts.students],
     ['given', counts.given],

@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../api/errors';
 import { downloadStudentData } from '../../api/privacy';
+import { notifyError } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 
 /** Download everything held about a student: JSON (complete) or a PDF in the reader's language. */
 export function DownloadButtons({ studentId, name, compact = false }: { studentId: string; name: string; compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [busy, setBusy] = useState<'json' | 'pdf' | null>(null);
-  const lang = i18n.language === 'hi' ? 'hi' : 'en';
+  const lang = fmt.hindi ? 'hi' : 'en';
   const run = async (format: 'json' | 'pdf') => {
     setBusy(format);
     try {
       await downloadStudentData(studentId, format, lang);
     } catch (error) {
-      notifications.show({ color: 'red', title: t('privacy.export.failed'), message: apiErrorText(error, t) });
+      notifyError(error, t('privacy.export.failed'));
     } finally {
       setBusy(null);
     }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConsentRow } from '@shala/contract';
 import { apiErrorText } from '../../api/errors';
 import { useEraseStudent } from '../../api/privacy';
 import { namesMatch } from './format';
+import { notifySaved } from '../../lib/notify';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /**
  * Erasing a former student: what goes and what stays, then the student's name typed to confirm
@@ -27,7 +28,7 @@ export function EraseModal({ student, onClose }: { student: ConsentRow | null; o
       { studentId: student.studentId, confirmName: typed },
       {
         onSuccess: (result) => {
-          notifications.show({ color: 'green', message: t(result.parentErased ? 'privacy.erase.doneWithParent' : 'privacy.erase.done', { name: student.fullName }) });
+          notifySaved(t(result.parentErased ? 'privacy.erase.doneWithParent' : 'privacy.erase.done', { name: student.fullName }));
           close();
         },
       },
@@ -51,14 +52,7 @@ export function EraseModal({ student, onClose }: { student: ConsentRow | null; o
             data-autofocus
             error={erase.isError ? apiErrorText(erase.error, t) : undefined}
           />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" onClick={submit} disabled={!matches} loading={erase.isPending}>
-              {t('privacy.erase.confirm')}
-            </Button>
-          </Group>
+          <ModalFooter onCancel={close} label={t('privacy.erase.confirm')} color="red" onConfirm={submit} disabled={!matches} pending={erase.isPending} />
         </Stack>
       ) : null}
     </Modal>

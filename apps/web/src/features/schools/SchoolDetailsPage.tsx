@@ -14,8 +14,8 @@ import { ListState } from '../../components/ListState';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
-import { formatDate } from '../people/format';
 import { KINDS } from '../people/kinds';
+import { useFormat } from '../../lib/format';
 
 const ADMINS_PAGE_SIZE = 10;
 
@@ -96,7 +96,8 @@ function SchoolAdmins({ school }: { school: School }) {
 }
 
 function SchoolCard({ school }: { school: School }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   return (
     <RecordCard
@@ -141,7 +142,7 @@ function SchoolCard({ school }: { school: School }) {
         { label: t('person.fields.district'), value: school.district },
         { label: t('person.fields.state'), value: school.state },
         { label: t('schools.fields.zipCode'), value: school.zipCode },
-        { label: t('list.createdAt'), value: formatDate(school.createdAt, i18n.language) },
+        { label: t('list.createdAt'), value: fmt.date(school.createdAt) },
       ]}
     />
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,9 +11,10 @@ import { AddressSelects } from '../../components/AddressSelects';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useErrorToken } from '../../lib/validation';
+import { useSubmit } from '../../lib/useSubmit';
 import { FormFooter } from '../../components/FormFooter';
-import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import { useContractForm } from '../../lib/contractForm';
 import type { ScreenProps } from '../../app/screen';
 
 export interface SchoolFormValues {
@@ -58,47 +58,31 @@ function SchoolForm({ school }: { school?: School }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [saveKind, setSaveKind] = useState<SaveKind>('publish');
 
   const form = useContractForm<SchoolFormValues>(schoolInput, { initialValues: school ? valuesOf(school) : EMPTY });
 
-  const save = useMutation({
-    mutationFn: ({ values, kind }: { values: SchoolFormValues; kind: SaveKind }) => {
+  const save = useSubmit({
+    form,
+    errorToast: true,
+    invalidAlert: true,
+    save: (values: SchoolFormValues, kind: SaveKind) => {
       const body = schoolInput.parse({ ...values, ...(kind === 'save' ? {} : { isDraft: kind === 'draft' }) });
-      return school
-        ? call('schoolUpdate', { params: { schoolId: school.schoolId }, body })
-        : call('schoolCreate', { body });
+      return school ? call('schoolUpdate', { params: { schoolId: school.schoolId }, body }) : call('schoolCreate', { body });
     },
-    onSuccess: (saved, { kind }) => {
+    saved: (saved, _values, kind) =>
+      kind === 'draft' ? t('schools.savedDraft', { name: saved.name }) : kind === 'publish' ? t('schools.published', { name: saved.name }) : t('schools.saved', { name: saved.name }),
+    done: (saved) => {
       queryClient.setQueryData(schoolKeys.detail(saved.schoolId), saved);
       void queryClient.invalidateQueries({ queryKey: schoolKeys.all });
-      const message = kind === 'draft' ? t('schools.savedDraft', { name: saved.name }) : kind === 'publish' ? t('schools.published', { name: saved.name }) : t('schools.saved', { name: saved.name });
-      notifications.show({ color: 'green', message });
-      navigate(`/detailsSchool/${saved.schoolId}`, { replace: !school });
-    },
-    onError: (error) => {
-      const next = form.applyServerError(error, t);
-      setFailure(next);
-      notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+      void navigate(`/detailsSchool/${saved.schoolId}`, { replace: !school });
     },
   });
-
-  const submitAs = (kind: SaveKind) =>
-    form.onSubmit(
-      (values) => {
-        setFailure(null);
-        save.mutate({ values, kind });
-      },
-      () => {
-        setFailure({ title: t('common.checkForm'), message: null });
-        focusFirstError();
-      },
-    );
+  const submitAs = save.submit;
 
   const text = (name: keyof SchoolFormValues) => ({ ...form.getInputProps(name), error: errorText(form.errors[name]) });
   const isDraft = !school || school.isDraft;
-  const busy = save.isPending || uploading;
+  const busy = save.pending || uploading;
 
   return (
     <form
@@ -146,13 +130,13 @@ function SchoolForm({ school }: { school?: School }) {
             <TextInput label={t('schools.fields.zipCode')} inputMode="numeric" maxLength={6} style={{ maxWidth: 220 }} {...text('zipCode')} />
           </Stack>
         </Fieldset>
-        <FormFooter failure={failure} cancelTo={school ? `/detailsSchool/${school.schoolId}` : '/viewSchool'}>
+        <FormFooter failure={save.failure} cancelTo={school ? `/detailsSchool/${school.schoolId}` : '/viewSchool'}>
           {isDraft ? (
             <>
               <Button
                 variant="light"
                 type="button"
-                loading={save.isPending && saveKind === 'draft'}
+                loading={save.pending && saveKind === 'draft'}
                 disabled={busy}
                 onClick={() => {
                   setSaveKind('draft');
@@ -163,7 +147,7 @@ function SchoolForm({ school }: { school?: School }) {
               </Button>
               <Button
                 type="button"
-                loading={save.isPending && saveKind === 'publish'}
+                loading={save.pending && saveKind === 'publish'}
                 disabled={busy}
                 onClick={() => {
                   setSaveKind('publish');
@@ -174,7 +158,7 @@ function SchoolForm({ school }: { school?: School }) {
               </Button>
             </>
           ) : (
-            <Button type="submit" loading={save.isPending} disabled={uploading}>
+            <Button type="submit" loading={save.pending} disabled={uploading}>
               {t('common.saveChanges')}
             </Button>
           )}

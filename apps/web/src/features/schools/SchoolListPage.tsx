@@ -10,13 +10,14 @@ import { ListPage, NameCell, ViewEditActions, type ListColumn } from '../../comp
 import { StatusToggle } from '../../components/StatusToggle';
 import { useListParams } from '../../lib/useListParams';
 import type { ScreenProps } from '../../app/screen';
-import { formatDate } from '../people/format';
+import { useFormat } from '../../lib/format';
 
 export const SCHOOL_STATUSES = ['all', 'active', 'inactive', 'draft'] as const;
 
 /** Schools, newest first (/viewSchool and /schoollist). */
 export default function SchoolListPage({ route }: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const list = useListParams(SCHOOL_STATUSES, 'all');
   const result = useSchools({ page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: list.status });
@@ -58,7 +59,7 @@ export default function SchoolListPage({ route }: ScreenProps) {
           />
         ),
     },
-    { key: 'created', header: t('list.createdAt'), cell: (s) => formatDate(s.createdAt, i18n.language), wrap: 'nowrap' },
+    { key: 'created', header: t('list.createdAt'), cell: (s) => fmt.date(s.createdAt), wrap: 'nowrap' },
   ];
 
   return (

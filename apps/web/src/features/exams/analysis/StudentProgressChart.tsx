@@ -8,6 +8,7 @@ import { useStudentProgress } from '../../../api/exams-analysis';
 import { ListState } from '../../../components/ListState';
 import { localSubjects } from '../reportcard/cardText';
 import { legendHeightOf, percentText, progressChart, type ProgressChartData } from './shape';
+import { useFormat } from '../../../lib/format';
 
 interface Props {
   studentId: string;
@@ -22,9 +23,10 @@ interface Props {
  * loading, error and empty states. Reusable: the analysis screen and the report card pages.
  */
 export function StudentProgressChart({ studentId, sessionId = null }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const query = useStudentProgress(studentId, sessionId);
-  const lang = i18n.language;
+  const lang = fmt.language;
   // Subject names in the reader's language (a master-list subject in Hindi).
   const chart = useMemo(
     () => progressChart(query.data && { ...query.data, subjects: localSubjects(query.data.subjects, lang) }, t('examAnalysis.overall')),
@@ -59,7 +61,7 @@ export function StudentProgressChart({ studentId, sessionId = null }: Props) {
           xAxisProps={{ padding: { left: 24, right: 24 } }}
           yAxisProps={{ domain: [0, 100], width: 40 }}
           unit="%"
-          valueFormatter={(v) => percentText(v, i18n.language)}
+          valueFormatter={(v) => percentText(v, fmt.language)}
           role="img"
           aria-label={t('examAnalysis.progressLabel', { name })}
           data-testid="progress-chart"
@@ -74,7 +76,8 @@ export function StudentProgressChart({ studentId, sessionId = null }: Props) {
 
 /** The chart's figures as a table: an exam per row, the overall percentage and each subject's. */
 export function ProgressTable({ chart, caption }: { chart: ProgressChartData; caption: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   return (
     <Table>
       <caption>{caption}</caption>
@@ -93,7 +96,7 @@ export function ProgressTable({ chart, caption }: { chart: ProgressChartData; ca
           <Table.Tr key={i}>
             <Table.Th scope="row">{row.exam}</Table.Th>
             {chart.series.map((s) => (
-              <Table.Td key={s.name}>{row[s.name] === null ? t('examAnalysis.none') : `${percentText(row[s.name] as number, i18n.language)}%`}</Table.Td>
+              <Table.Td key={s.name}>{row[s.name] === null ? t('examAnalysis.none') : `${percentText(row[s.name] as number, fmt.language)}%`}</Table.Td>
             ))}
           </Table.Tr>
         ))}

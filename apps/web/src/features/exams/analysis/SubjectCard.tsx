@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subjectNameIn, type SubjectAnalysis } from '@shala/contract';
 import { distributionBars, percentText } from './shape';
+import { useFormat } from '../../../lib/format';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -25,10 +26,11 @@ function Figure({ label, value }: { label: string; value: string }) {
  * below the pass mark, each linking to its report card.
  */
 export function SubjectCard({ subject, students, passPercent }: { subject: SubjectAnalysis; students: number; passPercent: number }) {
-  const { t, i18n } = useTranslation();
-  const n = (v: number | null) => percentText(v, i18n.language);
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const n = (v: number | null) => percentText(v, fmt.language);
   const bars = distributionBars(subject);
-  const name = subjectNameIn(subject, i18n.language);
+  const name = subjectNameIn(subject, fmt.language);
   const chartLabel = t('examAnalysis.distributionLabel', { subject: name });
 
   return (

@@ -1,20 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MarkSheetBody } from '@shala/contract';
 import type { ScreenProps } from '../../../app/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useAssignedClass, useClassOptions, useTeacherClasses } from '../../../api/academics-assign';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText, reasonText } from '../../../api/errors';
+import { reasonText } from '../../../api/errors';
 import { useMarkSheet, useSaveMarkSheet } from '../../../api/exams-marks';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAcademicNames } from '../../academics/names';
 import { useUnsavedGuard } from '../../attendance/useUnsavedGuard';
 import { pick, useExamChoice } from './choice';
 import { MarksGrid } from './MarksGrid';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 /** /marks (113, 114): a class's marks in one subject of an exam, typed from the keyboard, saved at once. */
 export default function MarksPage({ route }: ScreenProps) {
@@ -82,10 +82,10 @@ function MarksEntry() {
       if (!key) return false;
       try {
         await save.mutateAsync({ key, body: { marks } });
-        notifications.show({ color: 'green', icon: <IconCheck size={18} />, message: t('examMarks.saved', { count: marks.length }) });
+        notifySaved(t('examMarks.saved', { count: marks.length }), { check: true });
         return true;
       } catch (error) {
-        notifications.show({ color: 'red', title: t('examMarks.saveFailed'), message: apiErrorText(error, t) });
+        notifyError(error, t('examMarks.saveFailed'));
         return false;
       }
     },

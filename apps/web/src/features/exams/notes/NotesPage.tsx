@@ -1,19 +1,19 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CO_GRADES, EXAM_LIMITS, type CoArea, type CoGrade, type CoGrades, type ExamNotes, type ExamNotesRow } from '@shala/contract';
 import type { ScreenProps } from '../../../app/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useClassOptions, useTeacherClasses } from '../../../api/academics-assign';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText, reasonText } from '../../../api/errors';
+import { reasonText } from '../../../api/errors';
 import { useExamNotes, useSaveExamNotes } from '../../../api/exams-marks';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAcademicNames } from '../../academics/names';
 import { useUnsavedGuard } from '../../attendance/useUnsavedGuard';
 import { pick, useExamChoice } from '../marks/choice';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 /** /examremarks (112, 113, 114 as class teacher): co-scholastic grades, a remark and the term's attendance per student. */
 export default function NotesPage({ route }: ScreenProps) {
@@ -77,9 +77,9 @@ function NotesEntry() {
       {
         onSuccess: () => {
           setDrafts({});
-          notifications.show({ color: 'green', icon: <IconCheck size={18} />, message: t('examNotes.saved', { count: body.notes.length }) });
+          notifySaved(t('examNotes.saved', { count: body.notes.length }), { check: true });
         },
-        onError: (error) => notifications.show({ color: 'red', title: t('examNotes.saveFailed'), message: apiErrorText(error, t) }),
+        onError: (error) => notifyError(error, t('examNotes.saveFailed')),
       },
     );
   };

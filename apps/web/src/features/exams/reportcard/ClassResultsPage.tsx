@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, EmptyState, Group, Loader, Paper, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileOff, IconFiles } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,8 @@ import { CARDS_QUERY } from '../../../components/ListPage';
 import { RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { localSubjects, noResultsYet, percentText, resultText, sortStudents, type ResultsSort } from './cardText';
+import { notifyError } from '../../../lib/notify';
+import { useFormat } from '../../../lib/format';
 
 type Student = ClassResults['students'][number];
 
@@ -30,7 +31,7 @@ function BatchBox({ assignClassId }: { assignClassId: string }) {
   const start = () =>
     create.mutate(lang, {
       onSuccess: (b) => setBatchId(b.batchId),
-      onError: (err) => notifications.show({ color: 'red', message: apiErrorText(err, t) }),
+      onError: (err) => notifyError(err),
     });
   const save = async () => {
     if (!batchId) return;
@@ -38,7 +39,7 @@ function BatchBox({ assignClassId }: { assignClassId: string }) {
     try {
       await downloadReportBatch(batchId);
     } catch (err) {
-      notifications.show({ color: 'red', message: apiErrorText(err, t) });
+      notifyError(err);
     } finally {
       setSaving(false);
     }
@@ -100,8 +101,9 @@ function ResultBadge({ student }: { student: Student }) {
 }
 
 function ResultsTable({ results }: { results: ClassResults }) {
-  const { t, i18n } = useTranslation();
-  const subjects = useMemo(() => localSubjects(results.subjects, i18n.language), [results.subjects, i18n.language]);
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const subjects = useMemo(() => localSubjects(results.subjects, fmt.language), [results.subjects, fmt.language]);
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const [sort, setSort] = useState<ResultsSort>(results.showRank ? 'rank' : 'roll');
   const students = useMemo(() => sortStudents(results.students, sort), [results.students, sort]);

@@ -1,12 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, EmptyState, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileOff, IconSchoolOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { subjectNameIn, type ReportCard, type ReportLang } from '@shala/contract';
 import { ApiError } from '../../../api/client';
-import { apiErrorText } from '../../../api/errors';
 import { downloadReportCard, useReportCard } from '../../../api/exams-report';
 import { RecordState } from '../../../components/ListState';
 import { CARDS_QUERY } from '../../../components/ListPage';
@@ -14,13 +12,15 @@ import { CARDS_QUERY } from '../../../components/ListPage';
 // chunk, one more file for the login page (the budget journey).
 import { StudentProgressChart } from '../analysis/StudentProgressChart';
 import { localSubjects, markText, percentText, resultText, scaleText } from './cardText';
+import { notifyError } from '../../../lib/notify';
+import { useFormat } from '../../../lib/format';
 
 
 
 /** Dates in the reader's language (`YYYY-MM-DD`). */
 function useCardDate() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const fmt = useFormat();
+  const locale = fmt.locale;
   return (d: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d.slice(0, 10)}T00:00:00Z`));
 }
 
@@ -33,7 +33,7 @@ export function DownloadButtons({ studentId, sessionId }: { studentId: string; s
     try {
       await downloadReportCard(studentId, lang, sessionId);
     } catch (err) {
-      notifications.show({ color: 'red', message: apiErrorText(err, t) });
+      notifyError(err);
     } finally {
       setBusy(null);
     }
@@ -108,11 +108,12 @@ export function NoResults() {
 
 /** A report card on screen: the student, results per subject and exam, co-scholastic grades, attendance, remarks. */
 export function ReportCardView({ card, download }: { card: ReportCard; download?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const date = useCardDate();
   const s = card.student;
-  const result = resultText(t, card.result, localSubjects(card.subjects, i18n.language));
+  const result = resultText(t, card.result, localSubjects(card.subjects, fmt.language));
   const termOf = (examId: string) => card.terms.find((x) => x.examId === examId);
   const subjectRows = card.subjects.map((subject) => ({ subject, r: card.result.subjects.find((x) => x.subjectId === subject.subjectId) }));
 
@@ -159,7 +160,7 @@ export function ReportCardView({ card, download }: { card: ReportCard; download?
                   <Paper key={subject.subjectId} withBorder radius="sm" p="sm" data-testid="reportcard-subject">
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                        {subjectNameIn(subject, i18n.language)}
+                        {subjectNameIn(subject, fmt.language)}
                       </Text>
                       <Group gap={6} wrap="nowrap">
                         <Text fw={600}>{percentText(r?.percent)}</Text>
@@ -203,7 +204,7 @@ export function ReportCardView({ card, download }: { card: ReportCard; download?
                   <Table.Tbody>
                     {subjectRows.map(({ subject, r }) => (
                       <Table.Tr key={subject.subjectId} data-testid="reportcard-subject">
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{subjectNameIn(subject, i18n.language)}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{subjectNameIn(subject, fmt.language)}</Table.Td>
                         {card.exams.map((e) => {
                           const cell = r?.exams.find((c) => c.examId === e.examId);
                           return (

@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EXAM_LIMITS, markCorrectionInput, type Exam, type MarkValue } from '@shala/contract';
 import { apiErrorText } from '../../../api/errors';
 import { useCorrectMark, useExamCompletion, useMarkSheet } from '../../../api/exams-scheme';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
+import { useContractForm } from '../../../lib/contractForm';
 import { focusFirstError, reasonToken, useErrorToken } from '../../../lib/validation';
 import { useMarkText } from './markText';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 const KINDS = ['marked', 'absent', 'exempt', 'clear'] as const;
 type Kind = (typeof KINDS)[number];
@@ -46,7 +46,6 @@ export function CorrectionForm({ exam, onDone, onCancel }: { exam: Exam; onDone:
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const markText = useMarkText();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const correct = useCorrectMark();
   // The classes of the session with their subjects (a school has fewer than 100 classes).
   const classes = useExamCompletion(exam.examId, 1, 100);
@@ -60,24 +59,20 @@ export function CorrectionForm({ exam, onDone, onCancel }: { exam: Exam; onDone:
   const student = sheet.data?.students.find((s) => s.studentId === v.studentId);
   const max = sheet.data?.maxMarks ?? cls?.subjects.find((s) => s.subjectId === v.subjectId)?.maxMarks ?? null;
 
-  const submit = form.onSubmit(
+  const submit = useSubmit({
+    form,
+    save: (values: CorrectionValues) => correct.mutateAsync({ examId: exam.examId, body: markCorrectionInput.parse(correctionBody(values)) }),
+    saved: (c) => t('examReview.corrections.saved', { name: c.studentName }),
+    done: onDone,
+  });
+  const onSubmit = form.onSubmit(
     (values) => {
       if (values.kind === 'marked' && max !== null && typeof values.marks === 'number' && values.marks > max) {
         form.setFieldError('mark.marks', reasonToken('mark_above_max', { max }));
         focusFirstError();
         return;
       }
-      setFailure(null);
-      correct.mutate(
-        { examId: exam.examId, body: markCorrectionInput.parse(correctionBody(values)) },
-        {
-          onSuccess: (c) => {
-            notifications.show({ color: 'green', message: t('examReview.corrections.saved', { name: c.studentName }) });
-            onDone();
-          },
-          onError: (error) => setFailure(form.applyServerError(error, t)),
-        },
-      );
+      void submit.run(values);
     },
     () => focusFirstError(),
   );
@@ -92,7 +87,7 @@ export function CorrectionForm({ exam, onDone, onCancel }: { exam: Exam; onDone:
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('examReview.corrections.correct')}>
+    <form noValidate onSubmit={onSubmit} aria-label={t('examReview.corrections.correct')}>
       <Stack gap="md">
         <Select
           label={t('examReview.corrections.class')}
@@ -164,19 +159,7 @@ export function CorrectionForm({ exam, onDone, onCancel }: { exam: Exam; onDone:
           {...form.getInputProps('reason')}
           error={errorText(form.errors.reason)}
         />
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={correct.isPending}>
-            {t('examReview.corrections.save')}
-          </Button>
-        </Group>
+        <ModalFooter failure={submit.failure} onCancel={onCancel} label={t('examReview.corrections.save')} pending={submit.pending} />
       </Stack>
     </form>
   );

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Modal, Paper, RingProgress, Select, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE, type AcademicSession, type CompletionClass, type Exam } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText } from '../../../api/errors';
 import { useExams } from '../../../api/exams';
 import { useCorrections, useExamAction, useExamCompletion, type ExamAction } from '../../../api/exams-scheme';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
@@ -18,12 +16,12 @@ import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { PageHeading } from '../../../components/PageHeading';
 import { SessionGate } from '../../calendar/SessionGate';
-import { shortDate } from '../../calendar/month';
-import { localeOf } from '../../people/format';
 import { ExamStatusBadge } from '../scheme/SchemePage';
 import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';
 import { useAddressParams } from '../../../lib/useListParams';
+import { notifyError, notifySaved } from '../../../lib/notify';
+import { useFormat } from '../../../lib/format';
 
 const CLASSES_PER_PAGE = 10;
 
@@ -87,11 +85,12 @@ function Review({ session }: { session: AcademicSession }) {
 }
 
 function StatusCard({ exam }: { exam: Exam }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { role } = useAuth();
   const act = useExamAction();
   const principal = role === ROLE.PRINCIPAL;
-  const date = (iso: string) => shortDate(iso.slice(0, 10), i18n.language);
+  const date = (iso: string) => fmt.date(iso.slice(0, 10));
 
   const ask = (action: ExamAction) =>
     modals.openConfirmModal({
@@ -103,8 +102,8 @@ function StatusCard({ exam }: { exam: Exam }) {
         act.mutate(
           { examId: exam.examId, action },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: t(`examReview.actions.${action}Done`, { name: exam.name }) }),
-            onError: (error) => notifications.show({ color: 'red', title: t('examReview.actions.failed'), message: apiErrorText(error, t) }),
+            onSuccess: () => notifySaved(t(`examReview.actions.${action}Done`, { name: exam.name })),
+            onError: (error) => notifyError(error, t('examReview.actions.failed')),
           },
         ),
     });
@@ -155,8 +154,9 @@ function StatusCard({ exam }: { exam: Exam }) {
 export const isComplete = (entered: number, students: number) => entered >= students;
 
 function SubjectCell({ exam, cls, subject }: { exam: Exam; cls: CompletionClass; subject: CompletionClass['subjects'][number] }) {
-  const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const numbers = new Intl.NumberFormat(fmt.locale);
   const done = isComplete(subject.entered, cls.students);
   const to = `/marks?examId=${exam.examId}&assignClassId=${cls.assignClassId}&subjectId=${subject.subjectId}`;
   return (
@@ -195,11 +195,12 @@ function ClassLinks({ exam, cls }: { exam: Exam; cls: CompletionClass }) {
 }
 
 function Completion({ exam }: { exam: Exam }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [page, setPage] = useState(1);
   const query = useExamCompletion(exam.examId, page, CLASSES_PER_PAGE);
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
+  const numbers = new Intl.NumberFormat(fmt.locale);
   const data = query.data;
   const percent = data && data.slots ? Math.round((data.complete / data.slots) * 100) : 0;
   return (
@@ -299,7 +300,8 @@ function Completion({ exam }: { exam: Exam }) {
 }
 
 function Corrections({ exam }: { exam: Exam }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { role } = useAuth();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
@@ -307,7 +309,7 @@ function Corrections({ exam }: { exam: Exam }) {
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const markText = useMarkText();
   const canCorrect = role === ROLE.PRINCIPAL && exam.status !== 'draft';
-  const when = (iso: string) => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => new Intl.DateTimeFormat(fmt.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const items = query.data?.items ?? [];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="corrections-title">

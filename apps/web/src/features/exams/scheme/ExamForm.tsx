@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXAM_LIMITS, examInput, examUpdate, type AcademicSession, type Exam } from '@shala/contract';
 import { useActiveSubjects } from '../../../api/academics-assign';
 import { useCreateExam, useUpdateExam } from '../../../api/exams-scheme';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 export interface ExamValues {
   name: string;
@@ -42,7 +42,6 @@ export const examBody = (v: ExamValues) => ({
 export function ExamForm({ exam, session, onDone, onCancel }: { exam: Exam | null; session: AcademicSession; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const create = useCreateExam();
   const update = useUpdateExam();
   const subjects = useActiveSubjects();
@@ -53,22 +52,18 @@ export function ExamForm({ exam, session, onDone, onCancel }: { exam: Exam | nul
   const options = (subjects.data?.items ?? []).map((s) => ({ value: s.subjectId, label: s.name }));
   const bounds = { min: session.startDate, max: session.endDate };
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      const onError = (error: unknown) => setFailure(form.applyServerError(error, t));
-      const onSuccess = (saved: Exam) => {
-        notifications.show({ color: 'green', message: t(exam ? 'examScheme.exams.saved' : 'examScheme.exams.added', { name: saved.name }) });
-        onDone();
-      };
-      if (exam) update.mutate({ examId: exam.examId, body: examUpdate.parse(examBody(values)) }, { onSuccess, onError });
-      else create.mutate(examInput.parse({ ...examBody(values), sessionId: session.sessionId }), { onSuccess, onError });
-    },
-    () => focusFirstError(),
-  );
+  const submit = useSubmit({
+    form,
+    save: (values: ExamValues) =>
+      exam
+        ? update.mutateAsync({ examId: exam.examId, body: examUpdate.parse(examBody(values)) })
+        : create.mutateAsync(examInput.parse({ ...examBody(values), sessionId: session.sessionId })),
+    saved: (saved) => t(exam ? 'examScheme.exams.saved' : 'examScheme.exams.added', { name: saved.name }),
+    done: onDone,
+  });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t(exam ? 'examScheme.exams.editTitle' : 'examScheme.exams.addTitle')}>
+    <form noValidate onSubmit={submit.onSubmit} aria-label={t(exam ? 'examScheme.exams.editTitle' : 'examScheme.exams.addTitle')}>
       <Stack gap="md">
         <TextInput label={t('examScheme.exams.name')} required maxLength={EXAM_LIMITS.name} data-autofocus {...form.getInputProps('name')} error={errorText(form.errors.name)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -144,19 +139,7 @@ export function ExamForm({ exam, session, onDone, onCancel }: { exam: Exam | nul
             </Button>
           </Group>
         </Stack>
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {exam ? t('common.saveChanges') : t('examScheme.exams.add')}
-          </Button>
-        </Group>
+        <ModalFooter failure={submit.failure} onCancel={onCancel} label={exam ? t('common.saveChanges') : t('examScheme.exams.add')} pending={submit.pending} />
       </Stack>
     </form>
   );

@@ -1,16 +1,16 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CBSE_GRADES, CO_AREAS, EXAM_LIMITS, examSchemeInput, type CoArea, type ExamScheme } from '@shala/contract';
 import { useSaveScheme } from '../../../api/exams-scheme';
 import { CARDS_QUERY } from '../../../components/ListPage';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
-import { localeOf } from '../../people/format';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { gradeRanges, gradeRowsOf, gradesOf, type GradeRow } from './grades';
+import { useSubmit } from '../../../lib/useSubmit';
+import { FailureAlert } from '../../../components/ModalFooter';
+import { useFormat } from '../../../lib/format';
 
 export interface SchemeValues {
   passPercent: number | '';
@@ -36,33 +36,28 @@ export const schemeBody = (v: SchemeValues, sessionId: string) => ({
  * on their fields.
  */
 export function SchemeForm({ scheme }: { scheme: ExamScheme }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const errorText = useErrorToken();
   const save = useSaveScheme();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<SchemeValues>(examSchemeInput, {
     initialValues: schemeValues(scheme),
     prepare: (v) => schemeBody(v, scheme.sessionId),
   });
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 });
+  const numbers = new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: 2 });
   const ranges = gradeRanges(form.values.grades);
   // Under 600 px the range goes under the minimum (three narrow columns).
   const narrow = useMediaQuery(CARDS_QUERY, false) ?? false;
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(examSchemeInput.parse(schemeBody(values, scheme.sessionId)), {
-        onSuccess: (saved) => {
-          form.setInitialValues(schemeValues(saved));
-          form.setValues(schemeValues(saved));
-          notifications.show({ color: 'green', message: t('examScheme.form.saved') });
-        },
-        onError: (error) => setFailure(form.applyServerError(error, t)),
-      });
+  const submit = useSubmit({
+    form,
+    save: (values: SchemeValues) => save.mutateAsync(examSchemeInput.parse(schemeBody(values, scheme.sessionId))),
+    saved: () => t('examScheme.form.saved'),
+    done: (saved) => {
+      form.setInitialValues(schemeValues(saved));
+      form.setValues(schemeValues(saved));
     },
-    () => focusFirstError(),
-  );
+  });
 
   const rangeText = (i: number) => {
     const r = ranges[i];
@@ -72,7 +67,7 @@ export function SchemeForm({ scheme }: { scheme: ExamScheme }) {
   const scaleError = errorText(form.errors.grades);
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('examScheme.form.title')}>
+    <form noValidate onSubmit={submit.onSubmit} aria-label={t('examScheme.form.title')}>
       <Stack gap="lg">
         <Group align="flex-start" gap="xl" wrap="wrap">
           <NumberInput
@@ -187,13 +182,9 @@ export function SchemeForm({ scheme }: { scheme: ExamScheme }) {
           </Group>
         </Stack>
 
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={submit.failure} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={submit.pending}>
             {t('examScheme.form.save')}
           </Button>
         </Group>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatRupees, type ClassFee, type FeeRecordRow, type FeeType } from '@shala/contract';
 import { useUpdateFeeRecord } from '../../../api/fees-records';
-import { apiErrorText } from '../../../api/errors';
+import { ModalFooter } from '../../../components/ModalFooter';
+import { useSubmit } from '../../../lib/useSubmit';
 import { FeeTypePicker, PreviewTable, adjustmentTypes } from './parts';
 
 /**
@@ -16,24 +16,16 @@ export function EditRecordModal({ row, classFee, activeTypes, onClose }: { row: 
   const { t } = useTranslation();
   const record = row.record!;
   const [typeIds, setTypeIds] = useState(record.adjustments.map((a) => a.feeTypeId));
-  const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateFeeRecord();
   const own = adjustmentTypes(record.adjustments);
   const offered = [...own, ...activeTypes.filter((a) => !own.some((o) => o.feeTypeId === a.feeTypeId))];
   const chosen = typeIds.map((id) => offered.find((o) => o.feeTypeId === id)).filter((o) => !!o);
-  const save = () => {
-    setFailure(null);
-    update.mutate(
-      { feeRecordId: record.feeRecordId, feeTypeIds: typeIds },
-      {
-        onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t('fees.records.updated', { name: row.student.fullName, total: formatRupees(saved.total) }) });
-          onClose();
-        },
-        onError: (error) => setFailure(apiErrorText(error, t)),
-      },
-    );
-  };
+  const save = useSubmit({
+    save: (ids: string[]) => update.mutateAsync({ feeRecordId: record.feeRecordId, feeTypeIds: ids }),
+    saved: (saved) => t('fees.records.updated', { name: row.student.fullName, total: formatRupees(saved.total) }),
+    done: onClose,
+    failTitle: t('fees.records.updateFailed'),
+  });
   return (
     <Modal opened onClose={onClose} title={t('fees.records.editTitle', { name: row.student.fullName })} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="md">
@@ -42,19 +34,7 @@ export function EditRecordModal({ row, classFee, activeTypes, onClose }: { row: 
         </Text>
         <FeeTypePicker types={offered} value={typeIds} onChange={setTypeIds} loading={false} />
         <PreviewTable classFee={classFee?.total ?? record.classFee} types={chosen} label={t('fees.records.previewLabel')} />
-        {failure ? (
-          <Alert color="red" role="alert" title={t('fees.records.updateFailed')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={save} loading={update.isPending}>
-            {t('common.saveChanges')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onClose} label={t('common.saveChanges')} onConfirm={() => void save.run(typeIds)} pending={save.pending} />
       </Stack>
     </Modal>
   );

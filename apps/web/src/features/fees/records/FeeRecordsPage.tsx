@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarDollar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +19,7 @@ import { useClassLabel, WithSession } from '../../academics/assign/parts';
 import { pageSelection, selectPage, toggle } from '../../academics/enrolment/logic';
 import { EditRecordModal } from './EditRecordModal';
 import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, useChosenClass } from './parts';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 const FILTERS = ['all', 'with', 'without'] as const;
 /** The active fee types offered, at most (a page of the list; a school has a handful). */
@@ -87,12 +87,11 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
       {
         onSuccess: (made) => {
           setSelected(new Set());
-          notifications.show({ color: 'green', message: t('fees.records.created', { count: made.length, total: formatRupees(made[0]?.total ?? 0) }) });
+          notifySaved(t('fees.records.created', { count: made.length, total: formatRupees(made[0]?.total ?? 0) }));
         },
         onError: (error) => {
-          const text = apiErrorText(error, t);
-          setFailure(text);
-          notifications.show({ color: 'red', title: t('fees.records.createFailed'), message: text });
+          setFailure(apiErrorText(error, t));
+          notifyError(error, t('fees.records.createFailed'));
         },
       },
     );
@@ -106,8 +105,8 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(row.record!.feeRecordId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('fees.records.deleted', { name: row.student.fullName }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('fees.records.deleteFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('fees.records.deleted', { name: row.student.fullName })),
+          onError: (error) => notifyError(error, t('fees.records.deleteFailed')),
         }),
     });
 

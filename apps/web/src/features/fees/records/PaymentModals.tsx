@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment, type PaymentMode } from '@shala/contract';
 import { useMarkPaid, useReverseEmi } from '../../../api/fees-records';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { useFeeDate } from '../StudentFeesView';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 interface PayValues {
   mode: PaymentMode;
@@ -27,34 +27,19 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
   const { t } = useTranslation();
   const date = useFeeDate();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const pay = useMarkPaid();
   const form = useContractForm<PayValues>(markPaidBody, { initialValues: { mode: 'cash', reference: '', paidOn: today }, prepare: payBody });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      pay.mutate(
-        { emiId: instalment.emiId, body: payBody(values) },
-        {
-          onSuccess: ({ payment, created }) => {
-            notifications.show({
-              color: created ? 'green' : 'blue',
-              icon: <IconCheck size={18} aria-hidden />,
-              message: created
-                ? t('fees.records.pay.done', { no: payment.receiptNo, amount: formatRupees(payment.amount), name: student })
-                : t('fees.records.pay.already', { no: payment.receiptNo }),
-            });
-            onClose();
-          },
-          onError: (error) => setFailure(form.applyServerError(error, t)),
-        },
-      );
-    },
-    () => focusFirstError(),
-  );
+  const submit = useSubmit({
+    form,
+    save: (values: PayValues) => pay.mutateAsync({ emiId: instalment.emiId, body: payBody(values) }),
+    saved: ({ payment, created }) =>
+      created ? t('fees.records.pay.done', { no: payment.receiptNo, amount: formatRupees(payment.amount), name: student }) : t('fees.records.pay.already', { no: payment.receiptNo }),
+    savedToast: ({ created }) => ({ check: true, color: created ? 'green' : 'blue' }),
+    done: onClose,
+  });
   return (
     <Modal opened onClose={onClose} title={t('fees.records.pay.title', { seq: instalment.seq })} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form noValidate onSubmit={submit} aria-label={t('fees.records.pay.title', { seq: instalment.seq })}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={t('fees.records.pay.title', { seq: instalment.seq })}>
         <Stack gap="md">
           <Text size="sm">
             {t('fees.records.pay.summary', { name: student, amount: formatRupees(instalment.amount), date: date(instalment.dueDate) })}
@@ -83,19 +68,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
             {...form.getInputProps('paidOn')}
             error={errorText(form.errors.paidOn)}
           />
-          {failure ? (
-            <Alert color="red" role="alert" title={failure.title}>
-              {failure.message ?? t('common.checkForm')}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pay.isPending} leftSection={<IconCheck size={18} aria-hidden />}>
-              {t('fees.records.pay.submit', { amount: formatRupees(instalment.amount) })}
-            </Button>
-          </Group>
+          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('fees.records.pay.submit', { amount: formatRupees(instalment.amount) })} pending={submit.pending} leftSection={<IconCheck size={18} aria-hidden />} />
         </Stack>
       </form>
     </Modal>
@@ -109,29 +82,18 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
 export function ReverseModal({ instalment, onClose }: { instalment: Instalment; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const reverse = useReverseEmi();
   const payment = instalment.payment!;
   const form = useContractForm<{ reason: string }>(reverseBody, { initialValues: { reason: '' }, prepare: (v) => ({ reason: v.reason.trim() }) });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      reverse.mutate(
-        { emiId: instalment.emiId, reason: values.reason.trim() },
-        {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: t('fees.records.reverse.done', { no: payment.receiptNo }) });
-            onClose();
-          },
-          onError: (error) => setFailure(form.applyServerError(error, t)),
-        },
-      );
-    },
-    () => focusFirstError(),
-  );
+  const submit = useSubmit({
+    form,
+    save: (values: { reason: string }) => reverse.mutateAsync({ emiId: instalment.emiId, reason: values.reason.trim() }),
+    saved: () => t('fees.records.reverse.done', { no: payment.receiptNo }),
+    done: onClose,
+  });
   return (
     <Modal opened onClose={onClose} title={t('fees.records.reverse.title', { no: payment.receiptNo })} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form noValidate onSubmit={submit} aria-label={t('fees.records.reverse.title', { no: payment.receiptNo })}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={t('fees.records.reverse.title', { no: payment.receiptNo })}>
         <Stack gap="md">
           <Alert color="orange" variant="light">
             {t('fees.records.reverse.warning', { no: payment.receiptNo, amount: formatRupees(payment.amount), seq: instalment.seq })}
@@ -147,19 +109,7 @@ export function ReverseModal({ instalment, onClose }: { instalment: Instalment; 
             {...form.getInputProps('reason')}
             error={errorText(form.errors.reason)}
           />
-          {failure ? (
-            <Alert color="red" role="alert" title={failure.title}>
-              {failure.message ?? t('common.checkForm')}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={reverse.isPending} leftSection={<IconArrowBackUp size={18} aria-hidden />}>
-              {t('fees.records.reverse.submit')}
-            </Button>
-          </Group>
+          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('fees.records.reverse.submit')} pending={submit.pending} color="red" leftSection={<IconArrowBackUp size={18} aria-hidden />} />
         </Stack>
       </form>
     </Modal>

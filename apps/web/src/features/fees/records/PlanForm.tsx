@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCalendarPlus, IconCheck, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { INSTALMENTS_MAX, formatRupees } from '@shala/contract';
 import { usePlanEmi } from '../../../api/fees-records';
-import { apiErrorText } from '../../../api/errors';
 import { useFeeDate } from '../StudentFeesView';
 import { planBody, planPreview, type PlanDraft, type PlanMode } from './logic';
+import { useSubmit } from '../../../lib/useSubmit';
+import { FailureAlert } from '../../../components/ModalFooter';
 
 /**
  * An instalment plan for a record's balance: a number of monthly instalments from a first due date,
@@ -19,25 +19,24 @@ export function PlanForm({ feeRecordId, balance, today, redo = false, onDone }: 
   const date = useFeeDate();
   const plan = usePlanEmi();
   const [draft, setDraft] = useState<PlanDraft>({ mode: 'monthly', count: Math.min(4, Math.max(1, balance)), startDate: today, dates: [today] });
-  const [failure, setFailure] = useState<string | null>(null);
   const preview = planPreview(balance, draft);
   const set = (change: Partial<PlanDraft>) => setDraft((d) => ({ ...d, ...change }));
   const setDate = (i: number, value: string) => set({ dates: draft.dates.map((d, j) => (j === i ? value : d)) });
+
+  const submit = useSubmit({
+    save: (body: ReturnType<typeof planBody>) => plan.mutateAsync(body),
+    // The spec's message (section 7), translated.
+    saved: () => t('fees.records.plan.saved'),
+    savedToast: () => ({ check: true }),
+    done: () => onDone?.(),
+    failTitle: t('fees.records.plan.failed'),
+  });
 
   if (balance <= 0) return <Text c="dimmed">{t('fees.records.plan.nothingDue')}</Text>;
 
   const problemText = (p: string) => t(`fees.records.plan.problems.${p}`, { max: Math.min(balance, INSTALMENTS_MAX) });
   const save = () => {
-    if ('problem' in preview) return;
-    setFailure(null);
-    plan.mutate(planBody(feeRecordId, draft), {
-      onSuccess: () => {
-        // The spec's message (section 7), translated.
-        notifications.show({ color: 'green', icon: <IconCheck size={18} aria-hidden />, message: t('fees.records.plan.saved') });
-        onDone?.();
-      },
-      onError: (error) => setFailure(apiErrorText(error, t)),
-    });
+    if (!('problem' in preview)) void submit.run(planBody(feeRecordId, draft));
   };
 
   return (
@@ -144,18 +143,14 @@ export function PlanForm({ feeRecordId, balance, today, redo = false, onDone }: 
           </Table.Tbody>
         </Table>
       )}
-      {failure ? (
-        <Alert color="red" role="alert" title={t('fees.records.plan.failed')}>
-          {failure}
-        </Alert>
-      ) : null}
+      <FailureAlert failure={submit.failure} />
       <Group justify="flex-end">
         {onDone && redo ? (
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
         ) : null}
-        <Button onClick={save} loading={plan.isPending} disabled={'problem' in preview}>
+        <Button onClick={save} loading={submit.pending} disabled={'problem' in preview}>
           {t(redo ? 'fees.records.plan.saveRedo' : 'fees.records.plan.save')}
         </Button>
       </Group>

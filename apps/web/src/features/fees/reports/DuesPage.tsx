@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession, DueRow } from '@shala/contract';
 import { call } from '../../../api/client';
-import { apiErrorText } from '../../../api/errors';
 import { useClassOptions } from '../../../api/academics-assign';
 import { useFeeDues, useFeeDuesByClass } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
@@ -17,6 +15,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { ClassSelect, WithSession, useClassLabel } from '../../academics/assign/parts';
 import { FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { useAddressParams } from '../../../lib/useListParams';
+import { notifyError } from '../../../lib/notify';
 
 const PAGE_SIZE = 20;
 /** The most rows a CSV export gathers (pages of 100). */
@@ -102,7 +101,7 @@ function Dues({ session }: { session: AcademicSession }) {
       const cls = classId ? sums.find((s) => s.class.assignClassId === classId) : undefined;
       saveBlob(csvBlob(csv), `fee-dues-${fileSafe(session.sessionYear)}${cls ? `-${fileSafe(label(cls.class))}` : ''}.csv`);
     } catch (err) {
-      notifications.show({ color: 'red', title: t('fees.reports.exportFailed'), message: apiErrorText(err, t) });
+      notifyError(err, t('fees.reports.exportFailed'));
     } finally {
       setExporting(false);
     }

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { formatRupees } from '@shala/contract';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { useFeeDate } from '../StudentFeesView';
+import { useFormat } from '../../../lib/format';
 
 /** Money, dates and counts of the fee screens in the reader's language (money: ₹ with Indian grouping). */
 export function useFeeFormat() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const fmt = useFormat();
+  const locale = fmt.locale;
   const money = useCallback((paise: number) => formatRupees(paise), []);
   const date = useFeeDate();
   const number = useCallback((n: number) => new Intl.NumberFormat(locale).format(n), [locale]);

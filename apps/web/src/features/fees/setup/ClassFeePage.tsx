@@ -1,7 +1,4 @@
-import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -22,12 +19,13 @@ import { FormFooter } from '../../../components/FormFooter';
 import { RecordState } from '../../../components/ListState';
 import { MoneyInput, PercentInput } from '../../../components/MoneyInput';
 import { PageHeading } from '../../../components/PageHeading';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import type { ScreenProps } from '../../../app/screen';
 import { ClassPicker, useClassLabel, WithSession } from '../../academics/assign/parts';
 import { formatPercent } from './format';
 import { useAddressParams } from '../../../lib/useListParams';
+import { useSubmit } from '../../../lib/useSubmit';
 
 /** The form's values: each part in paise and the tax in basis points; null while a field is empty (saved as 0). */
 export type ClassFeeFormValues = { [K in keyof ClassFeeInput]: number | null };
@@ -92,35 +90,20 @@ function ClassFeeForm({ cls, fee }: { cls: ClassRef; fee: ClassFee | null }) {
   const label = useClassLabel();
   const navigate = useNavigate();
   const save = useSaveClassFee();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<ClassFeeFormValues>(classFeeInput, { initialValues: valuesOf(fee), prepare: classFeeBody });
   const name = label(cls);
   // What the screen shows while typing; the server computes the total it stores the same way.
   const live = classFeeTotal(classFeeBody(form.values));
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(
-        { assignClassId: cls.assignClassId, body: classFeeBody(values) },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', icon: <IconCheck size={18} />, message: t('fees.setup.classFee.saved', { name, total: formatRupees(saved.total) }) });
-            void navigate('/viewall_fees');
-          },
-          onError: (error) => {
-            const next = form.applyServerError(error, t);
-            setFailure(next);
-            notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
-          },
-        },
-      );
-    },
-    () => {
-      setFailure({ title: t('common.checkForm'), message: null });
-      focusFirstError();
-    },
-  );
+  const submit = useSubmit({
+    form,
+    errorToast: true,
+    invalidAlert: true,
+    save: (values: ClassFeeFormValues) => save.mutateAsync({ assignClassId: cls.assignClassId, body: classFeeBody(values) }),
+    saved: (saved) => t('fees.setup.classFee.saved', { name, total: formatRupees(saved.total) }),
+    savedToast: () => ({ check: true }),
+    done: () => void navigate('/viewall_fees'),
+  });
 
   // A number out of range names its bounds in rupees or percent, not in paise or basis points (a
   // server's 400 carries no origin, so its too_big reads as a length: a number field has none).
@@ -139,7 +122,7 @@ function ClassFeeForm({ cls, fee }: { cls: ClassRef; fee: ClassFee | null }) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('fees.setup.classFee.formLabel', { name })}>
+    <form noValidate onSubmit={submit.onSubmit} aria-label={t('fees.setup.classFee.formLabel', { name })}>
       <Stack gap="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="class-fee-parts">
           <Group justify="space-between" gap="xs" mb="md" wrap="wrap">
@@ -172,8 +155,8 @@ function ClassFeeForm({ cls, fee }: { cls: ClassRef; fee: ClassFee | null }) {
           </Text>
         </Paper>
 
-        <FormFooter failure={failure} cancelTo="/viewall_fees">
-          <Button type="submit" loading={save.isPending}>
+        <FormFooter failure={submit.failure} cancelTo="/viewall_fees">
+          <Button type="submit" loading={submit.pending}>
             {t('fees.setup.classFee.save')}
           </Button>
         </FormFooter>

@@ -1,17 +1,16 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MONEY_MAX, PERCENT_BP_MAX, feeTypeInput, feeTypeUpdate, type FeeType, type FeeTypeKind } from '@shala/contract';
 import { feeTypeApi } from '../../../api/fees-setup';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { MoneyInput, PercentInput } from '../../../components/MoneyInput';
-import { saveFailure, useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken, zodValidate } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken, zodValidate } from '../../../lib/validation';
 import { feeTypeEffect, feeTypeValue } from './format';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 export interface FeeTypeFormValues {
   name: string;
@@ -46,39 +45,23 @@ function useFullScreenOnPhones() {
   return useMediaQuery(CARDS_QUERY, false) ?? false;
 }
 
-function FailureAlert({ failure }: { failure: SaveFailure | null }) {
-  const { t } = useTranslation();
-  return failure ? (
-    <Alert color="red" role="alert" title={failure.title}>
-      {failure.message ?? t('common.checkForm')}
-    </Alert>
-  ) : null;
-}
-
 function AddFeeTypeForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useForm<FeeTypeFormValues>({ initialValues: EMPTY_FEE_TYPE, validateInputOnBlur: true, validate: validateFeeType });
-  const save = useMutation({
-    mutationFn: (values: FeeTypeFormValues) => {
+  const save = useSubmit({
+    form,
+    prepare: feeTypeBody,
+    save: (values: FeeTypeFormValues) => {
       const body = feeTypeBody(values);
       return feeTypeApi.create({ ...body, value: body.value ?? 0 });
     },
-    onSuccess: (saved) => {
-      notifications.show({ color: 'green', message: t('fees.setup.types.added', { name: saved.name, value: feeTypeValue(saved) }) });
+    saved: (saved) => t('fees.setup.types.added', { name: saved.name, value: feeTypeValue(saved) }),
+    done: () => {
       onSaved();
       onClose();
     },
-    onError: (error) => setFailure(saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }), feeTypeBody(form.values))),
   });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values);
-    },
-    () => focusFirstError(),
-  );
   const percent = form.values.kind === 'percent';
   const subtract = form.values.effect === 'subtract';
   const valueProps = {
@@ -93,7 +76,7 @@ function AddFeeTypeForm({ onClose, onSaved }: { onClose: () => void; onSaved: ()
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('fees.setup.types.addFormLabel')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('fees.setup.types.addFormLabel')}>
       <Stack gap="md">
         <TextInput
           label={t('fees.setup.types.name')}
@@ -143,15 +126,7 @@ function AddFeeTypeForm({ onClose, onSaved }: { onClose: () => void; onSaved: ()
         <Text size="xs" c="dimmed">
           {t('fees.setup.types.fixedNote')}
         </Text>
-        <FailureAlert failure={failure} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('fees.setup.types.addSubmit')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onClose} label={t('fees.setup.types.addSubmit')} pending={save.pending} />
       </Stack>
     </form>
   );
@@ -171,45 +146,29 @@ export function AddFeeTypeModal({ opened, onClose, onSaved }: { opened: boolean;
 function EditFeeTypeForm({ type, onClose, onSaved }: { type: FeeType; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<{ name: string; description: string }>(feeTypeUpdate, {
     initialValues: { name: type.name, description: type.description ?? '' },
     prepare: (values) => ({ name: values.name.trim(), description: values.description.trim() }),
   });
-  const save = useMutation({
-    mutationFn: (values: { name: string; description: string }) => feeTypeApi.update(type.feeTypeId, { name: values.name.trim(), description: values.description.trim() }),
-    onSuccess: (saved) => {
-      notifications.show({ color: 'green', message: t('fees.setup.types.saved', { name: saved.name }) });
+  const save = useSubmit({
+    form,
+    save: (values: { name: string; description: string }) => feeTypeApi.update(type.feeTypeId, { name: values.name.trim(), description: values.description.trim() }),
+    saved: (saved) => t('fees.setup.types.saved', { name: saved.name }),
+    done: () => {
       onSaved();
       onClose();
     },
-    onError: (error) => setFailure(form.applyServerError(error, t)),
   });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values);
-    },
-    () => focusFirstError(),
-  );
   const effect = feeTypeEffect(type);
   return (
-    <form noValidate onSubmit={submit} aria-label={t('fees.setup.types.editFormLabel')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('fees.setup.types.editFormLabel')}>
       <Stack gap="md">
         <TextInput label={t('fees.setup.types.name')} required maxLength={60} data-autofocus {...form.getInputProps('name')} error={errorText(form.errors.name)} />
         <Textarea label={t('fees.setup.types.description')} maxLength={300} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} error={errorText(form.errors.description)} />
         <Alert variant="light" color="gray" title={`${t(`fees.common.kinds.${type.kind}`)}: ${feeTypeValue(type)} · ${t(`fees.setup.types.effects.${effect}`)}`}>
           {t('fees.setup.types.fixedNote')}
         </Alert>
-        <FailureAlert failure={failure} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.saveChanges')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onClose} label={t('common.saveChanges')} pending={save.pending} />
       </Stack>
     </form>
   );

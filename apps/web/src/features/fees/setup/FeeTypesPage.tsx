@@ -8,15 +8,16 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusToggle } from '../../../components/StatusToggle';
 import { useListParams } from '../../../lib/useListParams';
 import type { ScreenProps } from '../../../app/screen';
-import { formatDate } from '../../people/format';
 import { AddFeeTypeModal, EditFeeTypeModal } from './FeeTypeModals';
 import { feeTypeEffect, feeTypeValue } from './format';
+import { useFormat } from '../../../lib/format';
 
 const EFFECT_COLOR = { charge: 'blue', concession: 'teal', discount: 'teal' } as const;
 
 /** /AddFeetype (113): the school's fee types, with the add form, a rename and the on/off switch. */
 export default function FeeTypesPage(_props: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const list = useListParams(STATUS_FILTERS, 'all');
   const result = useFeeTypeList({ page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: list.status });
   const refresh = useRefreshFeeTypes();
@@ -74,7 +75,7 @@ export default function FeeTypesPage(_props: ScreenProps) {
         />
       ),
     },
-    { key: 'created', header: t('list.createdAt'), cell: (f) => formatDate(f.createdAt, i18n.language), wrap: 'nowrap' },
+    { key: 'created', header: t('list.createdAt'), cell: (f) => fmt.date(f.createdAt), wrap: 'nowrap' },
   ];
 
   return (
