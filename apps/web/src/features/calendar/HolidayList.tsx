@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, type AcademicSession, type Holiday } from '@shala/contract';
 import { useDeleteHoliday, useHolidayList } from '../../api/calendar';
-import { apiErrorText } from '../../api/errors';
 import { CARDS_QUERY } from '../../components/ListPage';
 import { ListState } from '../../components/ListState';
 import { ListPager } from '../../components/ListToolbar';
@@ -15,6 +13,7 @@ import { useClampPage, useListParams } from '../../lib/useListParams';
 import { localeOf } from '../people/format';
 import { HolidayForm } from './HolidayForm';
 import { shortDate } from './month';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 const FILTERS = ['all', 'upcoming'] as const;
 
@@ -53,8 +52,8 @@ export function HolidayList({ session, editable, heading }: { session: AcademicS
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(h.holidayId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('calendar.holidays.removed', { title: h.title }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('calendar.holidays.removeFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('calendar.holidays.removed', { title: h.title })),
+          onError: (error) => notifyError(error, t('calendar.holidays.removeFailed')),
         }),
     });
 

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STATUS_FILTERS, type PersonSummary } from '@shala/contract';
 import { call } from '../../api/client';
-import { apiErrorText } from '../../api/errors';
 import { PEOPLE_API, peopleKeys, usePeopleList, type PeopleKindKey } from '../../api/people';
 import { downloadRoute } from '../../api/transfer';
 import { ListPage, NameCell, ViewEditActions, type ListColumn } from '../../components/ListPage';
@@ -22,6 +20,7 @@ import { ClassFilter, useClassOptions } from './ClassFilter';
 import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
 import { formatDate } from './format';
+import { notifyError } from '../../lib/notify';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -79,7 +78,7 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
         `${config.exportKind}-${today()}.csv`,
       );
     } catch (error) {
-      notifications.show({ color: 'red', title: t('imports.exportFailed'), message: apiErrorText(error, t) });
+      notifyError(error, t('imports.exportFailed'));
     } finally {
       setExporting(false);
     }

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { periodUpdate, type AcademicSession, type Period } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useDeletePeriod, usePeriods, useUpdatePeriod } from '../../api/timetable';
 import { CARDS_QUERY } from '../../components/ListPage';
 import { ListState } from '../../components/ListState';
@@ -18,6 +16,7 @@ import type { ScreenProps } from '../../app/screen';
 import { WithSession } from '../academics/assign/parts';
 import { PeriodFields, periodBody, periodValues, type PeriodValues } from './PeriodFields';
 import { timeRange } from './WeekGrid';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 const ADD_PATH = '/addclass_periods';
 
@@ -33,7 +32,7 @@ function EditPeriodForm({ sessionId, period, onClose }: { sessionId: string; per
         { periodId: period.periodId, body: periodBody(values) },
         {
           onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: t('timetable.periodSaved', { name: saved.name }) });
+            notifySaved(t('timetable.periodSaved', { name: saved.name }));
             onClose();
           },
           onError: (error) => setFailure(form.applyServerError(error, t)),
@@ -80,8 +79,8 @@ function PeriodList({ session }: { session: AcademicSession }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(p.periodId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('timetable.periodDeleted', { name: p.name }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('timetable.deleteFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('timetable.periodDeleted', { name: p.name })),
+          onError: (error) => notifyError(error, t('timetable.deleteFailed')),
         }),
     });
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, NumberInput, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconDeviceFloppy, IconSortAscendingLetters, IconCalendarEvent, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLL_NO_MAX, type ClassStudent, type ClassSummary } from '@shala/contract';
@@ -12,6 +11,7 @@ import { CARDS_QUERY, NameCell } from '../../../components/ListPage';
 import { ListState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { freePlaces, rollNumbersBody, rollOf, rollsChanged, siblingSections, type RollEdits } from './logic';
+import { notifySaved } from '../../../lib/notify';
 
 const studentPath = (userId: string) => `/viewstudentdetail/${userId}`;
 
@@ -39,7 +39,7 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
   const failed = (error: unknown) => setFailure(apiErrorText(error, t));
   const done = (message: string) => {
     setFailure(null);
-    notifications.show({ color: 'green', message });
+    notifySaved(message);
   };
 
   const numberBy = (order: 'name' | 'admission') =>

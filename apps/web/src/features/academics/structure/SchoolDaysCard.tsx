@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMasterWeeks, useSetSundayWorking } from '../../../api/academics-structure';
-import { apiErrorText } from '../../../api/errors';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 /** The school's week: Monday to Saturday are school days; Sunday is the school's choice. */
 export function SchoolDaysCard() {
@@ -16,8 +15,8 @@ export function SchoolDaysCard() {
 
   const change = (next: boolean) =>
     setSunday.mutate(next, {
-      onSuccess: () => notifications.show({ color: 'green', message: next ? t('sessions.days.sundayOn') : t('sessions.days.sundayOff') }),
-      onError: (error) => notifications.show({ color: 'red', title: t('sessions.days.failed'), message: apiErrorText(error, t) }),
+      onSuccess: () => notifySaved(next ? t('sessions.days.sundayOn') : t('sessions.days.sundayOff')),
+      onError: (error) => notifyError(error, t('sessions.days.failed')),
     });
 
   return (
