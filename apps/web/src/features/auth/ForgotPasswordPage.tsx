@@ -9,6 +9,7 @@ import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyErrorText, notifySaved } from '../../lib/notify';
+import { isHindi } from '../../lib/format';
 
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -25,7 +26,7 @@ export default function ForgotPasswordPage() {
     onSuccess: ({ message }, body) => {
       // Kept for the one-time code step (stored as JSON text, read back with quotes stripped).
       session.set(SESSION_KEY.forgotId, JSON.stringify(body.loginId.trim()));
-      notifySaved(message && i18n.language === 'en' ? message : t('auth.forgot.sent'));
+      notifySaved(message && !isHindi(i18n.language) ? message : t('auth.forgot.sent'));
       navigate('/otp');
     },
     onError: (error) => {

@@ -21,6 +21,7 @@ import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
 import { formatDate } from './format';
 import { notifyError } from '../../lib/notify';
+import { localeOf } from '../../lib/format';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -35,7 +36,7 @@ interface Props extends ScreenProps {
 export default function PeopleListPage({ route, kind, detailPath }: Props) {
   const { t, i18n } = useTranslation();
   const { className } = useAcademicNames();
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   const config = KINDS[kind];
   const queryClient = useQueryClient();
   const list = useListParams(STATUS_FILTERS, 'all');

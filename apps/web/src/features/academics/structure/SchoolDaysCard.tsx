@@ -3,13 +3,14 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMasterWeeks, useSetSundayWorking } from '../../../api/academics-structure';
 import { notifyError, notifySaved } from '../../../lib/notify';
+import { isHindi } from '../../../lib/format';
 
 /** The school's week: Monday to Saturday are school days; Sunday is the school's choice. */
 export function SchoolDaysCard() {
   const { t, i18n } = useTranslation();
   const weeks = useMasterWeeks();
   const setSunday = useSetSundayWorking();
-  const hindi = i18n.language === 'hi';
+  const hindi = isHindi(i18n.language);
   const days = weeks.data ?? [];
   const sunday = days.find((d) => d.day === 7);
 

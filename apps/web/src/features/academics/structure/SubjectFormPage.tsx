@@ -13,6 +13,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { EMPTY_SUBJECT, masterOptions, subjectBody, takenOf, type SubjectFormValues } from './subjectForm';
 import { notifyFailure, notifySaved } from '../../../lib/notify';
+import { isHindi } from '../../../lib/format';
 
 /** The most subjects a school reads at once to mark the master list (the server's 409 covers the rest). */
 const TAKEN_PAGE = 100;
@@ -27,7 +28,7 @@ export default function SubjectFormPage({ route }: ScreenProps) {
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const another = useRef(false);
   const existing = useSubjectList({ page: 1, pageSize: TAKEN_PAGE, status: 'all' });
-  const options = masterOptions(takenOf(existing.data?.items ?? []), i18n.language === 'hi', t('subjects.alreadyAdded'));
+  const options = masterOptions(takenOf(existing.data?.items ?? []), isHindi(i18n.language), t('subjects.alreadyAdded'));
 
   const form = useContractForm<SubjectFormValues>(subjectInput, { initialValues: EMPTY_SUBJECT, prepare: subjectBody });
 
