@@ -55,6 +55,8 @@ export interface DataTableProps<T> {
   cards?: boolean;
   /** Narrowest width of the table before it scrolls sideways. */
   minWidth?: number;
+  /** Widest the table grows (a short table on a wide screen). */
+  maw?: number;
   busy?: boolean;
   /** Loading, error and empty states (through `ListState`). */
   state?: { query: QueryState; emptyText: string; emptyAction?: ReactNode; errorTitle?: string; rows?: number };
@@ -104,7 +106,7 @@ function DefaultCard<T>({ item, columns }: { item: T; columns: readonly DataColu
   );
 }
 
-function Body<T>({ label, items, columns, rowKey, rowActions, card, cards, minWidth, busy, tableProps, rowProps }: DataTableProps<T> & { cards: boolean }) {
+function Body<T>({ label, items, columns, rowKey, rowActions, card, cards, minWidth, maw, busy, tableProps, rowProps }: DataTableProps<T> & { cards: boolean }) {
   const { t } = useTranslation();
   if (cards) {
     return (
@@ -159,7 +161,7 @@ function Body<T>({ label, items, columns, rowKey, rowActions, card, cards, minWi
     </Table>
   );
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} maw={maw}>
       {minWidth ? (
         <Table.ScrollContainer minWidth={minWidth} type="native">
           {table}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../lib/format';
 
 interface ToolbarProps<S extends string> {
   searchInput: string;
@@ -64,7 +65,7 @@ interface PagerProps {
 export function ListPager({ page, pageSize, total, onChange }: PagerProps) {
   const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (

@@ -1,9 +1,8 @@
 import { Group, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../api/errors';
+import { notifyError, notifySaved } from '../lib/notify';
 
 interface Props {
   /** Current status: true is Active. */
@@ -30,13 +29,10 @@ export function StatusToggle({ status, name, onChange, onDone, withText = true, 
   const mutation = useMutation({
     mutationFn: onChange,
     onSuccess: (_data, next) => {
-      notifications.show({
-        color: 'green',
-        message: next ? t('status.activated', { name }) : t('status.deactivated', { name }),
-      });
+      notifySaved(next ? t('status.activated', { name }) : t('status.deactivated', { name }));
       onDone?.();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('status.failed'), message: apiErrorText(error, t) }),
+    onError: (error) => notifyError(error, t('status.failed')),
   });
 
   const ask = () => {

@@ -33,3 +33,8 @@ export function notifyError(error: unknown, title?: string): void {
 export function notifyFailure(title: string, message: string): void {
   notifications.show({ color: 'red', title, message });
 }
+
+/** Red: a translated line without a title (the sign-in screens' own error texts). */
+export function notifyErrorText(message: string): void {
+  notifications.show({ color: 'red', message });
+}

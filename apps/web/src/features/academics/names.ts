@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MASTER_CLASSES, subjectNameIn } from '@shala/contract';
+import { isHindi } from '../../lib/format';
 
 const CLASS_BY_CODE = new Map<string, { name: string; nameHi: string }>(MASTER_CLASSES.map((c) => [c.code, c]));
 
@@ -11,7 +12,7 @@ const CLASS_BY_CODE = new Map<string, { name: string; nameHi: string }>(MASTER_C
  */
 export function useAcademicNames() {
   const { t, i18n } = useTranslation();
-  const hindi = i18n.language === 'hi';
+  const hindi = isHindi(i18n.language);
   const className = useCallback(
     (masterClass: string, section?: string | null) => {
       const master = CLASS_BY_CODE.get(masterClass);

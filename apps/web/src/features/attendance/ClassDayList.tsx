@@ -3,6 +3,7 @@ import { Avatar, Badge, Box, Flex, Group, Paper, SegmentedControl, Stack, Text }
 import { useTranslation } from 'react-i18next';
 import { ATTENDANCE_STATUSES, type AttendanceDay, type AttendanceStatus } from '@shala/contract';
 import type { Marks } from './markLogic';
+import { localeOf } from '../../lib/format';
 
 export const STATUS_COLOR: Record<AttendanceStatus, string> = { present: 'green', absent: 'red', late: 'yellow', leave: 'blue' };
 
@@ -98,7 +99,7 @@ export function ClassDayList({
 /** "32 present · 2 absent · 1 late · 0 on leave". */
 export function CountsLine({ counts }: { counts: { present: number; absent: number; late: number; leave: number } }) {
   const { t, i18n } = useTranslation();
-  const n = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const n = new Intl.NumberFormat(localeOf(i18n.language));
   return (
     <Text size="sm" fw={600} aria-live="polite">
       {ATTENDANCE_STATUSES.map((s) => t(`attendance.counts.${s}`, { n: n.format(counts[s]) })).join(' · ')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDayDetail } from '../../api/attendance-views';
 import { RecordState } from '../../components/ListState';
 import { StatusMark } from './MonthParts';
+import { localeOf } from '../../lib/format';
 
 /** One date of a class (from the month view): each student's day mark and every period's. */
 export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId: string; date: string | null; onClose: () => void }) {
@@ -11,7 +12,7 @@ export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId
   const phone = useMediaQuery('(max-width: 36em)');
   const query = useDayDetail(assignClassId, date);
   const title = date
-    ? new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    ? new Intl.DateTimeFormat(localeOf(i18n.language), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(`${date}T00:00:00Z`),
       )
     : '';

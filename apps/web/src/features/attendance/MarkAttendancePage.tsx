@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconChecks, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { IconChecks, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession, AttendanceStatus } from '@shala/contract';
 import { useAttendanceDay, usePeriods, useSaveAttendance } from '../../api/attendance-mark';
@@ -15,6 +14,7 @@ import { useAttendanceFormat } from './format';
 import { changedCount, countMarks, effectiveMarks, lastMarkable, matchesStudent, refusalReason, schoolToday, type Marks } from './markLogic';
 import { useUnsavedGuard } from './useUnsavedGuard';
 import { SavedBadge, TeacherClassesState, useDayChoice } from './dayChoice';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 /** /attendance (114): mark a class for a day or a period, on a phone first. */
 export default function MarkAttendancePage({ route }: ScreenProps) {
@@ -63,10 +63,10 @@ function Marking({ session }: { session: AcademicSession }) {
       {
         onSuccess: () => {
           setChanges({ key: '', marks: {} });
-          notifications.show({ color: 'green', icon: <IconCheck size={18} />, message: t('attendance.mark.saved', { name: label(data.class), date: fmt.date(date) }) });
+          notifySaved(t('attendance.mark.saved', { name: label(data.class), date: fmt.date(date) }), { check: true });
         },
         onError: (error) => {
-          notifications.show({ color: 'red', title: t('attendance.mark.saveFailed'), message: apiErrorText(error, t) });
+          notifyError(error, t('attendance.mark.saveFailed'));
           if (isApiError(error) && error.reason === 'attendance_roster') void day.refetch();
         },
       },

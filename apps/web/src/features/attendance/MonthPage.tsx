@@ -16,6 +16,7 @@ import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, usePerc
 import { DayDetailModal } from './DayDetailModal';
 import { now as clockNow } from '../../lib/clock';
 import { useAddressParams } from '../../lib/useListParams';
+import { localeOf } from '../../lib/format';
 
 /** Today's month on this device (`YYYY-MM`); the server decides what a day is. */
 const thisMonth = () => {
@@ -77,7 +78,7 @@ function MonthScreen({ session }: { session: AcademicSession }) {
   const query = useAttendanceMonth(classId, month, periodic);
   const { i18n } = useTranslation();
   const monthName = (id: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${id}-01T00:00:00Z`));
+    new Intl.DateTimeFormat(localeOf(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${id}-01T00:00:00Z`));
 
   const exportCsv = (view: MonthView) => {
     const cls = choices.options.find((o) => o.value === view.class.assignClassId)?.label ?? view.class.className;
@@ -157,7 +158,7 @@ function MonthTable({ view }: { view: MonthView }) {
   const { t, i18n } = useTranslation();
   const percent = usePercent();
   const [openDate, setOpenDate] = useState<string | null>(null);
-  const weekday = new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { weekday: 'narrow', timeZone: 'UTC' });
+  const weekday = new Intl.DateTimeFormat(localeOf(i18n.language), { weekday: 'narrow', timeZone: 'UTC' });
   const dayTitle = (d: MonthView['days'][number]) =>
     d.kind === 'holiday' && d.holidayTitle ? `${t('attendanceViews.kind.holiday')}: ${d.holidayTitle}` : t(`attendanceViews.kind.${d.kind}`);
   return (

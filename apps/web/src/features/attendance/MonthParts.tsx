@@ -2,6 +2,7 @@ import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AttendanceStatus, DayKind, MonthView } from '@shala/contract';
+import { localeOf } from '../../lib/format';
 
 /** Colours of the statuses (Mantine colours): present green, absent red, late orange, leave blue. */
 export const STATUS_COLOR: Record<AttendanceStatus, string> = { present: 'green', absent: 'red', late: 'orange', leave: 'blue' };
@@ -53,7 +54,7 @@ export function MonthLegend() {
 /** A percentage for the reader ("92.5%"), a dash when nothing is marked. */
 export function usePercent() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { maximumFractionDigits: 1 });
+  const format = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 1 });
   return (p: number | null) => (p === null ? '—' : `${format.format(p)}%`);
 }
 

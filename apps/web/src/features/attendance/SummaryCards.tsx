@@ -10,6 +10,7 @@ import { useAttendanceSummary } from '../../api/attendance-views';
 import { useClassLabel } from '../academics/assign/parts';
 import { STATUSES, STATUS_COLOR, usePercent } from './MonthParts';
 import { LoadingBlock } from '../../components/LoadingBlock';
+import { localeOf } from '../../lib/format';
 
 /** A dashboard card with a title. */
 function Card({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
@@ -30,7 +31,7 @@ function Card({ title, testId, children }: { title: string; testId: string; chil
 export function CountsLine({ counts }: { counts: AttendanceCounts }) {
   const { t, i18n } = useTranslation();
   const percent = usePercent();
-  const number = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
   return (
     <Group gap="md" wrap="nowrap" align="center">
       <RingProgress
@@ -132,7 +133,7 @@ function TeacherToday({ summary }: { summary: AttendanceSummary }) {
 
 function ChildrenMonth({ summary, own }: { summary: AttendanceSummary; own: boolean }) {
   const { t, i18n } = useTranslation();
-  const month = new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(localeOf(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <Card title={own ? t('attendanceViews.myMonth') : t('attendanceViews.childrenMonth')} testId="attendance-month">
       {summary.children.length === 0 ? (

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../lib/format';
 
 /** Dates and times of attendance in the reader's language (dates are school-local `YYYY-MM-DD`). */
 export function useAttendanceFormat() {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const locale = localeOf(i18n.language);
   const date = useCallback(
     (d: string) => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
     [locale],

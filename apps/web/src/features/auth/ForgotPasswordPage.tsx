@@ -1,5 +1,4 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ForgotBody } from '@shala/contract';
@@ -9,6 +8,8 @@ import { SESSION_KEY, session } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
+import { notifyErrorText, notifySaved } from '../../lib/notify';
+import { isHindi } from '../../lib/format';
 
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -25,13 +26,13 @@ export default function ForgotPasswordPage() {
     onSuccess: ({ message }, body) => {
       // Kept for the one-time code step (stored as JSON text, read back with quotes stripped).
       session.set(SESSION_KEY.forgotId, JSON.stringify(body.loginId.trim()));
-      notifications.show({ color: 'green', message: message && i18n.language === 'en' ? message : t('auth.forgot.sent') });
+      notifySaved(message && !isHindi(i18n.language) ? message : t('auth.forgot.sent'));
       navigate('/otp');
     },
     onError: (error) => {
       const text =
         isApiError(error) && error.status === 401 ? loginErrorText(error, t) : t('auth.forgot.serverError');
-      notifications.show({ color: 'red', message: text });
+      notifyErrorText(text);
     },
   });
 

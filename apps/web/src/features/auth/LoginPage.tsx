@@ -11,6 +11,8 @@ import { loginErrorText } from '../../api/errors';
 import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
+import { notifyErrorText, notifySaved } from '../../lib/notify';
+import { isHindi } from '../../lib/format';
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -31,12 +33,12 @@ export default function LoginPage() {
       saveAuth(result);
       notifications.clean();
       // The server's message is English; other languages show their own text.
-      const text = message && i18n.language === 'en' ? message : t('auth.login.success');
-      notifications.show({ color: 'green', message: text });
+      const text = message && !isHindi(i18n.language) ? message : t('auth.login.success');
+      notifySaved(text);
       navigate(landingFor(result.roleId), { replace: true });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: loginErrorText(error, t) });
+      notifyErrorText(loginErrorText(error, t));
     },
   });
 

@@ -1,17 +1,16 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/PasswordField';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ResetBody } from '@shala/contract';
 import { OTP, PASSWORD_RULES } from '@shala/contract/web';
 import { isApiError, requestPublic } from '../../api/http';
 import { serverFieldErrors } from '../../lib/validation';
-import { apiErrorText } from '../../api/errors';
 import { SESSION_KEY, session } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
+import { notifyError, notifySaved } from '../../lib/notify';
 
 type OtpValues = {
   otp: string;
@@ -53,13 +52,13 @@ export default function OtpPage() {
   const reset = useAction((body: ResetBody) => requestPublic('reset', { body }), {
     onSuccess: () => {
       session.remove(SESSION_KEY.forgotId);
-      notifications.show({ color: 'green', message: t('auth.otp.success') });
+      notifySaved(t('auth.otp.success'));
       navigate('/', { replace: true });
     },
     onError: (error) => {
       // A refused new password (too common) comes back as a 400 naming the field: show it there.
       if (isApiError(error) && error.status === 400) form.setErrors(serverFieldErrors(error.issues));
-      notifications.show({ color: 'red', message: apiErrorText(error, t) });
+      notifyError(error);
     },
   });
 

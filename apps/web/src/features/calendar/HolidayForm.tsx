@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { holidayInput, holidayUpdate, NOTIFY_ROLES, ROLE_KEY, type AcademicSession, type Holiday } from '@shala/contract';
 import { useCreateHoliday, useUpdateHoliday } from '../../api/calendar';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../lib/validation';
 import { createBody, emptyHoliday, holidayValues, updateBody, type HolidayFormValues } from './holidayForm';
+import { notifySaved } from '../../lib/notify';
 
 type Target = { mode: 'create'; session: AcademicSession } | { mode: 'edit'; holiday: Holiday; session: AcademicSession | null };
 
@@ -38,7 +38,7 @@ export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDo
         create.mutate(createBody(values, target.session.sessionId), {
           onSuccess: () => {
             const named = values.notifyRoles.map((r) => t(ROLE_KEY[Number(r) as keyof typeof ROLE_KEY])).join(', ');
-            notifications.show({ color: 'green', message: named ? t('calendar.holidays.addedNotified', { title, roles: named }) : t('calendar.holidays.added', { title }) });
+            notifySaved(named ? t('calendar.holidays.addedNotified', { title, roles: named }) : t('calendar.holidays.added', { title }));
             form.reset();
             onDone?.();
           },
@@ -49,7 +49,7 @@ export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDo
           { holidayId: target.holiday.holidayId, body: updateBody(values) },
           {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: t('calendar.holidays.saved', { title }) });
+              notifySaved(t('calendar.holidays.saved', { title }));
               onDone?.();
             },
             onError,

@@ -1,20 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Badge, Group, Modal, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, type AcademicSession, type Holiday } from '@shala/contract';
 import { useDeleteHoliday, useHolidayList } from '../../api/calendar';
-import { apiErrorText } from '../../api/errors';
-import { CARDS_QUERY } from '../../components/ListPage';
-import { ListState } from '../../components/ListState';
 import { ListPager } from '../../components/ListToolbar';
 import { useClampPage, useListParams } from '../../lib/useListParams';
 import { localeOf } from '../people/format';
 import { HolidayForm } from './HolidayForm';
 import { shortDate } from './month';
+import { notifyError, notifySaved } from '../../lib/notify';
+import { DataTable } from '../../components/DataTable';
 
 const FILTERS = ['all', 'upcoming'] as const;
 
@@ -36,7 +33,6 @@ export function HolidayList({ session, editable, heading }: { session: AcademicS
   const { t, i18n } = useTranslation();
   const list = useListParams(FILTERS, 'all', PAGE_SIZE_DEFAULT);
   const query = useHolidayList(session.sessionId, { page: list.page, pageSize: list.pageSize, upcoming: list.status === 'upcoming' });
-  const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const [editing, setEditing] = useState<Holiday | null>(null);
   const remove = useDeleteHoliday();
   const dates = useHolidayDates();
@@ -53,26 +49,25 @@ export function HolidayList({ session, editable, heading }: { session: AcademicS
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(h.holidayId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('calendar.holidays.removed', { title: h.title }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('calendar.holidays.removeFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('calendar.holidays.removed', { title: h.title })),
+          onError: (error) => notifyError(error, t('calendar.holidays.removeFailed')),
         }),
     });
 
-  const actions = (h: Holiday) =>
-    editable ? (
-      <Group gap={4} wrap="nowrap" justify="flex-end">
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon variant="subtle" aria-label={t('calendar.holidays.editNamed', { title: h.title })} onClick={() => setEditing(h)}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('calendar.holidays.remove')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('calendar.holidays.removeNamed', { title: h.title })} onClick={() => askRemove(h)}>
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    ) : null;
+  const actions = (h: Holiday) => (
+    <>
+      <Tooltip label={t('common.edit')}>
+        <ActionIcon variant="subtle" aria-label={t('calendar.holidays.editNamed', { title: h.title })} onClick={() => setEditing(h)}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('calendar.holidays.remove')}>
+        <ActionIcon variant="subtle" color="red" aria-label={t('calendar.holidays.removeNamed', { title: h.title })} onClick={() => askRemove(h)}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
 
   const titleCell = (h: Holiday) => (
     <>
@@ -100,61 +95,32 @@ export function HolidayList({ session, editable, heading }: { session: AcademicS
           data={FILTERS.map((f) => ({ value: f, label: t(`calendar.holidays.filters.${f}`) }))}
         />
       </Group>
-      <ListState
-        query={query}
-        isEmpty={items.length === 0}
-        emptyText={list.status === 'upcoming' ? t('calendar.holidays.emptyUpcoming') : t('calendar.holidays.empty')}
-        rows={3}
-      >
-        {cards ? (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={heading} aria-busy={query.isFetching}>
-            {items.map((h) => (
-              <Paper key={h.holidayId} component="li" withBorder radius="md" p="md">
-                {titleCell(h)}
-                <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
-                  <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                    <Text size="sm">{dates(h)}</Text>
-                    <Badge variant="light" color="orange" style={{ textTransform: 'none' }}>
-                      {days(h)}
-                    </Badge>
-                  </Group>
-                  {actions(h)}
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={560} type="native">
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label={heading} aria-busy={query.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('calendar.holidays.title')}</Table.Th>
-                    <Table.Th>{t('calendar.holidays.dates')}</Table.Th>
-                    <Table.Th>{t('calendar.holidays.days')}</Table.Th>
-                    {editable ? (
-                      <Table.Th>
-                        <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    ) : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((h) => (
-                    <Table.Tr key={h.holidayId}>
-                      <Table.Td>{titleCell(h)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates(h)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{days(h)}</Table.Td>
-                      {editable ? <Table.Td>{actions(h)}</Table.Td> : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+      <DataTable
+        label={heading}
+        items={items}
+        rowKey={(h) => h.holidayId}
+        minWidth={560}
+        busy={query.isFetching}
+        state={{ query, emptyText: list.status === 'upcoming' ? t('calendar.holidays.emptyUpcoming') : t('calendar.holidays.empty'), rows: 3 }}
+        after={<ListPager page={list.page} pageSize={list.pageSize} total={query.data?.total ?? 0} onChange={list.setPage} />}
+        columns={[
+          { key: 'title', header: t('calendar.holidays.title'), cell: titleCell },
+          { key: 'dates', header: t('calendar.holidays.dates'), cell: dates, wrap: 'nowrap' },
+          { key: 'days', header: t('calendar.holidays.days'), cell: days, wrap: 'nowrap' },
+        ]}
+        card={(h) => (
+          <>
+            {titleCell(h)}
+            <Group gap="xs" wrap="wrap" mt="xs" style={{ minWidth: 0 }}>
+              <Text size="sm">{dates(h)}</Text>
+              <Badge variant="light" color="orange" style={{ textTransform: 'none' }}>
+                {days(h)}
+              </Badge>
+            </Group>
+          </>
         )}
-        <ListPager page={list.page} pageSize={list.pageSize} total={query.data?.total ?? 0} onChange={list.setPage} />
-      </ListState>
+        rowActions={editable ? actions : undefined}
+      />
       <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing ? t('calendar.holidays.editNamed', { title: editing.title }) : ''} centered>
         {editing ? (
           <HolidayForm

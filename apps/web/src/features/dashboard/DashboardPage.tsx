@@ -24,6 +24,7 @@ import FeesDashboardCard from '../fees/reports/FeesDashboardCard';
 import NoticeBoardCard from '../notices/NoticeBoardCard';
 import ClassWorkCard from '../classwork/ClassWorkCard';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { localeOf } from '../../lib/format';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },
@@ -44,7 +45,7 @@ export default function DashboardPage({ route }: ScreenProps) {
   // The session picked in the header (the platform owner has none); wait for it, so the counts load once.
   const { current, isLoading: sessionLoading } = useCurrentSession();
   const { data, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, role === ROLE.OWNER || !sessionLoading);
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
 
   const present = data ? COUNT_KEYS.filter((key) => data.counts[key] !== undefined) : [];
 

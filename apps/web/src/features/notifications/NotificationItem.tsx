@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Notification, NotificationKind } from '@shala/contract';
+import { localeOf } from '../../lib/format';
 
 const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   chat: { icon: IconMessageCircle, color: 'indigo' },
@@ -27,7 +28,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
 export function formatTimestamp(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** One notification: its kind's icon, the sender, the message, the local time; a button when it leads somewhere. */

@@ -9,6 +9,7 @@ import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
+import { localeOf } from '../../lib/format';
 
 /** /viewstudentsinfo: a parent's own children (api/parent/children). */
 export default function MyChildrenPage({ route }: ScreenProps) {
@@ -22,7 +23,7 @@ export default function MyChildrenPage({ route }: ScreenProps) {
     items.map((c) => c.userId),
     current?.sessionId,
   );
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   return (
     <>
       <PageHeading title={t(route.title)} description={t('wards.description')} />

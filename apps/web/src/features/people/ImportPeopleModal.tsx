@@ -21,6 +21,7 @@ import { apiErrorText } from '../../api/errors';
 import { saveBlob, uploadFile } from '../../api/transfer';
 import { csvBlob, toCsv, today } from '../../lib/csv';
 import { importErrorToken, useErrorToken } from '../../lib/validation';
+import { localeOf } from '../../lib/format';
 
 type Step = 'choose' | 'checking' | 'checked' | 'importing' | 'done';
 
@@ -59,7 +60,7 @@ export function ImportPeopleModal({ kind, opened, onClose, onImported }: Props) 
   const [checked, setChecked] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   const what = t(`imports.kinds.${kind}`);
 
   const reset = () => {

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STATUS_FILTERS, type PersonSummary } from '@shala/contract';
 import { call } from '../../api/client';
-import { apiErrorText } from '../../api/errors';
 import { PEOPLE_API, peopleKeys, usePeopleList, type PeopleKindKey } from '../../api/people';
 import { downloadRoute } from '../../api/transfer';
 import { ListPage, NameCell, ViewEditActions, type ListColumn } from '../../components/ListPage';
@@ -22,6 +20,8 @@ import { ClassFilter, useClassOptions } from './ClassFilter';
 import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
 import { formatDate } from './format';
+import { notifyError } from '../../lib/notify';
+import { localeOf } from '../../lib/format';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -34,9 +34,7 @@ interface Props extends ScreenProps {
  * show their class and roll number in the header's session, and filter by class.
  */
 export default function PeopleListPage({ route, kind, detailPath }: Props) {
-  const { t, i18n } = useTranslation();
-  const { className } = useAcademicNames();
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const { t } = useTranslation();
   const config = KINDS[kind];
   const queryClient = useQueryClient();
   const list = useListParams(STATUS_FILTERS, 'all');
@@ -79,16 +77,72 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
         `${config.exportKind}-${today()}.csv`,
       );
     } catch (error) {
-      notifications.show({ color: 'red', title: t('imports.exportFailed'), message: apiErrorText(error, t) });
+      notifyError(error, t('imports.exportFailed'));
     } finally {
       setExporting(false);
     }
   };
 
   const showSchool = kind === 'systemAdmins';
-  const showParent = students;
+  const columns = usePeopleColumns(kind, details, refresh);
 
-  const columns: ListColumn<PersonSummary>[] = [
+  return (
+    <ListPage
+      title={t(route.title)}
+      actions={
+        config.importKind || config.exportKind || config.addPath ? (
+          <PeopleActions kind={kind} exporting={exporting} onImport={() => setImportOpen(true)} onExport={() => void exportCsv()} />
+        ) : null
+      }
+      list={list}
+      statuses={STATUS_FILTERS}
+      filters={
+        students && sessionId ? (
+          <ClassFilter
+            classes={classOptions.data}
+            loading={classOptions.isLoading}
+            value={classKnown && classId ? classId : null}
+            onChange={(value) => list.setParam('class', value)}
+          />
+        ) : showSchool ? (
+          <RemoteSelect
+            label={t('people.school')}
+            placeholder={t('people.allSchools')}
+            queryKey={['schools', 'options']}
+            fetchOptions={async (search, signal) => {
+              const page = await call('schoolList', { query: { page: 1, pageSize: 50, status: 'all', search: search || undefined }, signal });
+              return page.items.map((s) => ({ value: s.schoolId, label: s.name }));
+            }}
+            value={schoolId || null}
+            onChange={(value) => list.setParam('school', value)}
+            clearable
+            style={{ flex: '1 1 220px', minWidth: 0 }}
+          />
+        ) : null
+      }
+      query={result}
+      columns={columns}
+      rowKey={(p) => p.userId}
+      rowActions={(p) => <ViewEditActions name={p.fullName} viewTo={details(p.userId)} editTo={config.editPath?.(p.userId)} />}
+      emptyText={t(`people.${config.kind}.empty`)}
+      minWidth={students ? 1040 : showSchool ? 860 : 760}
+    >
+      {config.importKind ? (
+        <ImportPeopleModal kind={config.importKind} opened={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      ) : null}
+    </ListPage>
+  );
+}
+
+/** The columns of one kind's list (students: class, roll number and parent; system admins: school). */
+function usePeopleColumns(kind: PeopleKindKey, details: (userId: string) => string, refresh: () => void): ListColumn<PersonSummary>[] {
+  const { t, i18n } = useTranslation();
+  const { className } = useAcademicNames();
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
+  const students = kind === 'students';
+  const showSchool = kind === 'systemAdmins';
+  const showParent = students;
+  return [
     {
       key: 'name',
       header: t('person.name'),
@@ -151,66 +205,29 @@ export default function PeopleListPage({ route, kind, detailPath }: Props) {
     { key: 'created', header: t('list.createdAt'), cell: (p) => formatDate(p.createdAt, i18n.language), wrap: 'nowrap' },
   ];
 
+}
+
+/** Import, export and add, as the kind allows. */
+function PeopleActions({ kind, exporting, onImport, onExport }: { kind: PeopleKindKey; exporting: boolean; onImport: () => void; onExport: () => void }) {
+  const { t } = useTranslation();
+  const config = KINDS[kind];
   return (
-    <ListPage
-      title={t(route.title)}
-      actions={
-        config.importKind || config.exportKind || config.addPath ? (
-          <>
-            {config.importKind ? (
-              <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
-                {t('imports.open')}
-              </Button>
-            ) : null}
-            {config.exportKind ? (
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void exportCsv()} loading={exporting}>
-                {t('imports.export')}
-              </Button>
-            ) : null}
-            {config.addPath ? (
-              <Button component={Link} to={config.addPath} leftSection={<IconPlus size={16} aria-hidden />}>
-                {t(`people.${config.kind}.add`)}
-              </Button>
-            ) : null}
-          </>
-        ) : null
-      }
-      list={list}
-      statuses={STATUS_FILTERS}
-      filters={
-        students && sessionId ? (
-          <ClassFilter
-            classes={classOptions.data}
-            loading={classOptions.isLoading}
-            value={classKnown && classId ? classId : null}
-            onChange={(value) => list.setParam('class', value)}
-          />
-        ) : showSchool ? (
-          <RemoteSelect
-            label={t('people.school')}
-            placeholder={t('people.allSchools')}
-            queryKey={['schools', 'options']}
-            fetchOptions={async (search, signal) => {
-              const page = await call('schoolList', { query: { page: 1, pageSize: 50, status: 'all', search: search || undefined }, signal });
-              return page.items.map((s) => ({ value: s.schoolId, label: s.name }));
-            }}
-            value={schoolId || null}
-            onChange={(value) => list.setParam('school', value)}
-            clearable
-            style={{ flex: '1 1 220px', minWidth: 0 }}
-          />
-        ) : null
-      }
-      query={result}
-      columns={columns}
-      rowKey={(p) => p.userId}
-      rowActions={(p) => <ViewEditActions name={p.fullName} viewTo={details(p.userId)} editTo={config.editPath?.(p.userId)} />}
-      emptyText={t(`people.${config.kind}.empty`)}
-      minWidth={students ? 1040 : showSchool ? 860 : 760}
-    >
+    <>
       {config.importKind ? (
-        <ImportPeopleModal kind={config.importKind} opened={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+        <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={onImport}>
+          {t('imports.open')}
+        </Button>
       ) : null}
-    </ListPage>
+      {config.exportKind ? (
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exporting}>
+          {t('imports.export')}
+        </Button>
+      ) : null}
+      {config.addPath ? (
+        <Button component={Link} to={config.addPath} leftSection={<IconPlus size={16} aria-hidden />}>
+          {t(`people.${config.kind}.add`)}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -22,6 +21,7 @@ import { KINDS } from './kinds';
 import { ParentSelect } from './ParentSelect';
 import { PersonFormFields } from './PersonFormFields';
 import { EMPTY_PERSON, SCHEMAS, formBody, formInput, valuesOf, type PersonFormValues } from './personForm';
+import { notifyFailure, notifySaved } from '../../lib/notify';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -77,7 +77,7 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
   const onFailure = (error: unknown) => {
     const next = form.applyServerError(error, t);
     setFailure(next);
-    notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+    notifyFailure(next.title, next.message ?? t('common.checkForm'));
   };
 
   const create = useMutation({
@@ -104,7 +104,7 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
       storePerson(queryClient, kind, saved);
       void queryClient.invalidateQueries({ queryKey: peopleKeys.all(kind) });
       if (shape === 'student') void queryClient.invalidateQueries({ queryKey: peopleKeys.all('parents') });
-      notifications.show({ color: 'green', message: t('people.saved', { name: saved.fullName }) });
+      notifySaved(t('people.saved', { name: saved.fullName }));
       navigate(config.detailPath(saved.userId));
     },
     onError: onFailure,

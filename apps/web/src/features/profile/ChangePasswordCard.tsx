@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import { apiErrorText } from '../../api/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { useContractForm } from '../../lib/contractForm';
 import { useErrorToken } from '../../lib/validation';
+import { notifyFailure, notifySaved } from '../../lib/notify';
 
 interface Values {
   currentPassword: string;
@@ -35,12 +35,12 @@ export function ChangePasswordCard() {
       request('changePassword', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
     onSuccess: () => {
       form.reset();
-      notifications.show({ color: 'green', message: t('password.changed') });
+      notifySaved(t('password.changed'));
     },
     onError: (error) => {
       // A wrong current password names its field (reason wrong_password): the form marks it.
       const failure = form.applyServerError(error, t);
-      notifications.show({ color: 'red', title: t('password.failed'), message: failure.title });
+      notifyFailure(t('password.failed'), failure.title);
     },
   });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Fieldset, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import { focusFirstError, useErrorToken } from '../../lib/validation';
 import { FormFooter } from '../../components/FormFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import type { ScreenProps } from '../../app/screen';
+import { notifyFailure, notifySaved } from '../../lib/notify';
 
 /** What a user edits of its own account: contact fields and photo (the rest is the school's). */
 export const profileFields = selfProfileFields;
@@ -56,13 +56,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.profile(userId), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile(userId) });
-      notifications.show({ color: 'green', message: t('profile.saved') });
+      notifySaved(t('profile.saved'));
       navigate('/profile');
     },
     onError: (error) => {
       const next = form.applyServerError(error, t);
       setFailure(next);
-      notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+      notifyFailure(next.title, next.message ?? t('common.checkForm'));
     },
   });
 

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Paper, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERIODS_MAX, periodInput, type AcademicSession } from '@shala/contract';
@@ -12,6 +11,7 @@ import { focusFirstError } from '../../lib/validation';
 import type { ScreenProps } from '../../app/screen';
 import { WithSession } from '../academics/assign/parts';
 import { EMPTY_PERIOD, PeriodFields, periodBody, type PeriodValues } from './PeriodFields';
+import { notifySaved } from '../../lib/notify';
 
 export const PERIODS_PATH = '/period_datapage';
 
@@ -30,7 +30,7 @@ function PeriodForm({ session }: { session: AcademicSession }) {
       setFailure(null);
       create.mutate(periodBody(values), {
         onSuccess: (period) => {
-          notifications.show({ color: 'green', message: t('timetable.periodAdded', { name: period.name }) });
+          notifySaved(t('timetable.periodAdded', { name: period.name }));
           if (another.current) {
             // The next period usually starts when this one ends.
             form.setValues({ ...EMPTY_PERIOD, startTime: period.endTime });

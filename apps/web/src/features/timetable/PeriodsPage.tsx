@@ -1,16 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { periodUpdate, type AcademicSession, type Period } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useDeletePeriod, usePeriods, useUpdatePeriod } from '../../api/timetable';
-import { CARDS_QUERY } from '../../components/ListPage';
-import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { focusFirstError } from '../../lib/validation';
@@ -18,6 +13,8 @@ import type { ScreenProps } from '../../app/screen';
 import { WithSession } from '../academics/assign/parts';
 import { PeriodFields, periodBody, periodValues, type PeriodValues } from './PeriodFields';
 import { timeRange } from './WeekGrid';
+import { notifyError, notifySaved } from '../../lib/notify';
+import { DataTable } from '../../components/DataTable';
 
 const ADD_PATH = '/addclass_periods';
 
@@ -33,7 +30,7 @@ function EditPeriodForm({ sessionId, period, onClose }: { sessionId: string; per
         { periodId: period.periodId, body: periodBody(values) },
         {
           onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: t('timetable.periodSaved', { name: saved.name }) });
+            notifySaved(t('timetable.periodSaved', { name: saved.name }));
             onClose();
           },
           onError: (error) => setFailure(form.applyServerError(error, t)),
@@ -66,7 +63,6 @@ function EditPeriodForm({ sessionId, period, onClose }: { sessionId: string; per
 
 function PeriodList({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
-  const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const list = usePeriods(session.sessionId);
   const remove = useDeletePeriod(session.sessionId);
   const [editing, setEditing] = useState<Period | null>(null);
@@ -80,8 +76,8 @@ function PeriodList({ session }: { session: AcademicSession }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(p.periodId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('timetable.periodDeleted', { name: p.name }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('timetable.deleteFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('timetable.periodDeleted', { name: p.name })),
+          onError: (error) => notifyError(error, t('timetable.deleteFailed')),
         }),
     });
 
@@ -118,68 +114,39 @@ function PeriodList({ session }: { session: AcademicSession }) {
           {t('timetable.addPeriod')}
         </Button>
       </Group>
-      <ListState
-        query={list}
-        isEmpty={items.length === 0}
-        emptyText={t('timetable.noPeriods', { session: session.sessionYear })}
-        emptyAction={
-          <Anchor component={Link} to={ADD_PATH}>
-            {t('timetable.addPeriods')}
-          </Anchor>
-        }
-      >
-        {cards ? (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('timetable.periodsLabel')}>
-            {items.map((p) => (
-              <Paper key={p.periodId} component="li" withBorder radius="md" p="md" bg={p.isBreak ? 'gray.0' : undefined}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {p.name}
-                    </Text>
-                    <Text size="sm">{timeRange(p)}</Text>
-                  </Stack>
-                  {kind(p)}
-                </Group>
-                <Group justify="flex-end" gap="xs" mt="xs">
-                  {actions(p)}
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }} maw={900}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('timetable.periodsLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('timetable.periodName')}</Table.Th>
-                  <Table.Th>{t('timetable.startTime')}</Table.Th>
-                  <Table.Th>{t('timetable.endTime')}</Table.Th>
-                  <Table.Th>{t('timetable.kind')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((p) => (
-                  <Table.Tr key={p.periodId}>
-                    <Table.Td fw={600}>{p.name}</Table.Td>
-                    <Table.Td>{p.startTime}</Table.Td>
-                    <Table.Td>{p.endTime}</Table.Td>
-                    <Table.Td>{kind(p)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap" justify="flex-end">
-                        {actions(p)}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+      <DataTable
+        label={t('timetable.periodsLabel')}
+        items={items}
+        rowKey={(p) => p.periodId}
+        maw={900}
+        state={{
+          query: list,
+          emptyText: t('timetable.noPeriods', { session: session.sessionYear }),
+          emptyAction: (
+            <Anchor component={Link} to={ADD_PATH}>
+              {t('timetable.addPeriods')}
+            </Anchor>
+          ),
+        }}
+        columns={[
+          { key: 'name', header: t('timetable.periodName'), cell: (p) => <Text fw={600} size="sm">{p.name}</Text> },
+          { key: 'start', header: t('timetable.startTime'), cell: (p) => p.startTime },
+          { key: 'end', header: t('timetable.endTime'), cell: (p) => p.endTime },
+          { key: 'kind', header: t('timetable.kind'), cell: kind },
+        ]}
+        card={(p) => (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {p.name}
+              </Text>
+              <Text size="sm">{timeRange(p)}</Text>
+            </Stack>
+            {kind(p)}
+          </Group>
         )}
-      </ListState>
+        rowActions={actions}
+      />
       <Modal opened={!!editing} onClose={() => setEditing(null)} title={t('timetable.editPeriod')} centered>
         {editing ? <EditPeriodForm sessionId={session.sessionId} period={editing} onClose={() => setEditing(null)} /> : null}
       </Modal>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Checkbox, EmptyState, Group, Modal, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarOff, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { ClassChooser, WithSession, useClassLabel } from '../academics/assign/pa
 import { useAcademicNames } from '../academics/names';
 import { bodyOf, cellKey, clashesOf, copyDay, failedCell, gridOf, sameGrid, setCell, teacherOf, type Grid } from './grid';
 import { WeekGrid, useDayName } from './WeekGrid';
+import { notifySaved } from '../../lib/notify';
 
 /** Why a class cannot have a timetable yet: no periods in the session, or no subjects in the class. */
 export function MissingHint({ title, link, linkText }: { title: string; link: string; linkText: string }) {
@@ -99,7 +99,7 @@ function Editor({ view, detail }: { view: TimetableView; detail: ClassDetail }) 
     save.mutate(body, {
       onSuccess: (next) => {
         setGrid(gridOf(next));
-        notifications.show({ color: 'green', message: t('timetable.saved', { name: label(view.class) }) });
+        notifySaved(t('timetable.saved', { name: label(view.class) }));
       },
       onError: (error) => setFailure({ text: apiErrorText(error, t), cell: isApiError(error) ? failedCell(error.field, body) : null }),
     });

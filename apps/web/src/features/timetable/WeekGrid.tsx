@@ -4,11 +4,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { MasterWeek, Period } from '@shala/contract';
 import { CARDS_QUERY } from '../../components/ListPage';
+import { isHindi } from '../../lib/format';
 
 /** A day's name in the reader's language (the master week carries both). */
 export function useDayName() {
   const { t, i18n } = useTranslation();
-  const hindi = i18n.language === 'hi';
+  const hindi = isHindi(i18n.language);
   return {
     long: (d: MasterWeek) => (hindi ? d.nameHi : d.name),
     short: (d: MasterWeek) => t(`timetable.dayShort.${d.code}`),

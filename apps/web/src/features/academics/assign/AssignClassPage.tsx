@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Space, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { assignClassBody, CLASS_SUBJECTS_MAX, type ClassDetail } from '@shala/contract';
@@ -15,6 +14,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { classDetailPath } from './AssignedClassListPage';
 import { ClassChooser, SectionCard, WithSession, useClassLabel } from './parts';
+import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Values {
   assignClassId: string;
@@ -54,13 +54,13 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
       setFailure(null);
       save.mutate(values, {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t('assign.savedSubjects', { name: label(saved) }) });
+          notifySaved(t('assign.savedSubjects', { name: label(saved) }));
           navigate(classDetailPath(saved.assignClassId));
         },
         onError: (error) => {
           const next = form.applyServerError(error, t);
           setFailure(next);
-          notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+          notifyFailure(next.title, next.message ?? t('common.checkForm'));
         },
       });
     },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Divider, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { assignSubjectsPath, classDetailPath } from './AssignedClassListPage';
 import { ClassChooser, SectionCard, WithSession, useClassLabel } from './parts';
+import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Row {
   subjectId: string;
@@ -69,13 +69,13 @@ function TeacherTable({ detail }: { detail: ClassDetail }) {
       setFailure(null);
       save.mutate(assignmentsOf(values), {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t('assign.savedTeachers', { name: label(saved) }) });
+          notifySaved(t('assign.savedTeachers', { name: label(saved) }));
           navigate(classDetailPath(saved.assignClassId));
         },
         onError: (error) => {
           const next = form.applyServerError(error, t);
           setFailure(next);
-          notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+          notifyFailure(next.title, next.message ?? t('common.checkForm'));
         },
       });
     },

@@ -9,6 +9,7 @@ import { useListParams } from '../../../lib/useListParams';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../../app/screen';
 import { StatusBadge, useClassLabel } from './parts';
+import { localeOf } from '../../../lib/format';
 
 export const classDetailPath = (assignClassId: string) => `/detailsviewAssignedclasses/${assignClassId}`;
 export const assignSubjectsPath = (assignClassId: string) => `/assignsubject?class=${assignClassId}`;
@@ -26,7 +27,7 @@ export default function AssignedClassListPage({ route }: ScreenProps) {
     search: list.search || undefined,
     status: list.status,
   });
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
 
   const columns: ListColumn<ClassSummary>[] = [
     {

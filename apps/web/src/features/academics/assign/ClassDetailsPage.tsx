@@ -9,6 +9,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { assignSubjectsPath, assignTeachersPath } from './AssignedClassListPage';
 import { SectionCard, StatusBadge, useClassLabel } from './parts';
+import { localeOf } from '../../../lib/format';
 
 interface Props extends ScreenProps {
   /** The teacher's view (/detailsclassteacherview): no actions, back to its classes. */
@@ -57,7 +58,7 @@ export function SubjectTeacherList({ subjects }: { subjects: ClassDetail['subjec
 /** The students of a class by roll number (every one: a class is bounded by its limit). */
 export function StudentRollList({ students }: { students: ClassDetail['studentList'] }) {
   const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   if (!students.length) {
     return (
       <Text c="dimmed" size="sm" role="status">
@@ -110,7 +111,7 @@ export function StudentRollList({ students }: { students: ClassDetail['studentLi
 export function ClassDetailsView({ detail, readOnly = false }: { detail: ClassDetail; readOnly?: boolean }) {
   const { t, i18n } = useTranslation();
   const label = useClassLabel();
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   return (
     <>
       <RecordCard

@@ -8,12 +8,13 @@ import { RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { SubjectTeacherList } from './ClassDetailsPage';
 import { SectionCard } from './parts';
+import { localeOf } from '../../../lib/format';
 
 /** Class, section, roll number, class teacher; then the subjects with their teachers. */
 export function StudentClassDetails({ view, own }: { view: StudentClassView; own: boolean }) {
   const { t, i18n } = useTranslation();
   const { className } = useAcademicNames();
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   const c = view.class;
   if (!c) {
     return (

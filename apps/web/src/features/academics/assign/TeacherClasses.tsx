@@ -7,13 +7,14 @@ import { useTeacherClasses } from '../../../api/academics-assign';
 import { ListState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { useClassLabel } from './parts';
+import { localeOf } from '../../../lib/format';
 
 /** One card per class: its name, the class teacher badge, the number of students, the subjects taught. */
 export function TeacherClassCards({ classes, linkTo, title, own }: { classes: TeacherClass[]; linkTo?: (assignClassId: string) => string; title: string; own: boolean }) {
   const { t, i18n } = useTranslation();
   const label = useClassLabel();
   const { subjectName } = useAcademicNames();
-  const numbers = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title}>
       {classes.map((c) => (

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Menu, NumberInput, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Group, Menu, NumberInput, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconDeviceFloppy, IconSortAscendingLetters, IconCalendarEvent, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLL_NO_MAX, type ClassStudent, type ClassSummary } from '@shala/contract';
 import { useAutoRollNumbers, useClassDetail, useMoveStudent, useSetRollNumbers, useUnassignStudent } from '../../../api/academics-enrolment';
 import { apiErrorText } from '../../../api/errors';
-import { CARDS_QUERY, NameCell } from '../../../components/ListPage';
-import { ListState } from '../../../components/ListState';
+import { NameCell } from '../../../components/ListPage';
 import { useAcademicNames } from '../names';
 import { freePlaces, rollNumbersBody, rollOf, rollsChanged, siblingSections, type RollEdits } from './logic';
+import { notifySaved } from '../../../lib/notify';
+import { DataTable } from '../../../components/DataTable';
 
 const studentPath = (userId: string) => `/viewstudentdetail/${userId}`;
 
@@ -23,7 +22,6 @@ const studentPath = (userId: string) => `/viewstudentdetail/${userId}`;
 export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cls: ClassSummary; classes: ClassSummary[] }) {
   const { t } = useTranslation();
   const { className } = useAcademicNames();
-  const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const detail = useClassDetail(cls.assignClassId);
   const auto = useAutoRollNumbers();
   const save = useSetRollNumbers();
@@ -39,7 +37,7 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
   const failed = (error: unknown) => setFailure(apiErrorText(error, t));
   const done = (message: string) => {
     setFailure(null);
-    notifications.show({ color: 'green', message });
+    notifySaved(message);
   };
 
   const numberBy = (order: 'name' | 'admission') =>
@@ -94,36 +92,7 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
       size="xs"
     />
   );
-  const actions = (s: ClassStudent) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconArrowsExchange size={14} aria-hidden />}
-            disabled={!siblings.length}
-            aria-label={t('enrol.moveNamed', { name: s.fullName })}
-          >
-            {t('enrol.move')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('enrol.moveTo')}</Menu.Label>
-          {siblings.map((to) => (
-            <Menu.Item key={to.assignClassId} onClick={() => moveTo(s, to)} disabled={!freePlaces(to)}>
-              {className(to.masterClass, to.section)} · {t('enrol.freeShort', { count: freePlaces(to) })}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      <Tooltip label={t('enrol.remove')}>
-        <ActionIcon variant="subtle" color="red" onClick={() => askRemove(s)} aria-label={t('enrol.removeNamed', { name: s.fullName })}>
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
+  const actions = (s: ClassStudent) => <RowActions student={s} siblings={siblings} onMove={moveTo} onRemove={askRemove} />;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="roster-title">
@@ -132,76 +101,28 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
           <Title order={2} size="h4" id="roster-title">
             {t('enrol.rosterTitle', { className: here })}
           </Title>
-          <Group gap="xs" wrap="wrap">
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconSortAscendingLetters size={16} aria-hidden />}
-              disabled={!students.length}
-              loading={auto.isPending && auto.variables?.order === 'name'}
-              onClick={() => numberBy('name')}
-            >
-              {t('enrol.byName')}
-            </Button>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconCalendarEvent size={16} aria-hidden />}
-              disabled={!students.length}
-              loading={auto.isPending && auto.variables?.order === 'admission'}
-              onClick={() => numberBy('admission')}
-            >
-              {t('enrol.byAdmission')}
-            </Button>
-          </Group>
+          <NumberingButtons disabled={!students.length} pending={auto.isPending ? (auto.variables?.order ?? null) : null} onNumber={numberBy} />
         </Group>
-        <ListState
-          query={detail}
-          isEmpty={students.length === 0}
-          emptyText={t('enrol.rosterEmpty')}
-          rows={3}
-        >
-          {cards ? (
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('enrol.rosterTitle', { className: here })}>
-              {students.map((s) => (
-                <Paper key={s.userId} component="li" withBorder radius="md" p="sm">
-                  <Group gap="sm" wrap="nowrap" align="center">
-                    {rollInput(s)}
-                    <NameCell image={s.image} name={s.fullName} sub={s.loginId} to={studentPath(s.userId)} />
-                  </Group>
-                  <Group justify="flex-end" mt="xs">
-                    {actions(s)}
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={560} type="native">
-              <Table striped verticalSpacing="xs" aria-label={t('enrol.rosterTitle', { className: here })} aria-busy={detail.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={100}>{t('enrol.rollNo')}</Table.Th>
-                    <Table.Th>{t('person.name')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {students.map((s) => (
-                    <Table.Tr key={s.userId}>
-                      <Table.Td>{rollInput(s)}</Table.Td>
-                      <Table.Td>
-                        <NameCell image={s.image} name={s.fullName} sub={s.loginId} to={studentPath(s.userId)} />
-                      </Table.Td>
-                      <Table.Td>{actions(s)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+        <DataTable
+          label={t('enrol.rosterTitle', { className: here })}
+          items={students}
+          rowKey={(s) => s.userId}
+          minWidth={560}
+          busy={detail.isFetching}
+          tableProps={{ highlightOnHover: false, verticalSpacing: 'xs' }}
+          state={{ query: detail, emptyText: t('enrol.rosterEmpty'), rows: 3 }}
+          columns={[
+            { key: 'roll', header: t('enrol.rollNo'), cell: rollInput },
+            { key: 'name', header: t('person.name'), cell: (s) => <NameCell image={s.image} name={s.fullName} sub={s.loginId} to={studentPath(s.userId)} /> },
+          ]}
+          card={(s) => (
+            <Group gap="sm" wrap="nowrap" align="center">
+              {rollInput(s)}
+              <NameCell image={s.image} name={s.fullName} sub={s.loginId} to={studentPath(s.userId)} />
+            </Group>
           )}
-        </ListState>
+          rowActions={actions}
+        />
         {failure ? (
           <Alert color="red" role="alert" title={t('enrol.saveFailed')} withCloseButton closeButtonLabel={t('common.close')} onClose={() => setFailure(null)}>
             {failure}
@@ -220,4 +141,72 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
       </Stack>
     </Paper>
   );
+}
+
+/** Numbers the class by name or by admission date in one step. */
+function NumberingButtons({ disabled, pending, onNumber }: { disabled: boolean; pending: 'name' | 'admission' | null; onNumber: (order: 'name' | 'admission') => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button variant="light" size="xs" leftSection={<IconSortAscendingLetters size={16} aria-hidden />} disabled={disabled} loading={pending === 'name'} onClick={() => onNumber('name')}>
+        {t('enrol.byName')}
+      </Button>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconCalendarEvent size={16} aria-hidden />}
+        disabled={disabled}
+        loading={pending === 'admission'}
+        onClick={() => onNumber('admission')}
+      >
+        {t('enrol.byAdmission')}
+      </Button>
+    </Group>
+  );
+}
+
+/** A student's move (to another section with free places) and removal. */
+function RowActions({
+  student: s,
+  siblings,
+  onMove,
+  onRemove,
+}: {
+  student: ClassStudent;
+  siblings: ClassSummary[];
+  onMove: (s: ClassStudent, to: ClassSummary) => void;
+  onRemove: (s: ClassStudent) => void;
+}) {
+  const { t } = useTranslation();
+  const { className } = useAcademicNames();
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowsExchange size={14} aria-hidden />}
+            disabled={!siblings.length}
+            aria-label={t('enrol.moveNamed', { name: s.fullName })}
+          >
+            {t('enrol.move')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('enrol.moveTo')}</Menu.Label>
+          {siblings.map((to) => (
+            <Menu.Item key={to.assignClassId} onClick={() => onMove(s, to)} disabled={!freePlaces(to)}>
+              {className(to.masterClass, to.section)} · {t('enrol.freeShort', { count: freePlaces(to) })}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Tooltip label={t('enrol.remove')}>
+        <ActionIcon variant="subtle" color="red" onClick={() => onRemove(s)} aria-label={t('enrol.removeNamed', { name: s.fullName })}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+    );
 }

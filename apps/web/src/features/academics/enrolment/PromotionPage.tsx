@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, List, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconArrowBigUpLines, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { defaultTarget, laterSessions, toggle } from './logic';
+import { notifySaved } from '../../../lib/notify';
 
 /**
  * /promotion: a class of the selected session moves, but for the students held back, into a
@@ -56,10 +56,7 @@ export default function PromotionPage({ route }: ScreenProps) {
         onSuccess: (answer) => {
           setResult(answer);
           if (!answer.dryRun) {
-            notifications.show({
-              color: 'green',
-              message: t('promotion.done', { count: answer.promoted.length, className: className(target.masterClass, target.section) }),
-            });
+            notifySaved(t('promotion.done', { count: answer.promoted.length, className: className(target.masterClass, target.section) }));
           }
         },
         onError: (error) => setFailure(apiErrorText(error, t)),

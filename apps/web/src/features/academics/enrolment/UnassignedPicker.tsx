@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ClassSummary, PersonSummary } from '@shala/contract';
@@ -14,6 +13,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../lib/useListParams';
 import { formatDate } from '../../people/format';
 import { useAcademicNames } from '../names';
 import { freePlaces, pageSelection, selectPage, toggle } from './logic';
+import { notifySaved } from '../../../lib/notify';
 
 const studentPath = (userId: string) => `/viewstudentdetail/${userId}`;
 
@@ -55,7 +55,7 @@ export function UnassignedPicker({ sessionId, target }: { sessionId: string; tar
       {
         onSuccess: () => {
           setSelected(new Set());
-          notifications.show({ color: 'green', message: t('enrol.assigned', { count: studentIds.length, className: targetName }) });
+          notifySaved(t('enrol.assigned', { count: studentIds.length, className: targetName }));
         },
         onError: (error) => setFailure(apiErrorText(error, t)),
       },

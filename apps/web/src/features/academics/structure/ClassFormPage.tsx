@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Fieldset, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { TeacherSelect } from './TeacherSelect';
 import { classBody, emptyClassForm, nextSectionName, sectionRow, type ClassFormValues } from './classForm';
+import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 /** The most sections one class may get at once (A to Z). */
 const MAX_SECTIONS = 26;
@@ -37,16 +37,13 @@ function ClassForm({ sessionId }: { sessionId: string }) {
     onSuccess: (made) => {
       void queryClient.invalidateQueries({ queryKey: structureKeys.classes });
       const first = made[0];
-      notifications.show({
-        color: 'green',
-        message: t('classes.added', { name: first ? className(first.masterClass) : '', sections: made.map((c) => c.section).join(', ') }),
-      });
+      notifySaved(t('classes.added', { name: first ? className(first.masterClass) : '', sections: made.map((c) => c.section).join(', ') }));
       navigate('/viewclass');
     },
     onError: (error) => {
       const next = form.applyServerError(error, t);
       setFailure(next);
-      notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+      notifyFailure(next.title, next.message ?? t('common.checkForm'));
     },
   });
 

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSIGN_STATUSES, type AssignStatus, type ClassSummary } from '@shala/contract';
 import { classApi, structureKeys, useClassList } from '../../../api/academics-structure';
-import { apiErrorText } from '../../../api/errors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { PageHeading } from '../../../components/PageHeading';
 import { useListParams } from '../../../lib/useListParams';
@@ -16,6 +14,7 @@ import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { EditClassModal } from './EditClassModal';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 export const CLASS_STATUS_FILTERS = ['all', ...ASSIGN_STATUSES] as const;
 type StatusFilter = (typeof CLASS_STATUS_FILTERS)[number];
@@ -45,10 +44,10 @@ export default function ClassListPage({ route }: ScreenProps) {
   const remove = useMutation({
     mutationFn: (item: ClassSummary) => classApi.remove(item.assignClassId),
     onSuccess: (_data, item) => {
-      notifications.show({ color: 'green', message: t('classes.deleted', { name: className(item.masterClass, item.section) }) });
+      notifySaved(t('classes.deleted', { name: className(item.masterClass, item.section) }));
       refresh();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('classes.deleteFailed'), message: apiErrorText(error, t) }),
+    onError: (error) => notifyError(error, t('classes.deleteFailed')),
   });
 
   const askDelete = (item: ClassSummary) => {

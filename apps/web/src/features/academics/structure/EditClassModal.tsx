@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLASS_LIMIT_MAX, classUpdate, type ClassSummary } from '@shala/contract';
@@ -10,6 +9,7 @@ import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
 import { TeacherSelect } from './TeacherSelect';
+import { notifySaved } from '../../../lib/notify';
 
 interface Values {
   classLimit: number | string;
@@ -30,7 +30,7 @@ function EditClassForm({ item, onClose, onSaved }: { item: ClassSummary; onClose
   const save = useMutation({
     mutationFn: (values: Values) => classApi.update(item.assignClassId, bodyOf(values)),
     onSuccess: (saved) => {
-      notifications.show({ color: 'green', message: t('classes.saved', { name: className(saved.masterClass, saved.section) }) });
+      notifySaved(t('classes.saved', { name: className(saved.masterClass, saved.section) }));
       onSaved();
       onClose();
     },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { subjectUpdate, type Subject } from '@shala/contract';
@@ -8,6 +7,7 @@ import { subjectApi } from '../../../api/academics-structure';
 import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
+import { notifySaved } from '../../../lib/notify';
 
 function EditSubjectForm({ subject, onClose, onSaved }: { subject: Subject; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ function EditSubjectForm({ subject, onClose, onSaved }: { subject: Subject; onCl
   const save = useMutation({
     mutationFn: (name: string) => subjectApi.update(subject.subjectId, { name }),
     onSuccess: (saved) => {
-      notifications.show({ color: 'green', message: t('subjects.saved', { name: subjectName(saved) }) });
+      notifySaved(t('subjects.saved', { name: subjectName(saved) }));
       onSaved();
       onClose();
     },

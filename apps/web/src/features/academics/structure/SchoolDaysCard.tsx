@@ -1,23 +1,23 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMasterWeeks, useSetSundayWorking } from '../../../api/academics-structure';
-import { apiErrorText } from '../../../api/errors';
+import { notifyError, notifySaved } from '../../../lib/notify';
+import { isHindi } from '../../../lib/format';
 
 /** The school's week: Monday to Saturday are school days; Sunday is the school's choice. */
 export function SchoolDaysCard() {
   const { t, i18n } = useTranslation();
   const weeks = useMasterWeeks();
   const setSunday = useSetSundayWorking();
-  const hindi = i18n.language === 'hi';
+  const hindi = isHindi(i18n.language);
   const days = weeks.data ?? [];
   const sunday = days.find((d) => d.day === 7);
 
   const change = (next: boolean) =>
     setSunday.mutate(next, {
-      onSuccess: () => notifications.show({ color: 'green', message: next ? t('sessions.days.sundayOn') : t('sessions.days.sundayOff') }),
-      onError: (error) => notifications.show({ color: 'red', title: t('sessions.days.failed'), message: apiErrorText(error, t) }),
+      onSuccess: () => notifySaved(next ? t('sessions.days.sundayOn') : t('sessions.days.sundayOff')),
+      onError: (error) => notifyError(error, t('sessions.days.failed')),
     });
 
   return (

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { sessionInput, sessionUpdate, type AcademicSession } from '@shala/contract';
 import { useCreateSession, useUpdateSession } from '../../../api/academics-structure';
 import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import { createBody, sessionValues, updateBody, type SessionFormValues } from './sessionForm';
+import { notifySaved } from '../../../lib/notify';
 
 interface Props {
   /** The session edited, or the suggested values of a new one. */
@@ -41,7 +41,7 @@ function SessionForm({ target, onClose }: Props) {
       if (mode === 'create') {
         create.mutate(createBody(values), {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: t('sessions.added', { label }) });
+            notifySaved(t('sessions.added', { label }));
             onClose();
           },
           onError,
@@ -51,7 +51,7 @@ function SessionForm({ target, onClose }: Props) {
           { sessionId: target.session.sessionId, body: updateBody(values) },
           {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: t('sessions.saved', { label }) });
+              notifySaved(t('sessions.saved', { label }));
               onClose();
             },
             onError,

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { useMarkCurrentSession } from '../../../api/academics-structure';
-import { apiErrorText } from '../../../api/errors';
 import { useSessions } from '../../../api/queries';
 import { DataTable } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
@@ -15,6 +13,7 @@ import { formatDate } from '../../people/format';
 import { nextSession, type SessionFormValues } from './sessionForm';
 import { SessionFormModal } from './SessionFormModal';
 import { SchoolDaysCard } from './SchoolDaysCard';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
 type Target = { mode: 'edit'; session: AcademicSession } | { mode: 'create'; values: SessionFormValues };
 
@@ -34,8 +33,8 @@ export default function SessionsPage({ route }: ScreenProps) {
       labels: { confirm: t('sessions.confirm'), cancel: t('common.cancel') },
       onConfirm: () =>
         markCurrent.mutate(session.sessionId, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('sessions.madeCurrent', { label: session.sessionYear }) }),
-          onError: (error) => notifications.show({ color: 'red', title: t('sessions.currentFailed'), message: apiErrorText(error, t) }),
+          onSuccess: () => notifySaved(t('sessions.madeCurrent', { label: session.sessionYear })),
+          onError: (error) => notifyError(error, t('sessions.currentFailed')),
         }),
     });
   };

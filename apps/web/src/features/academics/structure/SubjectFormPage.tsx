@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Button, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +12,8 @@ import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { EMPTY_SUBJECT, masterOptions, subjectBody, takenOf, type SubjectFormValues } from './subjectForm';
+import { notifyFailure, notifySaved } from '../../../lib/notify';
+import { isHindi } from '../../../lib/format';
 
 /** The most subjects a school reads at once to mark the master list (the server's 409 covers the rest). */
 const TAKEN_PAGE = 100;
@@ -27,7 +28,7 @@ export default function SubjectFormPage({ route }: ScreenProps) {
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const another = useRef(false);
   const existing = useSubjectList({ page: 1, pageSize: TAKEN_PAGE, status: 'all' });
-  const options = masterOptions(takenOf(existing.data?.items ?? []), i18n.language === 'hi', t('subjects.alreadyAdded'));
+  const options = masterOptions(takenOf(existing.data?.items ?? []), isHindi(i18n.language), t('subjects.alreadyAdded'));
 
   const form = useContractForm<SubjectFormValues>(subjectInput, { initialValues: EMPTY_SUBJECT, prepare: subjectBody });
 
@@ -35,7 +36,7 @@ export default function SubjectFormPage({ route }: ScreenProps) {
     mutationFn: (values: SubjectFormValues) => subjectApi.create(subjectBody(values)),
     onSuccess: (subject) => {
       void queryClient.invalidateQueries({ queryKey: structureKeys.subjects });
-      notifications.show({ color: 'green', message: t('subjects.added', { name: subjectName(subject) }) });
+      notifySaved(t('subjects.added', { name: subjectName(subject) }));
       if (another.current) {
         form.setValues({ ...EMPTY_SUBJECT, mode: form.values.mode });
         form.resetDirty();
@@ -44,7 +45,7 @@ export default function SubjectFormPage({ route }: ScreenProps) {
     onError: (error) => {
       const next = form.applyServerError(error, t);
       setFailure(next);
-      notifications.show({ color: 'red', title: next.title, message: next.message ?? t('common.checkForm') });
+      notifyFailure(next.title, next.message ?? t('common.checkForm'));
     },
   });
 
