@@ -7,7 +7,7 @@ import type { SaveFailure } from '../lib/contractForm';
  * The end of every modal, as FormFooter is of a page: what a failed save said, then Cancel and
  * the primary action (a submit button of the modal's form, or `onConfirm` when it has none).
  *
- *   <ModalFooter failure={submit.failure} onCancel={onClose} label={t('common.save')} pending={submit.pending} />
+ *   <ModalFooter failure={submit.failure} onCancel={onClose} label={t('common.saveChanges')} pending={submit.pending} />
  *   <ModalFooter onCancel={onClose} label={t('x.delete')} color="red" onConfirm={remove} pending={…} />
  *   <FailureAlert failure={…} /> alone, where the buttons are the form's own.
  *   children: more buttons, between Cancel and the primary action (or instead of it: no label).
