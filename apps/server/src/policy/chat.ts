@@ -4,6 +4,7 @@ import type { Caller } from '../context.js';
 import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { runNamed } from '../db/prepared.js';
+import { roleSql } from '../db/roles.js';
 
 /**
  * Who may chat with whom (DESIGN section 4), inside the caller's school, active users only:
@@ -26,7 +27,7 @@ function relatedSql(caller: Caller, schoolId: string, peer?: string): SQL {
     case ROLE.SYSTEM_ADMIN:
     case ROLE.PRINCIPAL:
       return sql`select u.id as user_id, 'teacher'::text as relation, null::text as detail, null::text as class_teacher_of
-        from users u where u.school_id = ${schoolId}::uuid and u.role_id = 114 and u.status${onlyPeer(sql`u.id`)}`;
+        from users u where u.school_id = ${schoolId}::uuid and u.role_id = ${roleSql(ROLE.TEACHER)} and u.status${onlyPeer(sql`u.id`)}`;
     case ROLE.TEACHER:
       return sql`select u.id as user_id, case u.role_id when 113 then 'principal' else 'systemAdmin' end as relation,
           null::text as detail, null::text as class_teacher_of
@@ -36,7 +37,7 @@ function relatedSql(caller: Caller, schoolId: string, peer?: string): SQL {
         from classes c
         join class_students st on st.class_id = c.id and st.school_id = ${schoolId}::uuid
         join users s on s.id = st.student_id and s.school_id = ${schoolId}::uuid
-        join users p on p.id = s.parent_user_id and p.school_id = ${schoolId}::uuid and p.role_id = 115 and p.status
+        join users p on p.id = s.parent_user_id and p.school_id = ${schoolId}::uuid and p.role_id = ${roleSql(ROLE.PARENT)} and p.status
         where c.school_id = ${schoolId}::uuid and c.session_id = ${current}${onlyPeer(sql`p.id`)}
           and (c.class_teacher_id = ${me}::uuid
             or exists (select 1 from class_subjects cs where cs.class_id = c.id and cs.teacher_id = ${me}::uuid))
@@ -50,7 +51,7 @@ function relatedSql(caller: Caller, schoolId: string, peer?: string): SQL {
         join classes c on c.id = st.class_id
         left join class_subjects cs on cs.class_id = c.id
         left join subjects sub on sub.id = cs.subject_id
-        join users t on (t.id = c.class_teacher_id or t.id = cs.teacher_id) and t.school_id = ${schoolId}::uuid and t.role_id = 114 and t.status
+        join users t on (t.id = c.class_teacher_id or t.id = cs.teacher_id) and t.school_id = ${schoolId}::uuid and t.role_id = ${roleSql(ROLE.TEACHER)} and t.status
         where s.school_id = ${schoolId}::uuid and s.parent_user_id = ${me}::uuid${onlyPeer(sql`t.id`)}
         group by t.id`;
     default:

@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { MASTER_CLASSES, MASTER_SUBJECTS, type Role } from '@shala/contract';
+import { MASTER_CLASSES, MASTER_SUBJECTS, ROLE, type Role } from '@shala/contract';
 import { PLATFORM, type Database, type Tx } from '../db/client.js';
 import {
   academicSessions,
@@ -47,11 +47,11 @@ export interface SeedResult {
 
 /** One account of every role: the README's table (printed at the first start). */
 const HEADLINE: Array<{ role: Role; loginId: string; first: string; last: string; email: string }> = [
-  { role: 112, loginId: 'DEMO-A0001', first: 'Suresh', last: 'Iyer', email: 'sysadmin@demo.shala.local' },
-  { role: 113, loginId: 'DEMO-P0001', first: 'Anita', last: 'Sharma', email: 'principal@demo.shala.local' },
-  { role: 114, loginId: 'DEMO-T0001', first: 'Ravi', last: 'Kumar', email: 'teacher@demo.shala.local' },
-  { role: 115, loginId: 'DEMO-G0001', first: 'Meena', last: 'Verma', email: 'parent@demo.shala.local' },
-  { role: 116, loginId: 'DEMO-S0001', first: 'Aarav', last: 'Verma', email: 'student@demo.shala.local' },
+  { role: ROLE.SYSTEM_ADMIN, loginId: 'DEMO-A0001', first: 'Suresh', last: 'Iyer', email: 'sysadmin@demo.shala.local' },
+  { role: ROLE.PRINCIPAL, loginId: 'DEMO-P0001', first: 'Anita', last: 'Sharma', email: 'principal@demo.shala.local' },
+  { role: ROLE.TEACHER, loginId: 'DEMO-T0001', first: 'Ravi', last: 'Kumar', email: 'teacher@demo.shala.local' },
+  { role: ROLE.PARENT, loginId: 'DEMO-G0001', first: 'Meena', last: 'Verma', email: 'parent@demo.shala.local' },
+  { role: ROLE.STUDENT, loginId: 'DEMO-S0001', first: 'Aarav', last: 'Verma', email: 'student@demo.shala.local' },
 ];
 
 const masterName = (code: string) => MASTER_CLASSES.find((c) => c.code === code)!.name;
@@ -113,16 +113,16 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   const headline = new Map(HEADLINE.map((p) => [p.loginId, p]));
   type Person = Partial<typeof users.$inferInsert> & { loginId: string; roleId: Role; firstName: string; lastName: string };
   const people: Person[] = [
-    ...HEADLINE.filter((p) => p.role === 112 || p.role === 113).map((p) => ({ loginId: p.loginId, roleId: p.role, firstName: p.first, lastName: p.last, email: p.email })),
+    ...HEADLINE.filter((p) => p.role === ROLE.SYSTEM_ADMIN || p.role === ROLE.PRINCIPAL).map((p) => ({ loginId: p.loginId, roleId: p.role, firstName: p.first, lastName: p.last, email: p.email })),
     ...teachers.map(({ first, last: lastName, loginId, ...t }, i) => ({
       ...t,
       loginId,
-      roleId: 114 as const,
+      roleId: ROLE.TEACHER,
       firstName: first,
       lastName,
       email: headline.get(loginId)?.email ?? `teacher${i + 1}@demo.shala.local`,
     })),
-    ...parents.map(({ first, last: lastName, ...p }) => ({ ...p, roleId: 115 as const, firstName: first, lastName })),
+    ...parents.map(({ first, last: lastName, ...p }) => ({ ...p, roleId: ROLE.PARENT, firstName: first, lastName })),
   ];
   const idOf = new Map<string, string>();
   let admitted = 0;
@@ -139,7 +139,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   await insertPeople(
     students.map(({ first, last: lastName, cls: _cls, parent, rollNo: _roll, ...s }) => ({
       ...s,
-      roleId: 116 as const,
+      roleId: ROLE.STUDENT,
       firstName: first,
       lastName,
       email: headline.get(s.loginId)?.email ?? null,
@@ -355,10 +355,10 @@ export async function seedIfEmpty(database: Database, opts: { demo: boolean }): 
   const passwordHash = opts.demo ? await hashSecret(DEMO_PASSWORD) : null;
   const result = await database.transaction(PLATFORM, async (tx) => {
     const ownerPassword = opts.demo ? DEMO_PASSWORD : newPassword(14);
-    const owner = { schoolId: null, loginId: OWNER_LOGIN_ID, roleId: 111 as const, firstName: 'Platform', lastName: 'Owner', email: 'owner@shala.local' };
+    const owner = { schoolId: null, loginId: OWNER_LOGIN_ID, roleId: ROLE.OWNER, firstName: 'Platform', lastName: 'Owner', email: 'owner@shala.local' };
     if (passwordHash) await tx.insert(users).values({ ...owner, passwordHash });
     else await createUser(tx, { ...owner, password: ownerPassword });
-    const accounts: SeededAccount[] = [{ role: 111, loginId: OWNER_LOGIN_ID, password: ownerPassword, name: 'Platform Owner' }];
+    const accounts: SeededAccount[] = [{ role: ROLE.OWNER, loginId: OWNER_LOGIN_ID, password: ownerPassword, name: 'Platform Owner' }];
     if (!passwordHash) return { created: true, accounts };
     accounts.push(...(await seedDemoSchool(tx, passwordHash)));
     return { created: true, accounts };

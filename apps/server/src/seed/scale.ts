@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { classFeeTotal, splitInstalments } from '@shala/contract';
+import { ROLE, classFeeTotal, splitInstalments } from '@shala/contract';
 import { PLATFORM, type Database, type Db } from '../db/client.js';
 import { hashSecret } from '../auth/crypto.js';
 import { addDays, localDate } from '../modules/calendar/days.js';
 import { DEMO_PASSWORD } from './demo.js';
+import { roleSql } from '../db/roles.js';
 
 /**
  * Scale data (`npm run seed:scale`): `schools` schools of `students` students each, with a year
@@ -142,16 +143,16 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
       from schools s cross join generate_series(1, ${count}::int) as i where ${ours}`);
   const staffEmail = (who: string) => sql`${who} || i || '@' || lower(s.code) || '.scale.example.in'`;
   await phase('users: staff', async () => {
-    let n = touched(await person(113, 'P', 1, staffEmail('principal')));
-    n += touched(await person(112, 'A', 1, staffEmail('admin')));
-    n += touched(await person(114, 'T', teacherCount, staffEmail('teacher')));
+    let n = touched(await person(ROLE.PRINCIPAL, 'P', 1, staffEmail('principal')));
+    n += touched(await person(ROLE.SYSTEM_ADMIN, 'A', 1, staffEmail('admin')));
+    n += touched(await person(ROLE.TEACHER, 'T', teacherCount, staffEmail('teacher')));
     return n;
   });
-  await phase('users: parents', async () => touched(await person(115, 'G', parentCount, staffEmail('parent'))));
+  await phase('users: parents', async () => touched(await person(ROLE.PARENT, 'G', parentCount, staffEmail('parent'))));
   await phase('users: students', async () =>
     touched(
       await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, gender, date_of_birth, parent_user_id, password_hash)
-        select s.id, 116, s.code || '-S' || ${num(sql`i`)}, ${pick(FIRST, sql`i`)}, p.last_name, case when i % 2 = 0 then 'male' else 'female' end,
+        select s.id, ${roleSql(ROLE.STUDENT)}, s.code || '-S' || ${num(sql`i`)}, ${pick(FIRST, sql`i`)}, p.last_name, case when i % 2 = 0 then 'male' else 'female' end,
           ${today}::date - (3650 + abs(hashtext(s.code || i)) % 2900), p.id, ${hash}
         from schools s cross join generate_series(1, ${M}::int) as i
         join users p on lower(p.login_id) = lower(s.code || '-G' || ${num(sql`(i + 1) / 2`)})
@@ -265,7 +266,7 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
           row_number() over (partition by i.school_id order by i.due_date, i.id), i.amount,
           (array['cash','upi','cheque','bank_transfer'])[abs(hashtext(i.id::text)) % 4 + 1],
           least(i.due_date + abs(hashtext(i.id::text)) % 20, ${today}::date),
-          (select p.id from users p where p.school_id = i.school_id and p.role_id = 113 limit 1)
+          (select p.id from users p where p.school_id = i.school_id and p.role_id = ${roleSql(ROLE.PRINCIPAL)} limit 1)
         from fee_instalments i join fee_records r on r.id = i.fee_record_id
         where i.paid and ${mine(sql`i.school_id`)}`),
     ),
@@ -292,8 +293,8 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
       await db.execute(sql`insert into chat_conversations (school_id, user_a, user_b, created_at)
         select school_id, least(x, y), greatest(x, y), now() - interval '200 days' from (
           select t.school_id, t.id as x, a.id as y from users t
-          join users a on a.school_id = t.school_id and a.role_id = 112
-          where t.role_id = 114 and ${mine(sql`t.school_id`)}
+          join users a on a.school_id = t.school_id and a.role_id = ${roleSql(ROLE.SYSTEM_ADMIN)}
+          where t.role_id = ${roleSql(ROLE.TEACHER)} and ${mine(sql`t.school_id`)}
           union
           select c.school_id, c.class_teacher_id, st.parent_user_id from classes c
           join class_students cs on cs.class_id = c.id and cs.roll_no <= 5
@@ -309,7 +310,7 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
     const each = n > 1 ? Math.max(0, Math.floor((opts.messages - first) / (n - 1))) : 0;
     // The first conversation: the first teacher and the system admin.
     const firstPair = sql`exists (select 1 from users u where u.id in (c.user_a, c.user_b) and u.login_id like '%-T' || ${num(sql`1`)})
-      and exists (select 1 from users u where u.id in (c.user_a, c.user_b) and u.role_id = 112)`;
+      and exists (select 1 from users u where u.id in (c.user_a, c.user_b) and u.role_id = ${roleSql(ROLE.SYSTEM_ADMIN)})`;
     return run(sql`insert into chat_messages (school_id, conversation_id, sender_id, recipient_id, body, created_at, read_at)
       select c.school_id, c.id, case when i % 2 = 0 then c.user_a else c.user_b end, case when i % 2 = 0 then c.user_b else c.user_a end,
         (array['Good morning, is the timetable for next week final?', 'Yes, it will be on the notice board today.',

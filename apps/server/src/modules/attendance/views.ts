@@ -21,6 +21,7 @@ import { attendanceClass } from '../../policy/attendance.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
+import { roleSql } from '../../db/roles.js';
 
 /**
  * What attendance looks like after it is marked: a class's month (students × days, daywise or the
@@ -330,7 +331,7 @@ async function childrenMonth(db: Db, schoolId: string, caller: Caller, sessionId
       cross join lateral (select ${tallySql('m')} from attendance_marks m
         where m.school_id = u.school_id and m.student_id = u.id and m.date between ${from}::date and ${last}::date
           and m.period_id is null and m.session_id = ${sessionId}) t
-      where u.school_id = ${schoolId} and u.role_id = 116 and ${who}
+      where u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)} and ${who}
       order by u.first_name, u.last_name, u.id`),
   );
   return rows.map((r) => ({ studentId: r.id, fullName: fullName({ firstName: r.first_name, lastName: r.last_name }), month, counts: countsOf(tallyOf(r)) }));

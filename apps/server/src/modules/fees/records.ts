@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  ROLE,
   feeRecordTotal,
   formatRupees,
   type FeeAdjustment,
@@ -19,6 +20,7 @@ import { searchOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
 import { planStats } from './student.js';
 import { now as clockNow } from '../../clock.js';
+import { roleSql } from '../../db/roles.js';
 
 /**
  * Students' fee records (issue 9, part "records"): the list of a class's students with their
@@ -332,7 +334,7 @@ export async function createFeeRecords(deps: Pick<Deps, 'data'>, caller: Caller,
                 'rollNo', cs.roll_no, 'isStudent', u.id is not null, 'inClass', cs.student_id is not null, 'hasRecord', fr.id is not null)
                 order by x.ord), '[]'::json)
               from (select value::uuid as id, ordinality as ord from json_array_elements_text(${JSON.stringify(ids)}::json) with ordinality) x
-              left join users u on u.id = x.id and u.school_id = ${schoolId} and u.role_id = 116
+              left join users u on u.id = x.id and u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)}
               left join class_students cs on cs.school_id = ${schoolId} and cs.session_id = ${cls.sessionId} and cs.class_id = ${cls.id} and cs.student_id = x.id
               left join fee_records fr on fr.school_id = ${schoolId} and fr.session_id = ${cls.sessionId} and fr.student_id = x.id) as "students",
             (select cf.total from class_fees cf where cf.school_id = ${schoolId} and cf.class_id = ${cls.id}) as "classFee",

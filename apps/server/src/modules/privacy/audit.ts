@@ -7,6 +7,7 @@ import { auditLog, users } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { fullName } from '../users/service.js';
 import { notFound } from '../../errors.js';
+import { roleSql } from '../../db/roles.js';
 
 /**
  * The audit log of students' personal data (issue 12): who viewed a student's details, report card
@@ -53,7 +54,7 @@ export async function recordView(db: DbOrTx, caller: Caller, scope: Scope, stude
   const own = caller.roleId === ROLE.PARENT ? sql` and u.parent_user_id = ${caller.userId}` : sql``;
   await db.execute(sql`insert into audit_log (school_id, actor_id, actor_role, action, student_id, details)
     select ${scope}, ${caller.userId}, ${caller.roleId}, 'view', u.id, ${JSON.stringify(details)}::jsonb
-    from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = 116${own}`);
+    from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = ${roleSql(ROLE.STUDENT)}${own}`);
 }
 
 const STAFF = new Set<number>([ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]);
@@ -86,7 +87,7 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery): 
   const like = likeOf(q.search);
   const where: SQL = and(
     eq(auditLog.schoolId, scope),
-    like ? sql`${auditLog.studentId} in (select u.id from users u where u.school_id = ${scope} and u.role_id = 116 and u.search_text like ${like})` : undefined,
+    like ? sql`${auditLog.studentId} in (select u.id from users u where u.school_id = ${scope} and u.role_id = ${roleSql(ROLE.STUDENT)} and u.search_text like ${like})` : undefined,
     q.studentId ? eq(auditLog.studentId, q.studentId) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
   )!;
@@ -101,7 +102,7 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery): 
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     // The count, and whether the student asked for is one of the school's (another school's: 404).
-    db.execute(sql`select count(*) as n, ${q.studentId ? sql`exists (select 1 from users u where u.id = ${q.studentId} and u.school_id = ${scope} and u.role_id = 116)` : sql`true`} as known
+    db.execute(sql`select count(*) as n, ${q.studentId ? sql`exists (select 1 from users u where u.id = ${q.studentId} and u.school_id = ${scope} and u.role_id = ${roleSql(ROLE.STUDENT)})` : sql`true`} as known
       from (select 1 from ${auditLog} where ${where} limit ${AUDIT_COUNT_CAP}) x`),
   ]);
   const head = (counted as unknown as { rows: { n: number | string; known: boolean }[] }).rows[0];

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  ROLE,
   CONSENT_HISTORY_MAX,
   CONSENT_VERSION,
   type ChildConsent,
@@ -18,6 +19,7 @@ import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { likeOf, recordAudit } from './audit.js';
+import { roleSql } from '../../db/roles.js';
 
 /** Where a consent came from: the evidence kept with it. */
 export interface Evidence {
@@ -162,12 +164,12 @@ export async function consentReport(deps: Deps, caller: Caller, q: ConsentReport
         p.first_name as parent_first, p.last_name as parent_last,
         c.action, c.version, c.photos, c.notifications, c.created_at, count(*) over () as total
       from users u left join users p on p.id = u.parent_user_id ${latest}
-      where u.school_id = ${schoolId} and u.role_id = 116${search}${STATE_WHERE[q.status]}
+      where u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)}${search}${STATE_WHERE[q.status]}
       order by u.created_at desc, u.id desc
       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
     db.execute(sql`select count(*) as students, count(*) filter (where c.action = 'given') as given,
         count(*) filter (where c.action = 'withdrawn') as withdrawn
-      from users u ${latest} where u.school_id = ${schoolId} and u.role_id = 116`),
+      from users u ${latest} where u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)}`),
   ]);
   const rows = rowsOf<ReportRow>(page);
   const n = rowsOf<{ students: string | number; given: string | number; withdrawn: string | number }>(counts)[0];

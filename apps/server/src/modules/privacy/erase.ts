@@ -12,6 +12,7 @@ import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { recordAudit } from './audit.js';
 import { now } from '../../clock.js';
+import { roleSql } from '../../db/roles.js';
 
 /**
  * Erasing a former student on request (issue 12, the DPDP Act's right to erasure), in one
@@ -103,7 +104,7 @@ export async function eraseStudent(deps: Deps, caller: Caller, studentId: string
               eq(users.id, student.parentId),
               eq(users.schoolId, schoolId),
               eq(users.roleId, ROLE.PARENT),
-              sql`not exists (select 1 from users c where c.school_id = ${schoolId} and c.role_id = 116 and c.parent_user_id = ${student.parentId} and c.id <> ${studentId})`,
+              sql`not exists (select 1 from users c where c.school_id = ${schoolId} and c.role_id = ${roleSql(ROLE.STUDENT)} and c.parent_user_id = ${student.parentId} and c.id <> ${studentId})`,
             ),
           )
           .for('update')
