@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '@shala/contract';
+import { isHindi, localeOf } from './language';
 
 /**
  * One formatter per locale: numbers, dates and rupees in the reader's language.
@@ -19,15 +20,7 @@ import { formatRupees } from '@shala/contract';
  * `formatInstant`. Features never compare `i18n.language` themselves.
  */
 
-/** Locale of number and date formatting for a UI language. */
-export function localeOf(language: string): string {
-  return language === 'hi' ? 'hi-IN' : 'en-IN';
-}
-
-/** Is the reader's language Hindi (texts with a Hindi form: master class and subject names). */
-export function isHindi(language: string): boolean {
-  return language === 'hi';
-}
+export { isHindi, localeOf } from './language';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

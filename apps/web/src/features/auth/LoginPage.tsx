@@ -12,7 +12,7 @@ import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyErrorText, notifySaved } from '../../lib/notify';
-import { isHindi } from '../../lib/format';
+import { isHindi } from '../../lib/language';
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
