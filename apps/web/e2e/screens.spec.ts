@@ -11,7 +11,9 @@ import { ACCOUNTS, BASE, expectAccessible, expectNoOverflow, schoolToday, shot, 
  * A route with an id in its path (a student's details, a class's results) is opened through a link
  * that an earlier screen showed, so the ids are the demo's own (the two that screens reach by a
  * button are named in BY_HAND); one that no screen leads to fails the journey by name. The stories (the other specs) run once each, in one language and width;
- * this sweep is what checks the other language and the phone layout of every screen.
+ * this sweep is what checks the other language and the phone layout of every screen. It replaces
+ * the English-at-1280 px axe sweep (a11y.spec.ts) and the stories' reruns in Hindi and at 375 px:
+ * the stories check axe on the screens they pass through in their own language and width.
  */
 
 const ROLES = [113, 112, 111, 114, 115, 116] as const;
@@ -59,14 +61,14 @@ async function checkScreen(page: Page, route: WebRoute, path: string) {
   const title = tr('hi', route.title);
   await expect(page.getByRole('navigation', { name: tr('hi', 'layout.breadcrumb') }), path).toContainText(title);
   await expect(page.locator('main h1').first(), path).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // axe first: it waits for the network to settle, so the texts below are the loaded screen's.
+  await expectAccessible(page, `${path} (hi, 375 px)`);
   const raw = await page.evaluate((keys) => {
     const text = document.body.innerText;
     return keys.filter((k) => text.includes(k));
   }, KEYS);
   expect(raw, `raw translation keys on ${path}`).toEqual([]);
   await expectNoOverflow(page);
-  await expectAccessible(page, `${path} (hi, 375 px)`);
 }
 
 /**
