@@ -41,22 +41,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-console.log(`\nShala is running at ${base}/sms_frontend/  (API docs: ${base}/api/docs)`);
-console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+// One write, so whoever reads the output (a person, a test, a supervisor) sees the whole block at once.
+const lines = [`\nShala is running at ${base}/sms_frontend/  (API docs: ${base}/api/docs)`];
+lines.push(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
 if (config.DEMO) {
-  console.log(
-    '\nTHIS IS A DEMO: its accounts have a published password. Do not enter real pupils\' data.' +
-      '\nFor real use start with DEMO=off on an empty data folder (see docs/operations.md).',
+  lines.push(
+    '\nTHIS IS A DEMO: its accounts have a published password. Do not enter real pupils\' data.',
+    'For real use start with DEMO=off on an empty data folder (see docs/operations.md).',
   );
 }
 if (config.HOST !== '127.0.0.1' && config.HOST !== 'localhost' && config.HOST !== '::1') {
-  console.log(`Listening on ${config.HOST}: reachable from other machines.`);
+  lines.push(`Listening on ${config.HOST}: reachable from other machines.`);
 }
 if (seeded.created) {
-  console.log(config.DEMO ? '\nDemo accounts (login id / password):' : '\nPlatform owner (shown once; change it after signing in):');
+  lines.push(config.DEMO ? '\nDemo accounts (login id / password):' : '\nPlatform owner (shown once; change it after signing in):');
   for (const a of seeded.accounts) {
-    console.log(`  ${ROLE_NAMES[ROLE_KEY[a.role]]!.padEnd(15)} ${String(a.role)}  ${a.loginId.padEnd(11)} ${a.password}`);
+    lines.push(`  ${ROLE_NAMES[ROLE_KEY[a.role]]!.padEnd(15)} ${String(a.role)}  ${a.loginId.padEnd(11)} ${a.password}`);
   }
 } else if (config.DEMO) {
-  console.log('Demo accounts: see the README (password Shala@2024 unless changed).');
+  lines.push('Demo accounts: see the README (password Shala@2024 unless changed).');
 }
+console.log(lines.join('\n'));
