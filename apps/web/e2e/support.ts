@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
-import { SERVER } from './servers';
+import { API_BASE, SERVER } from './servers';
 
 export const PASSWORD = 'Shala@2024';
 export const ACCOUNTS = {
@@ -36,14 +36,24 @@ export async function signIn(page: Page, loginId: string, password = PASSWORD) {
 }
 
 /**
- * Signs in through the form whatever the page's language (the fields are found by their
- * autocomplete, not their translated labels) and waits for the role's landing page.
+ * Signs in as `role` without the form (the form has journeys of its own in journeys.spec.ts): the
+ * sign-in API's answer is stored as the form stores it (the cookies token, UserID, role and
+ * schoolId, and the school's name), then the role's landing page opens.
  */
 export async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
-  await page.goto('./');
-  await page.locator('input[autocomplete="username"]').fill(ACCOUNTS[role].loginId);
-  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
+  const res = await page.request.post(`${API_BASE}/api/signin`, { data: { loginId: ACCOUNTS[role].loginId, password: PASSWORD } });
+  expect(res.status(), `sign-in of ${ACCOUNTS[role].loginId}`).toBe(200);
+  const { result } = (await res.json()) as { result: { token: string; userId: string; roleId: number; schoolId?: string | null; schoolName?: string | null; expiresAt: string } };
+  // The expiry is by the server's clock (a fixed day in tests); the browser reads cookies by its own.
+  const expires = Math.floor((Date.now() + Date.parse(result.expiresAt) - Date.parse(res.headers()['date']!)) / 1000);
+  const stored: [string, string][] = [['token', result.token], ['UserID', result.userId], ['role', String(result.roleId)]];
+  if (result.schoolId) stored.push(['schoolId', result.schoolId]);
+  await page.context().addCookies(stored.map(([name, value]) => ({ name, value: encodeURIComponent(value), url: API_BASE, sameSite: 'Strict' as const, expires })));
+  await page.addInitScript((name) => {
+    if (name) localStorage.setItem('schoolName', name);
+    else localStorage.removeItem('schoolName');
+  }, result.schoolName ?? '');
+  await page.goto(`.${ACCOUNTS[role].landing}`);
   await expectPath(page, ACCOUNTS[role].landing);
 }
 
@@ -125,8 +135,39 @@ interface AxeViolation {
  * Runs axe-core in the page (WCAG 2 A/AA and best practices) and fails on any violation of impact
  * serious or critical, and on any `color-contrast` node, naming the rule and the elements.
  */
+const inFlight = new WeakMap<Page, Set<Request>>();
+/** Starts counting `page`'s requests in flight (the realtime socket's long poll aside), for networkQuiet. */
+export function countRequests(page: Page) {
+  if (inFlight.has(page)) return;
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (!r.url().includes('/socket.io/')) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until no request of `page` has been in flight for `quietMs`: after a move inside the app
+ * (no page load, so no load state to wait for), the screen's chunk and data have arrived.
+ */
+export async function networkQuiet(page: Page, quietMs = 400) {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('networkQuiet needs countRequests(page) first');
+  const deadline = Date.now() + 20_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (open.size) quietSince = Date.now();
+    if (Date.now() > deadline) throw new Error(`requests still in flight: ${[...open].map((r) => r.url()).join(', ')}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 export async function expectAccessible(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
+  // After a move inside the app there is no load to wait for: the requests in flight are.
+  if (inFlight.has(page)) await networkQuiet(page);
   // Let transitions (toasts, modals) settle so colours are final.
   await page.waitForTimeout(350);
   const loaded = await page.evaluate(() => 'axe' in window);

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SigninResult } from '@shala/contract';
 import { parseRole, type Role } from '@shala/contract/web';
+import { deviceTime } from '../lib/clock';
 import { getCookie, removeCookie, setCookie } from '../lib/cookies';
 import { COOKIE, LOCAL_KEY, local } from '../lib/storage';
 
@@ -33,7 +34,8 @@ export function isSignedIn(state: AuthState = readAuth()): boolean {
 }
 
 export function saveAuth(result: SigninResult): void {
-  const expires = new Date(result.expiresAt);
+  // The server's expiry is by the school's clock; the browser ends the cookie by the device's.
+  const expires = deviceTime(Date.parse(result.expiresAt));
   const options = Number.isNaN(expires.getTime()) ? {} : { expires };
   setCookie(COOKIE.token, result.token, options);
   setCookie(COOKIE.userId, result.userId, options);

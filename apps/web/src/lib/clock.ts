@@ -18,3 +18,6 @@ export const nowMs = (): number => Date.now() + offsetMs;
 
 /** The current instant by the school's clock. */
 export const now = (): Date => new Date(nowMs());
+
+/** The device's time at a school-clock instant (a cookie's expiry is read by the device's clock). */
+export const deviceTime = (schoolMs: number): Date => new Date(schoolMs - offsetMs);

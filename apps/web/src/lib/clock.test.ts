@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveAuth, readAuth, clearAuth } from '../api/auth';
+import { deviceTime, now, syncClock } from './clock';
+
+afterEach(() => {
+  syncClock(new Date().toUTCString());
+  clearAuth();
+});
+
+describe('the school clock in the browser', () => {
+  it("follows the server when the device's clock is days off, and ends cookies by the device's clock", () => {
+    const device = Date.parse('2026-12-20T10:00:00Z');
+    // The server says it is 2026-11-25 10:00: the device runs 25 days ahead.
+    syncClock('Wed, 25 Nov 2026 10:00:00 GMT', device);
+    const school = now().getTime() - (Date.now() - device);
+    expect(Math.abs(school - Date.parse('2026-11-25T10:00:00.500Z'))).toBeLessThan(1000);
+    expect(deviceTime(Date.parse('2026-12-02T10:00:00.500Z')).getTime()).toBe(Date.parse('2026-12-27T10:00:00Z'));
+  });
+
+  it('keeps a sign-in whose expiry, by the school clock, is already past by the device clock', () => {
+    // Server a month behind the device (as a test server on a fixed day is); its session lasts a week.
+    const server = new Date(Date.now() - 30 * 86_400_000);
+    syncClock(server.toUTCString());
+    saveAuth({
+      token: 't0k3n',
+      userId: 'u1',
+      roleId: 113,
+      schoolId: 's1',
+      schoolName: 'Shala Demo School',
+      expiresAt: new Date(server.getTime() + 7 * 86_400_000).toISOString(),
+    } as Parameters<typeof saveAuth>[0]);
+    expect(readAuth()).toMatchObject({ token: 't0k3n', userId: 'u1', role: 113 });
+  });
+});
