@@ -6,11 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { periodUpdate, type AcademicSession, type Period } from '@shala/contract';
 import { useDeletePeriod, usePeriods, useUpdatePeriod } from '../../api/timetable';
-import { PageHeading } from '../../components/PageHeading';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { focusFirstError } from '../../lib/validation';
-import type { ScreenProps } from '../../app/screen';
-import { WithSession } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/parts';
 import { PeriodFields, periodBody, periodValues, type PeriodValues } from './PeriodFields';
 import { timeRange } from './WeekGrid';
 import { notifyError, notifySaved } from '../../lib/notify';
@@ -155,12 +153,4 @@ function PeriodList({ session }: { session: AcademicSession }) {
 }
 
 /** /period_datapage: the periods of the header's session by start time, breaks marked; edit and remove. */
-export default function PeriodsPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.periodsDescription')} />
-      <WithSession>{(session) => <PeriodList key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('timetable.periodsDescription', (session) => <PeriodList key={session.sessionId} session={session} />);
