@@ -8,7 +8,8 @@ import { useAttendanceLogs } from '../../api/attendance-mark';
 import { ListState } from '../../components/ListState';
 import { ListPager } from '../../components/ListToolbar';
 import { useListParams } from '../../lib/useListParams';
-import { useClassLabel, sessionScreen } from '../academics/assign/parts';
+import { useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { STATUS_COLOR } from './ClassDayList';
 import { useAttendanceFormat } from './format';
 

@@ -6,7 +6,8 @@ import { useAuth } from '../../api/auth';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
-import { WithSession, useClassLabel, sessionScreen } from '../academics/assign/parts';
+import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { ChosenChild } from '../parent/ChildPicker';
 import { ClassTimetable, NoTimetable } from './ClassTimetable';
 

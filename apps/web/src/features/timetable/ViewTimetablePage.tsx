@@ -4,7 +4,8 @@ import { ROLE, type AcademicSession } from '@shala/contract';
 import { useTeacherClasses } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { ListState } from '../../components/ListState';
-import { ClassPicker, ClassSelect, sessionScreen } from '../academics/assign/parts';
+import { ClassPicker, ClassSelect } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { ClassTimetable } from './ClassTimetable';
 import { useAddressParams } from '../../lib/useListParams';
 

@@ -11,7 +11,8 @@ import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
 import { classDetailPath } from './AssignedClassListPage';
-import { ClassChooser, SectionCard, useClassLabel, sessionScreen } from './parts';
+import { ClassChooser, SectionCard, useClassLabel } from './parts';
+import { sessionScreen } from './sessionScreen';
 import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Values {

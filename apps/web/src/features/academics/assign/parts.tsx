@@ -8,8 +8,6 @@ import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { ListState, RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
 import { useAddressParams } from '../../../lib/useListParams';
 
 /** Complete / Incomplete / Pending, coloured. */
@@ -37,24 +35,6 @@ export function WithSession({ children }: { children: (session: AcademicSession)
     );
   }
   return <>{children(current)}</>;
-}
-
-/**
- * A screen of the selected session, as a route's default export: the route's title and the text
- * `description` (a key) as its heading, then `render(session)` (or WithSession's empty state).
- *
- *   export default sessionScreen('x.description', (session) => <X session={session} />);
- */
-export function sessionScreen(description: string, render: (session: AcademicSession) => ReactNode) {
-  return function SessionScreen({ route }: ScreenProps) {
-    const { t } = useTranslation();
-    return (
-      <>
-        <PageHeading title={t(route.title)} description={t(description)} />
-        <WithSession>{render}</WithSession>
-      </>
-    );
-  };
 }
 
 /** A titled card (a details screen's section). */

@@ -6,7 +6,8 @@ import { useStudentFees } from '../../../api/fees-student';
 import type { ScreenProps } from '../../../app/screen';
 import { RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
-import { WithSession, sessionScreen } from '../../academics/assign/parts';
+import { WithSession } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { ChosenChild } from '../../parent/ChildPicker';
 import { StudentFeesView } from '../StudentFeesView';
 
