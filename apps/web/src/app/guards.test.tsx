@@ -1,11 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../test/socketMock');
-  return { io: ioMock };
-});
 
 describe('role guard', () => {
   it('sends a visitor without a role cookie to /', async () => {

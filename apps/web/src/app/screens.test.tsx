@@ -8,11 +8,6 @@ import { i18n } from '../i18n';
 import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
 import { screenFor } from './signedIn';
 
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../test/socketMock');
-  return { io: ioMock };
-});
-
 const SAMPLE_ID = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 
 describe('every route of the contract', () => {

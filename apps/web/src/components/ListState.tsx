@@ -36,6 +36,26 @@ type Props = {
   | { query?: never; isLoading: boolean; isError: boolean; error: unknown; isFetching?: boolean; onRetry: () => void }
 );
 
+/** A failed load: its title, the error's text and Retry (busy while `retrying`). */
+export function ErrorAlert({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry: () => void; retrying?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" title={title} role="alert">
+      <Text size="sm" mb="sm">
+        {apiErrorText(error, t)}
+      </Text>
+      <Button size="xs" variant="white" color="red" onClick={onRetry} loading={retrying}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** ErrorAlert of a query: Retry refetches it. */
+export function QueryError({ query, title }: { query: QueryState; title: string }) {
+  return <ErrorAlert title={title} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+}
+
 /**
  * The loading, error and empty states every list shares, then the list itself:
  * `<ListState query={query} isEmpty={items.length === 0} emptyText={t('x.empty')}>…</ListState>`
@@ -60,16 +80,7 @@ export function ListState(props: Props) {
     );
   }
   if (isError) {
-    return (
-      <Alert color="red" title={errorTitle ?? t('list.loadError')} role="alert">
-        <Text size="sm" mb="sm">
-          {apiErrorText(error, t)}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={onRetry} loading={isFetching}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
+    return <ErrorAlert title={errorTitle ?? t('list.loadError')} error={error} onRetry={onRetry} retrying={isFetching} />;
   }
   if (isEmpty) {
     return (
@@ -106,16 +117,7 @@ export function RecordState(
   const onRetry = query ? () => void query.refetch() : props.onRetry;
   if (isLoading) return <LoadingBlock h={260} radius="md" />;
   if (isError) {
-    return (
-      <Alert color="red" title={t('common.loadRecordError')} role="alert">
-        <Text size="sm" mb="sm">
-          {apiErrorText(error, t)}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
+    return <ErrorAlert title={t('common.loadRecordError')} error={error} onRetry={onRetry} />;
   }
   return <>{children()}</>;
 }

@@ -35,7 +35,8 @@ export function ModalFooter({
   children,
 }: {
   failure?: SaveFailure | null;
-  onCancel: () => void;
+  /** Without it, no Cancel (a form that stays on its page). */
+  onCancel?: () => void;
   cancelLabel?: string;
   label?: ReactNode;
   pending?: boolean;
@@ -50,9 +51,11 @@ export function ModalFooter({
     <>
       <FailureAlert failure={failure} />
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel}>
-          {cancelLabel ?? t('common.cancel')}
-        </Button>
+        {onCancel ? (
+          <Button variant="default" onClick={onCancel}>
+            {cancelLabel ?? t('common.cancel')}
+          </Button>
+        ) : null}
         {children}
         {label ? (
           <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} loading={pending} disabled={disabled} color={color} leftSection={leftSection}>

@@ -20,6 +20,7 @@ import { focusFirstError } from './validation';
  *     errorToast: true,                            // pages: also a red toast (title + "check the form")
  *     invalidAlert: true,                          // a form refused in the browser says so above the buttons
  *     failTitle: t('x.failed'),                    // failure's title with the error's text under it
+ *     failure: (error, failure) => …,              // another failure for one refusal (optional)
  *   });
  *   <form onSubmit={submit.onSubmit}> … <FormFooter failure={submit.failure} …>
  *     <Button type="submit" loading={submit.pending}>
@@ -38,6 +39,8 @@ export interface SubmitOptions<V, R, A> {
   errorToast?: boolean;
   invalidAlert?: boolean;
   failTitle?: string;
+  /** Reads the refusal again after the form took its fields: the failure to show instead (a rule said plainly). */
+  failure?: (error: unknown, failure: SaveFailure) => SaveFailure;
 }
 
 export interface Submit<V, A> {
@@ -73,7 +76,8 @@ export function useSubmit<V, R, A = undefined>(options: SubmitOptions<V, R, A>):
           : form.applyServerError
             ? form.applyServerError(error, t)
             : saveFailure(error, t, (errors) => form.setErrors({ ...form.errors, ...errors }), o.prepare ? o.prepare(form.values) : form.values);
-        const next = o.failTitle ? { title: o.failTitle, message: apiErrorText(error, t) } : (mapped ?? { title: apiErrorText(error, t), message: null });
+        const given = o.failTitle ? { title: o.failTitle, message: apiErrorText(error, t) } : (mapped ?? { title: apiErrorText(error, t), message: null });
+        const next = o.failure ? o.failure(error, given) : given;
         setFailure(next);
         if (o.errorToast) notifyFailure(next.title, next.message ?? t('common.checkForm'));
         return;

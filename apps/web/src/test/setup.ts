@@ -33,6 +33,12 @@ if (!('fonts' in document)) {
   });
 }
 
+// Component tests have no server: the realtime socket never connects (socketMock.ts).
+vi.mock('socket.io-client', async () => {
+  const { ioMock } = await import('./socketMock');
+  return { io: ioMock };
+});
+
 // Lazy screens load their chunk on first use, which takes seconds on a loaded CI machine: findBy*
 // waits up to 10 s (it answers as soon as the element is there).
 configure({ asyncUtilTimeout: 10_000 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCookie } from '../../lib/cookies';
@@ -6,11 +6,6 @@ import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/uti
 import { wireClient } from '../session';
 import { i18n } from '../../i18n';
 import { ioMock, listenerFor } from '../../test/socketMock';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const NOTE = {
   id: '3b0f7e2c-1d4a-4c6b-9f8e-0a1b2c3d4e5f',

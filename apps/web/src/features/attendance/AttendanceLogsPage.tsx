@@ -7,25 +7,16 @@ import { useClassOptions } from '../../api/academics-assign';
 import { useAttendanceLogs } from '../../api/attendance-mark';
 import { ListState } from '../../components/ListState';
 import { ListPager } from '../../components/ListToolbar';
-import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/screen';
 import { useListParams } from '../../lib/useListParams';
-import { useClassLabel, WithSession } from '../academics/assign/parts';
+import { useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { STATUS_COLOR } from './ClassDayList';
 import { useAttendanceFormat } from './format';
 
 export const LOG_TYPES = ['all', 'daywise', 'periodwise'] as const;
 
 /** /attendancelogs (113): who marked or changed attendance, newest first, by kind and class. */
-export default function AttendanceLogsPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('attendance.logs.description')} />
-      <WithSession>{(session) => <Logs session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('attendance.logs.description', (session) => <Logs session={session} />);
 
 function Logs({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();

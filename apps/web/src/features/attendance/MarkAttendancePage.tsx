@@ -6,9 +6,8 @@ import type { AcademicSession, AttendanceStatus } from '@shala/contract';
 import { useAttendanceDay, usePeriods, useSaveAttendance } from '../../api/attendance-mark';
 import { apiErrorText, reasonText } from '../../api/errors';
 import { isApiError } from '../../api/http';
-import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/screen';
-import { useClassLabel, WithSession } from '../academics/assign/parts';
+import { useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { ClassDayList, CountsLine } from './ClassDayList';
 import { useAttendanceFormat } from './format';
 import { changedCount, countMarks, effectiveMarks, lastMarkable, matchesStudent, refusalReason, schoolToday, type Marks } from './markLogic';
@@ -17,15 +16,7 @@ import { SavedBadge, TeacherClassesState, useDayChoice } from './dayChoice';
 import { notifyError, notifySaved } from '../../lib/notify';
 
 /** /attendance (114): mark a class for a day or a period, on a phone first. */
-export default function MarkAttendancePage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('attendance.mark.description')} />
-      <WithSession>{(session) => <Marking session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('attendance.mark.description', (session) => <Marking session={session} />);
 
 function Marking({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();

@@ -7,11 +7,10 @@ import { useAuth } from '../../api/auth';
 import { useAttendanceMonth } from '../../api/attendance-views';
 import { useClassOptions, useTeacherClasses } from '../../api/academics-assign';
 import { saveBlob } from '../../api/transfer';
-import { PageHeading } from '../../components/PageHeading';
 import { ListState } from '../../components/ListState';
 import { csvBlob, toCsv } from '../../lib/csv';
-import type { ScreenProps } from '../../app/screen';
-import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, usePercent } from './MonthParts';
 import { DayDetailModal } from './DayDetailModal';
 import { now as clockNow } from '../../lib/clock';
@@ -56,15 +55,7 @@ function useClassChoices(sessionId: string) {
 }
 
 /** /getattendancedata: a class's month, students × days, with percentages, daily totals and CSV. */
-export default function MonthPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('attendanceViews.description')} />
-      <WithSession>{(session) => <MonthScreen session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('attendanceViews.description', (session) => <MonthScreen session={session} />);
 
 function MonthScreen({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE, type AttendanceCounts, type AttendanceSummary } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useAuth } from '../../api/auth';
 import { useAttendanceSummary } from '../../api/attendance-views';
 import { useClassLabel } from '../academics/assign/parts';
 import { STATUSES, STATUS_COLOR, usePercent } from './MonthParts';
 import { LoadingBlock } from '../../components/LoadingBlock';
 import { localeOf } from '../../lib/format';
+import { QueryError } from '../../components/ListState';
 
 /** A dashboard card with a title. */
 function Card({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
@@ -173,14 +173,7 @@ export function AttendanceSummaryCard({ sessionId }: { sessionId: string | undef
   if (query.isLoading) return <LoadingBlock h={140} radius="md" />;
   if (query.isError) {
     return (
-      <Alert color="red" title={t('attendanceViews.loadError')} role="alert">
-        <Text size="sm" mb="sm">
-          {apiErrorText(query.error, t)}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <QueryError query={query} title={t('attendanceViews.loadError')} />
     );
   }
   const summary = query.data;

@@ -1,13 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCookie } from '../../lib/cookies';
 import { HEADER_MOCKS, json, mockFetch, renderApp } from '../../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const SIGNIN_RESULT = {
   token: 'session-token-1',

@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { holidayInput, holidayUpdate, NOTIFY_ROLES, ROLE_KEY, type AcademicSession, type Holiday } from '@shala/contract';
 import { useCreateHoliday, useUpdateHoliday } from '../../api/calendar';
-import { useContractForm, type SaveFailure } from '../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useContractForm } from '../../lib/contractForm';
+import { useErrorToken } from '../../lib/validation';
 import { createBody, emptyHoliday, holidayValues, updateBody, type HolidayFormValues } from './holidayForm';
-import { notifySaved } from '../../lib/notify';
+import { useSubmit } from '../../lib/useSubmit';
+import { ModalFooter } from '../../components/ModalFooter';
 
 type Target = { mode: 'create'; session: AcademicSession } | { mode: 'edit'; holiday: Holiday; session: AcademicSession | null };
 
@@ -18,7 +18,6 @@ type Target = { mode: 'create'; session: AcademicSession } | { mode: 'edit'; hol
 export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDone?: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const create = useCreateHoliday();
   const update = useUpdateHoliday();
   const editing = target.mode === 'edit';
@@ -29,39 +28,26 @@ export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDo
   const roles = NOTIFY_ROLES.map((r) => ({ value: String(r), label: t(ROLE_KEY[r]) }));
   const bounds = target.session ? { min: target.session.startDate, max: target.session.endDate } : {};
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      const onError = (error: unknown) => setFailure(form.applyServerError(error, t));
+  const save = useSubmit({
+    form,
+    save: (values: HolidayFormValues) =>
+      target.mode === 'create'
+        ? create.mutateAsync(createBody(values, target.session.sessionId))
+        : update.mutateAsync({ holidayId: target.holiday.holidayId, body: updateBody(values) }),
+    saved: (_, values) => {
       const title = values.title.trim();
-      if (target.mode === 'create') {
-        create.mutate(createBody(values, target.session.sessionId), {
-          onSuccess: () => {
-            const named = values.notifyRoles.map((r) => t(ROLE_KEY[Number(r) as keyof typeof ROLE_KEY])).join(', ');
-            notifySaved(named ? t('calendar.holidays.addedNotified', { title, roles: named }) : t('calendar.holidays.added', { title }));
-            form.reset();
-            onDone?.();
-          },
-          onError,
-        });
-      } else {
-        update.mutate(
-          { holidayId: target.holiday.holidayId, body: updateBody(values) },
-          {
-            onSuccess: () => {
-              notifySaved(t('calendar.holidays.saved', { title }));
-              onDone?.();
-            },
-            onError,
-          },
-        );
-      }
+      if (editing) return t('calendar.holidays.saved', { title });
+      const named = values.notifyRoles.map((r) => t(ROLE_KEY[Number(r) as keyof typeof ROLE_KEY])).join(', ');
+      return named ? t('calendar.holidays.addedNotified', { title, roles: named }) : t('calendar.holidays.added', { title });
     },
-    () => focusFirstError(),
-  );
+    done: () => {
+      if (!editing) form.reset();
+      onDone?.();
+    },
+  });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={editing ? t('calendar.holidays.editForm') : t('calendar.holidays.addForm')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={editing ? t('calendar.holidays.editForm') : t('calendar.holidays.addForm')}>
       <Stack gap="md">
         <TextInput label={t('calendar.holidays.title')} required maxLength={100} data-autofocus {...form.getInputProps('title')} error={errorText(form.errors.title)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -104,21 +90,7 @@ export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDo
             error={errorText(form.errors.notifyRoles)}
           />
         )}
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {editing ? t('common.saveChanges') : t('calendar.holidays.add')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onCancel} label={editing ? t('common.saveChanges') : t('calendar.holidays.add')} pending={save.pending} />
       </Stack>
     </form>
   );

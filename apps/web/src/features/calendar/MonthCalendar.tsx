@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceStatus, CalendarMonth, DayKind } from '@shala/contract';
 import { useCalendarMonth } from '../../api/calendar';
-import { apiErrorText } from '../../api/errors';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { localeOf } from '../people/format';
 import { initialMonth, longDate, monthTitle, monthWeeks, shiftMonth, shortDate, todayLocal, weekdayNames } from './month';
 import './calendar.css';
 import { LoadingBlock } from '../../components/LoadingBlock';
+import { QueryError } from '../../components/ListState';
 
 type Day = CalendarMonth['days'][number];
 
@@ -78,14 +78,7 @@ export function MonthCalendar({ studentId, compact = false }: Props) {
       </Group>
 
       {query.isError ? (
-        <Alert color="red" title={t('calendar.loadError')} role="alert">
-          <Text size="sm" mb="sm">
-            {apiErrorText(query.error, t)}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <QueryError query={query} title={t('calendar.loadError')} />
       ) : !data ? (
         <LoadingBlock h={compact ? 240 : 300} radius="md" />
       ) : (

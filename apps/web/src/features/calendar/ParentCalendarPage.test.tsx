@@ -1,13 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/utils';
 import { shiftMonth, todayLocal } from './month';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2000-04-01', endDate: '2100-03-31', isCurrent: true };
 const child = (n: number, name: string) => ({

@@ -1,11 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const SESSION = { sessionId: 'e1e1e1e1-0000-4000-8000-000000000001', sessionYear: '2025-26', startDate: '2025-04-01', endDate: '2026-03-31', isCurrent: true };
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBook,
   IconBuildingCommunity,
@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COUNT_KEYS, COUNT_TITLES, ROLE, type CountKey } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { apiErrorText } from '../../api/errors';
 import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
@@ -25,6 +24,7 @@ import NoticeBoardCard from '../notices/NoticeBoardCard';
 import ClassWorkCard from '../classwork/ClassWorkCard';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { localeOf } from '../../lib/format';
+import { ErrorAlert } from '../../components/ListState';
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },
@@ -69,14 +69,7 @@ export default function DashboardPage({ route }: ScreenProps) {
           ))}
         </SimpleGrid>
       ) : isError ? (
-        <Alert color="red" title={t('dashboard.loadError')} role="alert">
-          <Text size="sm" mb="sm">
-            {apiErrorText(error, t)}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void refetch()} loading={isFetching}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <ErrorAlert title={t('dashboard.loadError')} error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : present.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Text c="dimmed" ta="center">

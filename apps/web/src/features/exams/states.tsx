@@ -1,6 +1,6 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../api/errors';
+import { ErrorAlert } from '../../components/ListState';
 
 /** Loading, empty and failed states of the exams grids (marks, grades and remarks). */
 export function GridLoading({ rowHeight = 48 }: { rowHeight?: number }) {
@@ -25,15 +25,5 @@ export function GridEmpty({ text }: { text: string }) {
 }
 
 export function GridFailed({ error, retry, title }: { error: unknown; retry: () => void; title: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" role="alert" title={title}>
-      <Text size="sm" mb="sm">
-        {apiErrorText(error, t)}
-      </Text>
-      <Button size="xs" variant="white" color="red" onClick={retry}>
-        {t('common.retry')}
-      </Button>
-    </Alert>
-  );
+  return <ErrorAlert title={title} error={error} onRetry={retry} />;
 }

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useNoticeBoard } from '../../api/notices';
 import { useFormat } from '../../lib/format';
+import { QueryError } from '../../components/ListState';
 
 /** Notices a page of the board shows, and each "show more" adds. */
 export const BOARD_PAGE_SIZE = 5;
@@ -94,14 +94,7 @@ export default function NoticeBoardCard() {
           <Skeleton h={48} />
         </Stack>
       ) : board.isError && notices.length === 0 ? (
-        <Alert color="red" title={t('notices.board.loadError')} role="alert">
-          <Text size="sm" mb="sm">
-            {apiErrorText(board.error, t)}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void board.refetch()} loading={board.isFetching}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <QueryError query={board} title={t('notices.board.loadError')} />
       ) : notices.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('notices.board.empty')}

@@ -1,14 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, renderAt, signIn } from '../../test/utils';
 import NoticeBoardCard, { BOARD_PAGE_SIZE } from './NoticeBoardCard';
 import { noticeBody } from './noticeForm';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const notice = (n: number, over: Record<string, unknown> = {}) => ({
   noticeId: `aaaaaaaa-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`,

@@ -1,15 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IMPORT_COLUMNS } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../test/utils';
 import { mockXhr } from '../../test/xhrMock';
 import { credentialsCsv, templateCsv } from './ImportPeopleModal';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const CSV = new File(['firstName,lastName\nAsha,Verma\n,Rao\nRavi,Kumar\n'], 'teachers.csv', { type: 'text/csv' });
 

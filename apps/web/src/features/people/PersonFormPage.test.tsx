@@ -1,13 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '../../i18n';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const TEACHER = personFixture({ userId: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', loginId: 'DEMO-T0042', firstName: 'Sunita', lastName: 'Rao', fullName: 'Sunita Rao', email: 'sunita@example.org' });
 const PARENT = personFixture({ userId: 'cccccccc-bbbb-4ccc-8ddd-eeeeeeeeeeee', loginId: 'DEMO-G0003', roleId: 115, firstName: 'Meera', lastName: 'Shah', fullName: 'Meera Shah' });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSENT_VERSION, WEB_ROUTES } from '@shala/contract';
@@ -8,11 +8,6 @@ import ChildConsentPage from './ChildConsentPage';
 import DataPrivacyPage from './DataPrivacyPage';
 import { auditDetails } from './AuditLogPage';
 import { namesMatch } from './format';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const routeOf = (path: string) => WEB_ROUTES.find((r) => r.path === path)!;
 const T = { timeout: 5000 };

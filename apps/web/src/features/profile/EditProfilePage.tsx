@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Fieldset, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { selfProfileFields, type Profile } from '@shala/contract';
@@ -10,11 +10,11 @@ import { queryKeys, useProfile } from '../../api/queries';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useErrorToken } from '../../lib/validation';
 import { FormFooter } from '../../components/FormFooter';
-import { useContractForm, type SaveFailure } from '../../lib/contractForm';
+import { useContractForm } from '../../lib/contractForm';
 import type { ScreenProps } from '../../app/screen';
-import { notifyFailure, notifySaved } from '../../lib/notify';
+import { useSubmit } from '../../lib/useSubmit';
 
 /** What a user edits of its own account: contact fields and photo (the rest is the school's). */
 export const profileFields = selfProfileFields;
@@ -33,7 +33,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const { userId } = useAuth();
   const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const form = useContractForm<Values>(profileFields, {
     initialValues: {
@@ -44,8 +43,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
 
-  const save = useMutation({
-    mutationFn: (values: Values) => {
+  const save = useSubmit({
+    form,
+    save: (values: Values) => {
       const parsed = profileFields.parse(values);
       // Send what changed (the call takes a partial body).
       const body = Object.fromEntries(
@@ -53,17 +53,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
       ) as Partial<typeof parsed>;
       return call('profileUpdate', { params: { userId: userId ?? profile.userId }, body });
     },
-    onSuccess: (saved) => {
+    saved: () => t('profile.saved'),
+    done: (saved) => {
       queryClient.setQueryData(queryKeys.profile(userId), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile(userId) });
-      notifySaved(t('profile.saved'));
       navigate('/profile');
     },
-    onError: (error) => {
-      const next = form.applyServerError(error, t);
-      setFailure(next);
-      notifyFailure(next.title, next.message ?? t('common.checkForm'));
-    },
+    errorToast: true,
+    invalidAlert: true,
   });
 
   const text = (name: keyof Values) => ({ ...form.getInputProps(name), error: errorText(form.errors[name]) });
@@ -72,16 +69,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <form
       noValidate
       aria-label={t('routes.editprofile')}
-      onSubmit={form.onSubmit(
-        (values) => {
-          setFailure(null);
-          save.mutate(values);
-        },
-        () => {
-        setFailure({ title: t('common.checkForm'), message: null });
-        focusFirstError();
-      },
-      )}
+      onSubmit={save.onSubmit}
     >
       <Stack gap="lg" maw={760}>
         <Fieldset legend={t('person.sections.basic')} variant="filled" radius="md" style={{ minWidth: 0 }}>
@@ -110,8 +98,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
             />
           </Stack>
         </Fieldset>
-        <FormFooter failure={failure} cancelTo="/profile">
-          <Button type="submit" loading={save.isPending} disabled={uploading}>
+        <FormFooter failure={save.failure} cancelTo="/profile">
+          <Button type="submit" loading={save.pending} disabled={uploading}>
             {t('common.saveChanges')}
           </Button>
         </FormFooter>

@@ -1,12 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../test/socketMock');
-  return { io: ioMock };
-});
 
 const USER_ID = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10';
 

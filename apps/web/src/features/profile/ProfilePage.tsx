@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE_KEY, isRole } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
 import { useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { ErrorAlert } from '../../components/ListState';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -36,14 +36,7 @@ export default function ProfilePage({ route }: ScreenProps) {
       {isLoading ? (
         <Skeleton h={220} radius="md" />
       ) : isError || !profile ? (
-        <Alert color="red" title={t('profile.loadError')} role="alert">
-          <Text size="sm" mb="sm">
-            {apiErrorText(error, t)}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <ErrorAlert title={t('profile.loadError')} error={error} onRetry={() => void refetch()} />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
           <Group gap="lg" align="center" wrap="wrap">

@@ -5,11 +5,9 @@ import { useNavigate } from 'react-router';
 import { PERIODS_MAX, periodInput, type AcademicSession } from '@shala/contract';
 import { useCreatePeriod, usePeriods } from '../../api/timetable';
 import { FormFooter } from '../../components/FormFooter';
-import { PageHeading } from '../../components/PageHeading';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { focusFirstError } from '../../lib/validation';
-import type { ScreenProps } from '../../app/screen';
-import { WithSession } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { EMPTY_PERIOD, PeriodFields, periodBody, type PeriodValues } from './PeriodFields';
 import { notifySaved } from '../../lib/notify';
 
@@ -82,12 +80,4 @@ function PeriodForm({ session }: { session: AcademicSession }) {
 }
 
 /** /addclass_periods: add a period to the header's session (name, start, end, break). */
-export default function PeriodFormPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.addPeriodHint')} />
-      <WithSession>{(session) => <PeriodForm key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('timetable.addPeriodHint', (session) => <PeriodForm key={session.sessionId} session={session} />);

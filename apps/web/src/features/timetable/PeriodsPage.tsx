@@ -6,56 +6,37 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { periodUpdate, type AcademicSession, type Period } from '@shala/contract';
 import { useDeletePeriod, usePeriods, useUpdatePeriod } from '../../api/timetable';
-import { PageHeading } from '../../components/PageHeading';
-import { useContractForm, type SaveFailure } from '../../lib/contractForm';
-import { focusFirstError } from '../../lib/validation';
-import type { ScreenProps } from '../../app/screen';
-import { WithSession } from '../academics/assign/parts';
+import { useContractForm } from '../../lib/contractForm';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { PeriodFields, periodBody, periodValues, type PeriodValues } from './PeriodFields';
 import { timeRange } from './WeekGrid';
 import { notifyError, notifySaved } from '../../lib/notify';
 import { DataTable } from '../../components/DataTable';
+import { useSubmit } from '../../lib/useSubmit';
+import { ModalFooter } from '../../components/ModalFooter';
 
 const ADD_PATH = '/addclass_periods';
 
 function EditPeriodForm({ sessionId, period, onClose }: { sessionId: string; period: Period; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdatePeriod(sessionId);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<PeriodValues>(periodUpdate, { initialValues: periodValues(period), prepare: periodBody });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      update.mutate(
-        { periodId: period.periodId, body: periodBody(values) },
-        {
-          onSuccess: (saved) => {
-            notifySaved(t('timetable.periodSaved', { name: saved.name }));
-            onClose();
-          },
-          onError: (error) => setFailure(form.applyServerError(error, t)),
-        },
-      );
-    },
-    () => focusFirstError(),
-  );
+  const save = useSubmit({
+    form,
+    save: (values: PeriodValues) => update.mutateAsync({ periodId: period.periodId, body: periodBody(values) }),
+    saved: (saved) => t('timetable.periodSaved', { name: saved.name }),
+    done: onClose,
+  });
   return (
-    <form noValidate onSubmit={submit} aria-label={t('timetable.editPeriodNamed', { name: period.name })}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('timetable.editPeriodNamed', { name: period.name })}>
       <Stack gap="md">
         <PeriodFields form={form} autoFocus />
-        {failure ? (
+        {save.failure ? (
           <Text c="red" size="sm" role="alert">
-            {failure.title}
+            {save.failure.title}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('timetable.savePeriod')}
-          </Button>
-        </Group>
+        <ModalFooter onCancel={onClose} label={t('timetable.savePeriod')} pending={save.pending} />
       </Stack>
     </form>
   );
@@ -155,12 +136,4 @@ function PeriodList({ session }: { session: AcademicSession }) {
 }
 
 /** /period_datapage: the periods of the header's session by start time, breaks marked; edit and remove. */
-export default function PeriodsPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.periodsDescription')} />
-      <WithSession>{(session) => <PeriodList key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('timetable.periodsDescription', (session) => <PeriodList key={session.sessionId} session={session} />);

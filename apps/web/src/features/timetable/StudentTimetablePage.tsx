@@ -7,6 +7,7 @@ import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { ChosenChild } from '../parent/ChildPicker';
 import { ClassTimetable, NoTimetable } from './ClassTimetable';
 
@@ -57,12 +58,4 @@ function ChildTimetable({ session }: { session: AcademicSession }) {
 }
 
 /** /parenttimetable: a child's class's week. */
-export function ParentTimetablePage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.parentDescription')} />
-      <WithSession>{(session) => <ChildTimetable key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export const ParentTimetablePage = sessionScreen('timetable.parentDescription', (session) => <ChildTimetable key={session.sessionId} session={session} />);

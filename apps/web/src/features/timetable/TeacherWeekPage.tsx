@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { AcademicSession, MasterWeek, Period, TeacherWeek } from '@shala/contract';
 import { useTeacherWeek } from '../../api/timetable';
 import { RecordState } from '../../components/ListState';
-import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/screen';
-import { WithSession, useClassLabel } from '../academics/assign/parts';
+import { useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { useAcademicNames } from '../academics/names';
 import { FreeSlot, NoTimetable, Slot } from './ClassTimetable';
 import { cellKey } from './grid';
@@ -33,12 +32,4 @@ function OwnWeek({ session }: { session: AcademicSession }) {
 }
 
 /** /ClassTimetable: the teacher's own week across all its classes. */
-export default function TeacherWeekPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.weekDescription')} />
-      <WithSession>{(session) => <OwnWeek key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('timetable.weekDescription', (session) => <OwnWeek key={session.sessionId} session={session} />);

@@ -7,10 +7,9 @@ import type { ClassDetail, MasterWeek, PersonRef, TimetableView } from '@shala/c
 import { apiErrorText } from '../../api/errors';
 import { isApiError } from '../../api/http';
 import { useSaveTimetable, useTimetable } from '../../api/timetable';
-import { PageHeading } from '../../components/PageHeading';
 import { RecordState } from '../../components/ListState';
-import type { ScreenProps } from '../../app/screen';
-import { ClassChooser, WithSession, useClassLabel } from '../academics/assign/parts';
+import { ClassChooser, useClassLabel } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { useAcademicNames } from '../academics/names';
 import { bodyOf, cellKey, clashesOf, copyDay, failedCell, gridOf, sameGrid, setCell, teacherOf, type Grid } from './grid';
 import { WeekGrid, useDayName } from './WeekGrid';
@@ -212,18 +211,11 @@ function ClassTimetableEditor({ detail }: { detail: ClassDetail }) {
 }
 
 /** /timetable: pick a class of the session and build its week (days × periods), saved at once. */
-export default function TimetableEditorPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.editorDescription')} />
-      <WithSession>
-        {(session) => (
-          <ClassChooser session={session}>
-            {(detail) => <ClassTimetableEditor detail={detail} />}
-          </ClassChooser>
-        )}
-      </WithSession>
-    </>
-  );
-}
+export default sessionScreen(
+  'timetable.editorDescription',
+  (session) => (
+    <ClassChooser session={session}>
+      {(detail) => <ClassTimetableEditor detail={detail} />}
+    </ClassChooser>
+  ),
+);

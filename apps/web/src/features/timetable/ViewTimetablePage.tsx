@@ -4,9 +4,8 @@ import { ROLE, type AcademicSession } from '@shala/contract';
 import { useTeacherClasses } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { ListState } from '../../components/ListState';
-import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/screen';
-import { ClassPicker, ClassSelect, WithSession } from '../academics/assign/parts';
+import { ClassPicker, ClassSelect } from '../academics/assign/parts';
+import { sessionScreen } from '../academics/assign/sessionScreen';
 import { ClassTimetable } from './ClassTimetable';
 import { useAddressParams } from '../../lib/useListParams';
 
@@ -48,12 +47,4 @@ function Viewer({ session }: { session: AcademicSession }) {
 }
 
 /** /viewtimetable: a class's timetable, read-only (admins: any class; a teacher: its classes). */
-export default function ViewTimetablePage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('timetable.viewDescription')} />
-      <WithSession>{(session) => <Viewer key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('timetable.viewDescription', (session) => <Viewer key={session.sessionId} session={session} />);

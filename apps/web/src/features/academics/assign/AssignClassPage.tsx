@@ -6,14 +6,13 @@ import { assignClassBody, CLASS_SUBJECTS_MAX, type ClassDetail } from '@shala/co
 import { TEACHER_OPTIONS_KEY, teacherOptions, useActiveSubjects, useAssignClass } from '../../../api/academics-assign';
 import { FormFooter } from '../../../components/FormFooter';
 import { ListState } from '../../../components/ListState';
-import { PageHeading } from '../../../components/PageHeading';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
-import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { classDetailPath } from './AssignedClassListPage';
-import { ClassChooser, SectionCard, WithSession, useClassLabel } from './parts';
+import { ClassChooser, SectionCard, useClassLabel } from './parts';
+import { sessionScreen } from './sessionScreen';
 import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Values {
@@ -133,12 +132,4 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
 }
 
 /** /assignedclass and /assignsubject: a class's class teacher and the subjects taught in it. */
-export default function AssignClassPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('assign.subjectsDescription')} />
-      <WithSession>{(session) => <ClassChooser session={session}>{(detail) => <AssignClassForm key={detail.assignClassId} detail={detail} />}</ClassChooser>}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('assign.subjectsDescription', (session) => <ClassChooser session={session}>{(detail) => <AssignClassForm key={detail.assignClassId} detail={detail} />}</ClassChooser>);

@@ -6,14 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { CLASS_SUBJECTS_MAX, teacherSubjectBody, type ClassDetail } from '@shala/contract';
 import { TEACHER_OPTIONS_KEY, teacherOptions, useActiveSubjects, useAssignTeacherSubject } from '../../../api/academics-assign';
 import { FormFooter } from '../../../components/FormFooter';
-import { PageHeading } from '../../../components/PageHeading';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
-import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { assignSubjectsPath, classDetailPath } from './AssignedClassListPage';
-import { ClassChooser, SectionCard, WithSession, useClassLabel } from './parts';
+import { ClassChooser, SectionCard, useClassLabel } from './parts';
+import { sessionScreen } from './sessionScreen';
 import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Row {
@@ -158,12 +157,4 @@ function TeacherTable({ detail }: { detail: ClassDetail }) {
 }
 
 /** /assignteachersubject: the teacher of each subject of a class, saved in one request. */
-export default function AssignTeacherSubjectPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('assign.teachersDescription')} />
-      <WithSession>{(session) => <ClassChooser session={session}>{(detail) => <TeacherTable key={detail.assignClassId} detail={detail} />}</ClassChooser>}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('assign.teachersDescription', (session) => <ClassChooser session={session}>{(detail) => <TeacherTable key={detail.assignClassId} detail={detail} />}</ClassChooser>);

@@ -1,14 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassStudent, ClassSummary } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../../test/utils';
 import { defaultTarget, laterSessions, pageSelection, rollNumbersBody, rollsChanged, selectPage, siblingSections } from './logic';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
 
 const NOW = '2026-04-01T00:00:00.000Z';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,21 +1,20 @@
-import { useState } from 'react';
 import { ActionIcon, Alert, Button, Fieldset, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CLASS_LIMIT_MAX, MASTER_CLASSES, classInput } from '@shala/contract';
 import { classApi, structureKeys } from '../../../api/academics-structure';
 import { FormFooter } from '../../../components/FormFooter';
 import { PageHeading } from '../../../components/PageHeading';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { TeacherSelect } from './TeacherSelect';
 import { classBody, emptyClassForm, nextSectionName, sectionRow, type ClassFormValues } from './classForm';
-import { notifyFailure, notifySaved } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/useSubmit';
 
 /** The most sections one class may get at once (A to Z). */
 const MAX_SECTIONS = 26;
@@ -26,37 +25,25 @@ function ClassForm({ sessionId }: { sessionId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { className } = useAcademicNames();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<ClassFormValues>(classInput, {
     initialValues: emptyClassForm(),
     prepare: (values) => classBody(values, sessionId),
   });
 
-  const save = useMutation({
-    mutationFn: (values: ClassFormValues) => classApi.create(classBody(values, sessionId)),
-    onSuccess: (made) => {
-      void queryClient.invalidateQueries({ queryKey: structureKeys.classes });
+  const save = useSubmit({
+    form,
+    save: (values: ClassFormValues) => classApi.create(classBody(values, sessionId)),
+    saved: (made) => {
       const first = made[0];
-      notifySaved(t('classes.added', { name: first ? className(first.masterClass) : '', sections: made.map((c) => c.section).join(', ') }));
+      return t('classes.added', { name: first ? className(first.masterClass) : '', sections: made.map((c) => c.section).join(', ') });
+    },
+    done: () => {
+      void queryClient.invalidateQueries({ queryKey: structureKeys.classes });
       navigate('/viewclass');
     },
-    onError: (error) => {
-      const next = form.applyServerError(error, t);
-      setFailure(next);
-      notifyFailure(next.title, next.message ?? t('common.checkForm'));
-    },
+    errorToast: true,
+    invalidAlert: true,
   });
-
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values);
-    },
-    () => {
-      setFailure({ title: t('common.checkForm'), message: null });
-      focusFirstError();
-    },
-  );
 
   const rows = form.values.sections;
   const addRow = () => {
@@ -68,7 +55,7 @@ function ClassForm({ sessionId }: { sessionId: string }) {
   const limitError = (value: number | string, token: unknown) => (token && value === '' ? t('validation.required') : errorText(token));
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('classes.formLabel')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('classes.formLabel')}>
       <Stack gap="lg" maw={960}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           <Select
@@ -144,8 +131,8 @@ function ClassForm({ sessionId }: { sessionId: string }) {
             </Button>
           </Group>
         </Stack>
-        <FormFooter failure={failure} cancelTo="/viewclass">
-          <Button type="submit" loading={save.isPending}>
+        <FormFooter failure={save.failure} cancelTo="/viewclass">
+          <Button type="submit" loading={save.pending}>
             {t('classes.save')}
           </Button>
         </FormFooter>

@@ -1,15 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Modal, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CLASS_LIMIT_MAX, classUpdate, type ClassSummary } from '@shala/contract';
 import { classApi } from '../../../api/academics-structure';
 import { isApiError } from '../../../api/http';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
 import { TeacherSelect } from './TeacherSelect';
-import { notifySaved } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 interface Values {
   classLimit: number | string;
@@ -22,37 +21,28 @@ function EditClassForm({ item, onClose, onSaved }: { item: ClassSummary; onClose
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const { className } = useAcademicNames();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<Values>(classUpdate, {
     initialValues: { classLimit: item.classLimit, classTeacherId: item.classTeacher?.userId ?? null },
     prepare: bodyOf,
   });
-  const save = useMutation({
-    mutationFn: (values: Values) => classApi.update(item.assignClassId, bodyOf(values)),
-    onSuccess: (saved) => {
-      notifySaved(t('classes.saved', { name: className(saved.masterClass, saved.section) }));
+  const save = useSubmit({
+    form,
+    save: (values: Values) => classApi.update(item.assignClassId, bodyOf(values)),
+    saved: (saved) => t('classes.saved', { name: className(saved.masterClass, saved.section) }),
+    done: () => {
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      const next = form.applyServerError(error, t);
+    failure: (error, failure) => {
       // Lowering the limit below the students already in the section: say so plainly.
-      if (isApiError(error) && error.reason === 'class_full') {
-        const params = { students: error.params.students ?? item.students };
-        form.setFieldError('classLimit', `classes.limitBelowStudents|${JSON.stringify(params)}`);
-        setFailure({ title: t('classes.limitBelowStudents', params), message: null });
-      } else setFailure(next);
+      if (!isApiError(error) || error.reason !== 'class_full') return failure;
+      const params = { students: error.params.students ?? item.students };
+      form.setFieldError('classLimit', `classes.limitBelowStudents|${JSON.stringify(params)}`);
+      return { title: t('classes.limitBelowStudents', params), message: null };
     },
   });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values);
-    },
-    () => focusFirstError(),
-  );
   return (
-    <form noValidate onSubmit={submit} aria-label={t('classes.editFormLabel')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('classes.editFormLabel')}>
       <Stack gap="md">
         <NumberInput
           label={t('classes.classLimit')}
@@ -73,19 +63,7 @@ function EditClassForm({ item, onClose, onSaved }: { item: ClassSummary; onClose
           onChange={(id) => form.setFieldValue('classTeacherId', id)}
           error={errorText(form.errors.classTeacherId)}
         />
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.saveChanges')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onClose} label={t('common.saveChanges')} pending={save.pending} />
       </Stack>
     </form>
   );

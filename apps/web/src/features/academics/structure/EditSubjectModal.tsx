@@ -1,56 +1,35 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { subjectUpdate, type Subject } from '@shala/contract';
 import { subjectApi } from '../../../api/academics-structure';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
-import { notifySaved } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 function EditSubjectForm({ subject, onClose, onSaved }: { subject: Subject; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const { subjectName } = useAcademicNames();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<{ name: string }>(subjectUpdate, {
     initialValues: { name: subject.name },
     prepare: (values) => ({ name: values.name.trim() }),
   });
-  const save = useMutation({
-    mutationFn: (name: string) => subjectApi.update(subject.subjectId, { name }),
-    onSuccess: (saved) => {
-      notifySaved(t('subjects.saved', { name: subjectName(saved) }));
+  const save = useSubmit({
+    form,
+    save: (values: { name: string }) => subjectApi.update(subject.subjectId, { name: values.name.trim() }),
+    saved: (saved) => t('subjects.saved', { name: subjectName(saved) }),
+    done: () => {
       onSaved();
       onClose();
     },
-    onError: (error) => setFailure(form.applyServerError(error, t)),
   });
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values.name.trim());
-    },
-    () => focusFirstError(),
-  );
   return (
-    <form noValidate onSubmit={submit} aria-label={t('subjects.editFormLabel')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('subjects.editFormLabel')}>
       <Stack gap="md">
         <TextInput label={t('subjects.nameLabel')} required maxLength={60} data-autofocus {...form.getInputProps('name')} error={errorText(form.errors.name)} />
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.saveChanges')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onClose} label={t('common.saveChanges')} pending={save.pending} />
       </Stack>
     </form>
   );

@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sessionInput, sessionUpdate, type AcademicSession } from '@shala/contract';
 import { useCreateSession, useUpdateSession } from '../../../api/academics-structure';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { createBody, sessionValues, updateBody, type SessionFormValues } from './sessionForm';
-import { notifySaved } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/useSubmit';
+import { ModalFooter } from '../../../components/ModalFooter';
 
 interface Props {
   /** The session edited, or the suggested values of a new one. */
@@ -19,7 +19,6 @@ function SessionForm({ target, onClose }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const mode = target.mode;
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const create = useCreateSession();
   const update = useUpdateSession();
   const form = useContractForm<SessionFormValues>(mode === 'create' ? sessionInput : sessionUpdate, {
@@ -30,40 +29,16 @@ function SessionForm({ target, onClose }: Props) {
   // The label's pattern error says how to write it (2026-27).
   const labelError = (token: unknown) => errorText(token === 'validation.invalid' ? 'validation.session_label' : token);
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      const onError = (error: unknown) => {
-        const next = form.applyServerError(error, t);
-        setFailure(next);
-      };
-      const label = values.label.trim();
-      if (mode === 'create') {
-        create.mutate(createBody(values), {
-          onSuccess: () => {
-            notifySaved(t('sessions.added', { label }));
-            onClose();
-          },
-          onError,
-        });
-      } else {
-        update.mutate(
-          { sessionId: target.session.sessionId, body: updateBody(values) },
-          {
-            onSuccess: () => {
-              notifySaved(t('sessions.saved', { label }));
-              onClose();
-            },
-            onError,
-          },
-        );
-      }
-    },
-    () => focusFirstError(),
-  );
+  const save = useSubmit({
+    form,
+    save: (values: SessionFormValues) =>
+      mode === 'create' ? create.mutateAsync(createBody(values)) : update.mutateAsync({ sessionId: target.session.sessionId, body: updateBody(values) }),
+    saved: (_, values) => t(mode === 'create' ? 'sessions.added' : 'sessions.saved', { label: values.label.trim() }),
+    done: onClose,
+  });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('sessions.formLabel')}>
+    <form noValidate onSubmit={save.onSubmit} aria-label={t('sessions.formLabel')}>
       <Stack gap="md">
         <TextInput
           label={t('sessions.label')}
@@ -82,19 +57,7 @@ function SessionForm({ target, onClose }: Props) {
         {mode === 'create' ? (
           <Checkbox label={t('sessions.isCurrent')} description={t('sessions.isCurrentHint')} {...form.getInputProps('isCurrent', { type: 'checkbox' })} />
         ) : null}
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.title}>
-            {failure.message ?? t('common.checkForm')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {mode === 'create' ? t('sessions.add') : t('common.saveChanges')}
-          </Button>
-        </Group>
+        <ModalFooter failure={save.failure} onCancel={onClose} label={mode === 'create' ? t('sessions.add') : t('common.saveChanges')} pending={save.pending} />
       </Stack>
     </form>
   );

@@ -1,13 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEEK_DAYS } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
 
 const CURRENT = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const OLD = { sessionId: '22222222-2222-4222-8222-222222222222', sessionYear: '2025-26', startDate: '2025-04-01', endDate: '2026-03-31', isCurrent: false };

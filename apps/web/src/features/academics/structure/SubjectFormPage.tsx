@@ -1,19 +1,19 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { subjectInput } from '@shala/contract';
 import { structureKeys, subjectApi, useSubjectList } from '../../../api/academics-structure';
 import { FormFooter } from '../../../components/FormFooter';
 import { PageHeading } from '../../../components/PageHeading';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import type { ScreenProps } from '../../../app/screen';
 import { useAcademicNames } from '../names';
 import { EMPTY_SUBJECT, masterOptions, subjectBody, takenOf, type SubjectFormValues } from './subjectForm';
-import { notifyFailure, notifySaved } from '../../../lib/notify';
 import { isHindi } from '../../../lib/format';
+import { useSubmit } from '../../../lib/useSubmit';
 
 /** The most subjects a school reads at once to mark the master list (the server's 409 covers the rest). */
 const TAKEN_PAGE = 100;
@@ -25,47 +25,33 @@ export default function SubjectFormPage({ route }: ScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { subjectName } = useAcademicNames();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const another = useRef(false);
   const existing = useSubjectList({ page: 1, pageSize: TAKEN_PAGE, status: 'all' });
   const options = masterOptions(takenOf(existing.data?.items ?? []), isHindi(i18n.language), t('subjects.alreadyAdded'));
 
   const form = useContractForm<SubjectFormValues>(subjectInput, { initialValues: EMPTY_SUBJECT, prepare: subjectBody });
 
-  const save = useMutation({
-    mutationFn: (values: SubjectFormValues) => subjectApi.create(subjectBody(values)),
-    onSuccess: (subject) => {
+  const save = useSubmit({
+    form,
+    save: (values: SubjectFormValues) => subjectApi.create(subjectBody(values)),
+    saved: (subject) => t('subjects.added', { name: subjectName(subject) }),
+    done: () => {
       void queryClient.invalidateQueries({ queryKey: structureKeys.subjects });
-      notifySaved(t('subjects.added', { name: subjectName(subject) }));
       if (another.current) {
         form.setValues({ ...EMPTY_SUBJECT, mode: form.values.mode });
         form.resetDirty();
       } else navigate('/viewsubject');
     },
-    onError: (error) => {
-      const next = form.applyServerError(error, t);
-      setFailure(next);
-      notifyFailure(next.title, next.message ?? t('common.checkForm'));
-    },
+    errorToast: true,
+    invalidAlert: true,
   });
-
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values);
-    },
-    () => {
-      setFailure({ title: t('common.checkForm'), message: null });
-      focusFirstError();
-    },
-  );
 
   const nameError = errorText(form.errors.name);
 
   return (
     <>
       <PageHeading title={t(route.title)} description={t('subjects.addHint')} />
-      <form noValidate onSubmit={submit} aria-label={t('subjects.formLabel')}>
+      <form noValidate onSubmit={save.onSubmit} aria-label={t('subjects.formLabel')}>
         <Stack gap="lg" maw={640}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">
@@ -119,18 +105,18 @@ export default function SubjectFormPage({ route }: ScreenProps) {
               )}
             </Stack>
           </Paper>
-          <FormFooter failure={failure} cancelTo="/viewsubject">
+          <FormFooter failure={save.failure} cancelTo="/viewsubject">
             <Button
               variant="light"
-              loading={save.isPending && another.current}
+              loading={save.pending && another.current}
               onClick={() => {
                 another.current = true;
-                submit();
+                save.onSubmit();
               }}
             >
               {t('subjects.saveAndAdd')}
             </Button>
-            <Button type="submit" loading={save.isPending && !another.current} onClick={() => (another.current = false)}>
+            <Button type="submit" loading={save.pending && !another.current} onClick={() => (another.current = false)}>
               {t('subjects.save')}
             </Button>
           </FormFooter>

@@ -5,11 +5,6 @@ import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../.
 import { StudentProgressChart } from './StudentProgressChart';
 import { defaultExamId, distributionBars, hasMarks, legendHeightOf, progressChart } from './shape';
 
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
-
 const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const STUDENT = 'aaaaaaa1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const LOW = 'aaaaaaa2-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

@@ -6,11 +6,6 @@ import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../.
 import { MarksGrid } from './MarksGrid';
 import { parseCell, pastedColumn } from './markCells';
 
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
-
 const EXAM_ID = 'f0000000-0000-4000-8000-000000000001';
 const CLASS_ID = 'c0000000-0000-4000-8000-000000000001';
 const SUBJECT_ID = 'b0000000-0000-4000-8000-000000000001';

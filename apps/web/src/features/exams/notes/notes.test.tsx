@@ -1,13 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Exam, ExamNotes, TeacherClass } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
 
 const EXAM_ID = 'f0000000-0000-4000-8000-000000000001';
 const CLASS_ID = 'c0000000-0000-4000-8000-000000000001';

@@ -7,11 +7,6 @@ import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../.
 import { localSubjects, markText, noResultsYet, resultText, scaleText, sortStudents } from './cardText';
 import { ReportCardView } from './ReportCardView';
 
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
-
 const ME = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10';
 const CLASS = 'c0000000-0000-4000-8000-000000000001';
 const MATHS = '5a000000-0000-4000-8000-000000000001';

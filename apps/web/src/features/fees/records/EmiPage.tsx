@@ -10,10 +10,9 @@ import { useStudentFees } from '../../../api/fees-student';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState, RecordState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
-import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
 import { useAddressParams, useClampPage, useListParams } from '../../../lib/useListParams';
-import { useClassLabel, WithSession } from '../../academics/assign/parts';
+import { useClassLabel } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { StudentFeesView } from '../StudentFeesView';
 import { MarkPaidModal, ReverseModal } from './PaymentModals';
 import { PlanForm } from './PlanForm';
@@ -24,15 +23,7 @@ import { ClassBar, PlanProgress, useChosenClass } from './parts';
  * student's fees: the plan (made, or redone for the unpaid part), each instalment marked paid or
  * its payment reversed. The class and student stay in the address (`?class=&student=`).
  */
-export default function EmiPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('fees.records.emi.description')} />
-      <WithSession>{(session) => <EmiScreen session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('fees.records.emi.description', (session) => <EmiScreen session={session} />);
 
 function EmiScreen({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();

@@ -12,10 +12,9 @@ import { apiErrorText } from '../../../api/errors';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState } from '../../../components/ListState';
 import { ListPager, ListToolbar } from '../../../components/ListToolbar';
-import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
 import { useClampPage, useListParams } from '../../../lib/useListParams';
-import { useClassLabel, WithSession } from '../../academics/assign/parts';
+import { useClassLabel } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { pageSelection, selectPage, toggle } from '../../academics/enrolment/logic';
 import { EditRecordModal } from './EditRecordModal';
 import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, useChosenClass } from './parts';
@@ -29,15 +28,7 @@ const FEE_TYPES_MAX = 100;
 type Filter = (typeof FILTERS)[number];
 
 /** /addfeerecord (113): the students of a class with their fee records; records made for many at once. */
-export default function FeeRecordsPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('fees.records.description')} />
-      <WithSession>{(session) => <RecordsScreen session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('fees.records.description', (session) => <RecordsScreen session={session} />);
 
 function RecordsScreen({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();

@@ -1,14 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassSummary, FeeRecord, FeeRecordRow, FeeType, Instalment, StudentFees } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../../test/utils';
 import { planBody, planPreview, recordPreview, typeValue } from './logic';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
 
 const NOW = '2026-04-01T00:00:00.000Z';
 const TODAY = '2026-06-15';

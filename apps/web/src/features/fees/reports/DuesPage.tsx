@@ -9,10 +9,9 @@ import { useFeeDues, useFeeDuesByClass } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
 import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
-import { PageHeading } from '../../../components/PageHeading';
 import { csvBlob, toCsv } from '../../../lib/csv';
-import type { ScreenProps } from '../../../app/screen';
-import { ClassSelect, WithSession, useClassLabel } from '../../academics/assign/parts';
+import { ClassSelect, useClassLabel } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { notifyError } from '../../../lib/notify';
 import { useAddressParams } from '../../../lib/useListParams';
@@ -22,15 +21,7 @@ const PAGE_SIZE = 20;
 const EXPORT_MAX = 20_000;
 
 /** /feedues (112, 113): overdue instalments of the header's session, the oldest first, and their sums per class. */
-export default function DuesPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('fees.reports.dues.description')} />
-      <WithSession>{(session) => <Dues session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('fees.reports.dues.description', (session) => <Dues session={session} />);
 
 /** Rupees as a spreadsheet reads them (1500.00). */
 const plainRupees = (paise: number) => (paise / 100).toFixed(2);

@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCoinRupee } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText } from '../../../api/errors';
 import { useFeeSummary } from '../../../api/fees-reports';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { useFeeFormat } from './parts';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { QueryError } from '../../../components/ListState';
 
 /** The admins' dashboard card (112, 113): collected today, balance and overdue of the header's session, linking to /feesdetails. */
 export default function FeesDashboardCard() {
@@ -27,14 +27,7 @@ function Card() {
   if (sessionLoading || query.isLoading) body = <LoadingBlock h={64} radius="md" />;
   else if (query.isError) {
     body = (
-      <Alert color="red" title={t('fees.reports.loadError')} role="alert">
-        <Text size="sm" mb="sm">
-          {apiErrorText(query.error, t)}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <QueryError query={query} title={t('fees.reports.loadError')} />
     );
   } else if (!query.data) body = null;
   else {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCalendarDue,
@@ -18,12 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canOpen, type AcademicSession, type FeeSummary } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText } from '../../../api/errors';
 import { useFeeSummary } from '../../../api/fees-reports';
 import { PageHeading } from '../../../components/PageHeading';
 import type { ScreenProps } from '../../../app/screen';
 import { WithSession } from '../../academics/assign/parts';
 import { Figure, Section, useFeeFormat } from './parts';
+import { QueryError } from '../../../components/ListState';
 
 /** The fee screens the hub links to, in the order a school sets fees up and follows them. */
 const LINKS: Array<{ path: string; icon: Icon; color: string }> = [
@@ -79,14 +79,7 @@ function Summary({ session }: { session: AcademicSession }) {
     );
   } else if (query.isError) {
     body = (
-      <Alert color="red" title={t('fees.reports.loadError')} role="alert">
-        <Text size="sm" mb="sm">
-          {apiErrorText(query.error, t)}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <QueryError query={query} title={t('fees.reports.loadError')} />
     );
   } else if (query.data) {
     body = (

@@ -12,31 +12,23 @@ import {
 import { useFeeCollection, useFeeOutstanding, useFeeSummary } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
 import { ListState } from '../../../components/ListState';
-import { PageHeading } from '../../../components/PageHeading';
 import { csvBlob, toCsv } from '../../../lib/csv';
-import type { ScreenProps } from '../../../app/screen';
-import { WithSession, useClassLabel } from '../../academics/assign/parts';
+import { useClassLabel } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { rangeError, thisMonth } from './range';
 import { useAddressParams } from '../../../lib/useListParams';
 
 /** /feereports (112, 113): the collection of a period (by day, class or mode) and the outstanding balance per class, with CSV. */
-export default function ReportsPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('fees.reports.reports.description')} />
-      <WithSession>
-        {(session) => (
-          <Stack gap="xl">
-            <Collection session={session} />
-            <Outstanding session={session} />
-          </Stack>
-        )}
-      </WithSession>
-    </>
-  );
-}
+export default sessionScreen(
+  'fees.reports.reports.description',
+  (session) => (
+    <Stack gap="xl">
+      <Collection session={session} />
+      <Outstanding session={session} />
+    </Stack>
+  ),
+);
 
 const plainRupees = (paise: number) => (paise / 100).toFixed(2);
 

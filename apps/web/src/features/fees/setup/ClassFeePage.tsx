@@ -18,11 +18,10 @@ import { useClassFee, useSaveClassFee } from '../../../api/fees-setup';
 import { FormFooter } from '../../../components/FormFooter';
 import { RecordState } from '../../../components/ListState';
 import { MoneyInput, PercentInput } from '../../../components/MoneyInput';
-import { PageHeading } from '../../../components/PageHeading';
 import { useContractForm } from '../../../lib/contractForm';
 import { useErrorToken } from '../../../lib/validation';
-import type { ScreenProps } from '../../../app/screen';
-import { ClassPicker, useClassLabel, WithSession } from '../../academics/assign/parts';
+import { ClassPicker, useClassLabel } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { formatPercent } from './format';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useAddressParams } from '../../../lib/useListParams';
@@ -48,15 +47,7 @@ const valuesOf = (fee: ClassFee | null): ClassFeeFormValues =>
   fee ? { academic: fee.academic, convenience: fee.convenience, development: fee.development, tuition: fee.tuition, other: fee.other, taxBp: fee.taxBp } : ZERO;
 
 /** /AddClassFee (112, 113): a class's fee parts and tax, with the total worked out while typing. */
-export default function ClassFeePage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('fees.setup.classFee.description')} />
-      <WithSession>{(session) => <ClassFeeEditor session={session} />}</WithSession>
-    </>
-  );
-}
+export default sessionScreen('fees.setup.classFee.description', (session) => <ClassFeeEditor session={session} />);
 
 function ClassFeeEditor({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassFee, ClassFeeRow, FeeType } from '@shala/contract';
@@ -7,11 +7,6 @@ import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../
 import { feeTypeBody } from './FeeTypeModals';
 import { classFeeBody } from './ClassFeePage';
 import { feeTypeValue, formatPercent } from './format';
-
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
 
 const SESSION = { sessionId: 'a0000000-0000-4000-8000-000000000001', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const CLASS_5A = 'c0000000-0000-4000-8000-000000000001';

@@ -1,16 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconReceiptRupee } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE, formatRupees, type StudentFees } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
-import { apiErrorText } from '../../../api/errors';
 import { useStudentsFees } from '../../../api/fees-student';
 import { useMyChildren } from '../../../api/people';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { SummaryGrid } from '../../attendance/SummaryCards';
 import { useFeeDate } from '../StudentFeesView';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { ErrorAlert } from '../../../components/ListState';
 
 /** The next unpaid instalment of a student's plan, and what is overdue (null: no record). */
 export function nextDue(fees: StudentFees) {
@@ -72,14 +72,7 @@ function FeeDueCard({ students, sessionId, link }: { students: { userId: string;
         </Title>
       </Group>
       {failed ? (
-        <Alert color="red" title={t('fees.student.card.loadError')} role="alert">
-          <Text size="sm" mb="sm">
-            {apiErrorText(failed.error, t)}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => queries.forEach((q) => q.isError && void q.refetch())}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <ErrorAlert title={t('fees.student.card.loadError')} error={failed.error} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />
       ) : (
         <Stack gap="sm">
           {students.map((s, i) => {

@@ -6,11 +6,6 @@ import i18n from 'i18next';
 import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../../../test/utils';
 import { StudentFeesView } from '../StudentFeesView';
 
-vi.mock('socket.io-client', async () => {
-  const { ioMock } = await import('../../../test/socketMock');
-  return { io: ioMock };
-});
-
 const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const ME = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10';
 const AARAV = 'aaaaaaa1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

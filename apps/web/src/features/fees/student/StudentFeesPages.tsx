@@ -7,6 +7,7 @@ import type { ScreenProps } from '../../../app/screen';
 import { RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { WithSession } from '../../academics/assign/parts';
+import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { ChosenChild } from '../../parent/ChildPicker';
 import { StudentFeesView } from '../StudentFeesView';
 
@@ -38,15 +39,7 @@ function ChildFees({ session }: { session: AcademicSession }) {
 }
 
 /** /studentfeedata: a parent's child's fees in the header's session, with its receipts. */
-export function ParentFeesPage({ route }: ScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading title={t(route.title)} description={t('fees.student.parentDescription')} />
-      <WithSession>{(session) => <ChildFees key={session.sessionId} session={session} />}</WithSession>
-    </>
-  );
-}
+export const ParentFeesPage = sessionScreen('fees.student.parentDescription', (session) => <ChildFees key={session.sessionId} session={session} />);
 
 /** /studentclassfees: the student's own fees in the header's session, with its receipts. */
 export function StudentFeesPage({ route }: ScreenProps) {
