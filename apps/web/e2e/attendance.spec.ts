@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs } from './support';
+import { addDays, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -26,7 +26,6 @@ async function apiGet<T>(token: string, path: string): Promise<T> {
 }
 
 const kolkataToday = () => schoolToday();
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Class 5-A of the current session, the last school day before today and the class's size (asked of the server). */
 async function theDay(): Promise<{ assignClassId: string; date: string; size: number }> {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, schoolToday, signInAs } from './support';
+import { addDays, ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, schoolToday, signInAs } from './support';
 
 // Holidays and the calendar: the principal adds a holiday range to the demo's current session and
 // notifies the parents; the parent (DEMO-G0001) finds it in the bell and on its child's month
@@ -7,9 +7,7 @@ import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow,
 // days still to come (attendance marked by other journeys never falls on them), computed at run
 // time in the school's time zone.
 
-const DAY_MS = 86_400_000;
 const todayInSchool = () => schoolToday();
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /**
  * A range `length` days long starting `offset` or more days after today, inside the demo's current
  * session and clear of its holidays (the demo's and earlier runs'), or null when the session ends

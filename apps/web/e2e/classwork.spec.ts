@@ -95,14 +95,6 @@ async function open(browser: Browser, role: 114 | 115 | 116, lang: Lang, width: 
   return page;
 }
 
-/** School-local today, YYYY-MM-DD, plus some days. */
-function dayFromToday(days: number): string {
-  const today = schoolToday();
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 test('a teacher posts work with a PDF; the class’s student downloads it; another school’s student cannot', async ({ browser }) => {
   // The teacher, in English at 1280 px.
   const teacherPage = await open(browser, 114, 'en', 1280);
@@ -111,7 +103,7 @@ test('a teacher posts work with a PDF; the class’s student downloads it; anoth
   await form.getByRole('combobox', { name: tr('en', 'classwork.post.classSubject') }).selectOption(`${slot.assignClassId}|${slot.subjectId}`);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.title') }).fill(TITLE);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.body') }).fill('Questions 1 to 10 on the attached sheet.');
-  await form.getByLabel(tr('en', 'classwork.post.dueDate')).fill(dayFromToday(3));
+  await form.getByLabel(tr('en', 'classwork.post.dueDate')).fill(schoolToday(3));
   await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: PDF });
   await expect(teacherPage.getByTestId('picked-file')).toContainText(tr('en', 'classwork.post.uploaded'));
   await form.getByRole('button', { name: tr('en', 'classwork.post.submit') }).click();

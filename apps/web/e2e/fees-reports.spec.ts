@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { addDays, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -74,7 +74,6 @@ function rupees(paise: number): string {
   const rest = r.slice(0, -3);
   return `₹${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}` : last3}.${String(paise % 100).padStart(2, '0')}`;
 }
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function download(page: Page, button: ReturnType<Page['getByRole']>): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);

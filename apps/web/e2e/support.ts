@@ -17,10 +17,11 @@ export const ACCOUNTS = {
 const loadedAt = Date.now();
 /** The school's clock as the journeys' servers run it (SHALA_NOW, from TEST_NOW), for dates the journeys compute. */
 export const schoolNow = () => new Date(Date.parse(TEST_NOW) + (Date.now() - loadedAt));
+/** A calendar day (`YYYY-MM-DD`) plus `days`. */
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** The school's today (India), `YYYY-MM-DD`, plus `days`. */
 export function schoolToday(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(schoolNow());
-  return days ? new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) : today;
+  return addDays(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(schoolNow()), days);
 }
 
 export const BASE = '/sms_frontend';

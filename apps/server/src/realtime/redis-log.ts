@@ -18,5 +18,17 @@ export function logRedisErrors(client: Redis, log: FastifyBaseLogger, name: stri
     down = false;
     log.info({ redis: name }, 'redis reachable again');
   });
+  // Once reconnected, ioredis selects the database and subscribes again to what the client had,
+  // without waiting for the answers: a connection that drops again before they come rejects them
+  // unhandled, and an unhandled rejection stops Node. Each call's rejection is seen here (a caller
+  // that awaits one still gets it); the error listener above has already said Redis is out of reach.
+  for (const method of ['select', 'subscribe', 'psubscribe', 'ssubscribe'] as const) {
+    const call = client[method] as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const answer = call.apply(client, args);
+      answer.catch(() => undefined);
+      return answer;
+    };
+  }
   return client;
 }
