@@ -81,7 +81,7 @@ describe('/attendance', () => {
     signIn(114);
     const user = userEvent.setup();
     renderApp(`/attendance?class=${CLASS_ID}&date=${DATE}`);
-    const list = await screen.findByRole('list', { name: 'Students of Class 5 – A' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Students of Class 5 – A' });
     expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-status'))).toEqual(['present', 'present', 'present']);
     expect(screen.getByText('3 present · 0 absent · 0 late · 0 on leave')).toBeInTheDocument();
 
@@ -102,7 +102,7 @@ describe('/attendance', () => {
     mockFetch({ ...MOCKS, [`GET /api/school/attendance/${CLASS_ID}/${DATE}`]: () => json(200, { result: day({ canMark: false, dayKind: 'holiday', holidayTitle: 'Diwali' }) }) });
     signIn(114);
     renderApp(`/attendance?class=${CLASS_ID}&date=${DATE}`);
-    expect(await screen.findByText('This day is a holiday (Diwali): attendance is not marked.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This day is a holiday (Diwali): attendance is not marked.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save attendance' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'Absent' })).toBeNull();
   });
@@ -125,7 +125,7 @@ describe('/attendancelogs', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp('/attendancelogs');
-    const logs = await screen.findByRole('list', { name: 'Attendance logs' }, { timeout: 5000 });
+    const logs = await screen.findByRole('list', { name: 'Attendance logs' });
     const item = within(logs).getAllByRole('listitem')[0]!;
     expect(within(item).getByText(/Changed by Ravi Kumar/)).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: '1 change' }));

@@ -13,7 +13,7 @@ describe('the dashboard', () => {
     });
     signIn(113);
     renderApp('/schooladmin');
-    const classes = await screen.findByTestId('count-classes', {}, { timeout: 5000 });
+    const classes = await screen.findByTestId('count-classes');
     expect(classes).toHaveTextContent('10');
     expect(within(classes).getByText('in 2025-26')).toBeInTheDocument();
     expect(screen.getByTestId('count-subjects')).toHaveTextContent(/Subjects\s*8/);

@@ -68,7 +68,7 @@ describe('the students list in a session', () => {
     signIn(113);
     const user = userEvent.setup();
     const { router } = renderApp('/viewstudent');
-    const aarav = await screen.findByRole('row', { name: /Aarav Verma/ }, { timeout: 5000 });
+    const aarav = await screen.findByRole('row', { name: /Aarav Verma/ });
     expect(cellOf(aarav, 'Class')).toHaveTextContent('Class 5 – A');
     expect(cellOf(aarav, 'Roll no.')).toHaveTextContent(/^1$/);
     expect(cellOf(screen.getByRole('row', { name: /Diya Verma/ }), 'Class')).toHaveTextContent('Not in a class');
@@ -94,7 +94,7 @@ describe('the students list in a session', () => {
     await setLanguage('hi', { persist: false });
     try {
       renderApp(`/viewstudent?class=${FIVE_A}`);
-      const aarav = await screen.findByRole('row', { name: /Aarav Verma/ }, { timeout: 5000 });
+      const aarav = await screen.findByRole('row', { name: /Aarav Verma/ });
       expect(cellOf(aarav, 'कक्षा')).toHaveTextContent('कक्षा 5 – A');
       expect(cellOf(aarav, 'अनुक्रमांक')).toHaveTextContent(/^1$/);
       await waitFor(() => expect(screen.getByRole('combobox', { name: 'कक्षा' })).toHaveValue('कक्षा 5 – A'));
@@ -107,7 +107,7 @@ describe('the students list in a session', () => {
     const fetch = mocks();
     signIn(113);
     const { router } = renderApp('/viewstudent?class=c1c1c1c1-0000-4000-8000-0000000000ff');
-    expect(await screen.findByRole('row', { name: /Diya Verma/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Diya Verma/ })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(queries(fetch, '/api/school/student').some((q) => q.has('assignClassId'))).toBe(false);
   });
@@ -128,7 +128,7 @@ describe("a student's details and form in a session", () => {
     const fetch = mocks({ [`GET /api/school/student/${AARAV.userId}`]: () => json(200, { result: STUDENT }) });
     signIn(113);
     renderApp(`/viewstudentdetail/${AARAV.userId}`);
-    const link = await screen.findByRole('link', { name: 'Class 5 – A' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Class 5 – A' });
     expect(link).toHaveAttribute('href', `/detailsviewAssignedclasses/${FIVE_A}`);
     expect(screen.getByText('Class in 2025-26')).toBeInTheDocument();
     expect(screen.getByText('Roll no.')).toBeInTheDocument();
@@ -147,7 +147,7 @@ describe("a student's details and form in a session", () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp(`/editstudent/${AARAV.userId}`);
-    expect(await screen.findByText('Class 5 – A, roll number 1.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Class 5 – A, roll number 1.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Assign or move to a class' })).toHaveAttribute('href', '/assignedstudent');
     const main = screen.getByRole('main');
     for (const label of ['Marital status', 'Qualification', 'Subjects']) expect(within(main).queryByLabelText(label)).not.toBeInTheDocument();
@@ -155,7 +155,7 @@ describe("a student's details and form in a session", () => {
     await user.type(screen.getByLabelText('Contact number'), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     // Back on the details: the class stays shown from the cache while the list refreshes.
-    expect(await screen.findByRole('link', { name: 'Class 5 – A' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Class 5 – A' })).toBeInTheDocument();
     const sent = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
     const body = JSON.parse(String(sent[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ contact: '9876543210' });
@@ -166,7 +166,7 @@ describe("a student's details and form in a session", () => {
     mocks({ 'GET /api/states': () => json(200, { result: [] }) });
     signIn(113);
     renderApp('/addteacher');
-    expect(await screen.findByLabelText('Qualification', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Qualification')).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByLabelText('Subjects')).toBeInTheDocument();
     expect(within(main).getByLabelText('Marital status')).toBeInTheDocument();

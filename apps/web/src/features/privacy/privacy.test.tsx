@@ -10,7 +10,7 @@ import { auditDetails } from './AuditLogPage';
 import { namesMatch } from './format';
 
 const routeOf = (path: string) => WEB_ROUTES.find((r) => r.path === path)!;
-const T = { timeout: 5000 };
+const T = { timeout: 10_000 };
 const STUDENT = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
 const row = (over: Record<string, unknown> = {}) => ({
   studentId: STUDENT,

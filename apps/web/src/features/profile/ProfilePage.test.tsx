@@ -23,8 +23,8 @@ describe('profile', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/profile');
     // The first test of the file also loads the page's code: allow for a busy machine.
-    await user.click(await screen.findByRole('link', { name: 'Edit profile' }, { timeout: 5000 }));
-    const address = await screen.findByRole('textbox', { name: 'Address' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('link', { name: 'Edit profile' }));
+    const address = await screen.findByRole('textbox', { name: 'Address' });
     await waitFor(() => expect(address).toHaveValue('12 Station Road'));
     // Names are the school's record: not editable here.
     expect(screen.queryByRole('textbox', { name: /First name/ })).not.toBeInTheDocument();

@@ -186,7 +186,7 @@ describe('/examanalysis', () => {
     mockFetch(mocks([exam(PT1, 'Periodic Test 1', 4), exam(HY, 'Half-Yearly', 0)]));
     signIn(113);
     renderApp('/examanalysis');
-    const cards = await screen.findAllByTestId('subject-card', {}, { timeout: 8000 });
+    const cards = await screen.findAllByTestId('subject-card');
     expect(cards).toHaveLength(2);
     const maths = cards[0]!;
     expect(within(maths).getByText('11 (55%)')).toBeInTheDocument();
@@ -203,7 +203,7 @@ describe('/examanalysis', () => {
     mockFetch(mocks([]));
     signIn(113);
     const first = renderApp('/examanalysis');
-    expect(await screen.findByText(/No exams in this session yet/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/No exams in this session yet/)).toBeInTheDocument();
     first.unmount();
 
     mockFetch(mocks([exam(PT1, 'Periodic Test 1', 0)], analysis({ subjects: [analysis().subjects[1]!] })));

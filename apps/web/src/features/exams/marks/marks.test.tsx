@@ -147,7 +147,7 @@ describe('/marks', () => {
     });
     renderApp('/marks');
     const user = userEvent.setup();
-    const first = await screen.findByRole('textbox', { name: 'Marks of Asha Verma' }, { timeout: 5000 });
+    const first = await screen.findByRole('textbox', { name: 'Marks of Asha Verma' });
     await user.type(first, '9');
     await user.click(screen.getByRole('button', { name: /save marks/i }));
     await waitFor(() => expect(body).toEqual({ marks: [{ studentId: kid(1, '').studentId, mark: { status: 'marked', marks: 9 } }] }));
@@ -163,7 +163,7 @@ describe('/marks', () => {
       [`GET ${url}`]: () => json(200, { result: sheet({ status: 'locked' }) }),
     });
     renderApp('/marks');
-    expect(await screen.findByText('Read only', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Read only')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /save marks/i })).toBeNull();
   });
 
@@ -171,6 +171,6 @@ describe('/marks', () => {
     signIn(114);
     mockFetch({ ...HEADER_MOCKS, 'GET /api/school/exam': () => json(200, { result: [] }) });
     renderApp('/marks');
-    expect(await screen.findByText(/No exams in this session yet/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/No exams in this session yet/)).toBeInTheDocument();
   });
 });

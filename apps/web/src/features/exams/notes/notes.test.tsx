@@ -56,7 +56,7 @@ describe('/examremarks', () => {
       },
     });
     renderApp('/examremarks');
-    const cards = await screen.findAllByTestId('note-card', {}, { timeout: 5000 });
+    const cards = await screen.findAllByTestId('note-card');
     expect(within(cards[0]!).getByText('Attendance: 58/62 days, 93.5%')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('No attendance marked in this term')).toBeInTheDocument();
     expect(within(cards[0]!).queryByLabelText('Art education')).toBeNull();
@@ -84,6 +84,6 @@ describe('/examremarks', () => {
       'GET /api/school/assignclassteachersubject': () => json(200, { result: [{ ...cls, isClassTeacher: false }] }),
     });
     renderApp('/examremarks');
-    expect(await screen.findByText('You are not the class teacher of any class in this session.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('You are not the class teacher of any class in this session.')).toBeInTheDocument();
   });
 });

@@ -157,7 +157,7 @@ describe('/exams', () => {
     await user.click(await screen.findByRole('button', { name: 'Correct a mark' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
     const choose = async (label: string, option: string) => {
-      await user.click(await within(dialog).findByRole('combobox', { name: new RegExp(`^${label}`) }, { timeout: 5000 }));
+      await user.click(await within(dialog).findByRole('combobox', { name: new RegExp(`^${label}`) }));
       await user.click(await screen.findByRole('option', { name: option, hidden: true }));
     };
     await choose('Class', '5 A');
