@@ -1,63 +1,12 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconReceiptOff } from '@tabler/icons-react';
+import { IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CLASS_FEE_PARTS, formatRupees, type Instalment, type InstalmentState, type Payment, type StudentFees } from '@shala/contract';
-import { downloadRoute } from '../../api/transfer';
-import { useFormat } from '../../lib/format';
-import { notifyError } from '../../lib/notify';
+import type { Instalment, StudentFees } from '@shala/contract';
+import { FeeBreakdown, FeeInstalments, FeePayments, Figure } from './StudentFeesParts';
 
-/** Colours of an instalment's state (with its word, never colour alone). */
-export const STATE_COLOR: Record<InstalmentState, string> = { paid: 'teal', due: 'blue', overdue: 'red' };
-
-/** Dates of fees in the reader's language (`YYYY-MM-DD`, school-local). */
-export function useFeeDate() {
-  const { date } = useFormat();
-  return useCallback((d: string) => date(d.slice(0, 10)), [date]);
-}
-
-/** A button that downloads a payment's PDF receipt (in the reader's language). */
-export function ReceiptButton({ payment }: { payment: Payment }) {
-  const { t } = useTranslation();
-  const { hindi } = useFormat();
-  const [busy, setBusy] = useState(false);
-  const label = t('fees.common.view.downloadReceipt', { no: payment.receiptNo });
-  return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="light"
-        aria-label={label}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await downloadRoute('feeReceipt', { params: { paymentId: payment.paymentId }, query: { lang: hindi ? 'hi' : 'en' } }, `receipt-${payment.receiptNo}.pdf`);
-          } catch (err) {
-            notifyError(err);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <IconDownload size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
-function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" c={color}>
-        {formatRupees(value)}
-      </Text>
-    </Paper>
-  );
-}
+export { ReceiptButton, STATE_COLOR, useFeeDate } from './StudentFeesParts';
 
 interface Props {
   fees: StudentFees;
@@ -74,12 +23,8 @@ interface Props {
  */
 export function StudentFeesView({ fees, actions, noPlan }: Props) {
   const { t } = useTranslation();
-  const date = useFeeDate();
   const cards = useMediaQuery('(max-width: 600px)', false) ?? false;
   const { record } = fees;
-  // The class fee's parts, only while they still make up the record's class fee (the record keeps
-  // the total it was made with; a class fee changed since would show parts that do not add up).
-  const classFee = fees.classFee && record && fees.classFee.total === record.classFee ? fees.classFee : null;
   if (!record) {
     return (
       <Alert color="gray" icon={<IconReceiptOff aria-hidden />} title={t('fees.common.view.noRecordTitle')} data-testid="fees-no-record">
@@ -87,11 +32,6 @@ export function StudentFeesView({ fees, actions, noPlan }: Props) {
       </Alert>
     );
   }
-  const stateBadge = (s: InstalmentState) => (
-    <Badge color={STATE_COLOR[s]} variant="light">
-      {t(`fees.common.states.${s}`)}
-    </Badge>
-  );
   return (
     <Stack gap="md" data-testid="student-fees">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -100,154 +40,9 @@ export function StudentFeesView({ fees, actions, noPlan }: Props) {
         <Figure label={t('fees.common.money.balance')} value={record.balance} />
         <Figure label={t('fees.common.money.overdue')} value={record.overdue} color={record.overdue > 0 ? 'red.8' : undefined} />
       </SimpleGrid>
-
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="fee-breakdown">
-        <Title order={2} size="h5" id="fee-breakdown" mb="xs">
-          {t('fees.common.view.breakdown')}
-        </Title>
-        <Table>
-          <Table.Tbody>
-            {classFee &&
-              CLASS_FEE_PARTS.filter((p) => classFee[p] > 0).map((p) => (
-                <Table.Tr key={p}>
-                  <Table.Td>{t(`fees.common.parts.${p}`)}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(classFee[p])}</Table.Td>
-                </Table.Tr>
-              ))}
-            {classFee && classFee.tax > 0 && (
-              <Table.Tr>
-                <Table.Td>
-                  {t('fees.common.parts.tax')} ({classFee.taxBp / 100}%)
-                </Table.Td>
-                <Table.Td ta="right">{formatRupees(classFee.tax)}</Table.Td>
-              </Table.Tr>
-            )}
-            <Table.Tr>
-              <Table.Td fw={600}>{t('fees.common.view.classFee')}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {formatRupees(record.classFee)}
-              </Table.Td>
-            </Table.Tr>
-            {record.adjustments.map((a) => (
-              <Table.Tr key={a.feeTypeId}>
-                <Table.Td>
-                  {a.name}
-                  {a.kind === 'percent' ? ` (${a.value / 100}%)` : ''}
-                </Table.Td>
-                <Table.Td ta="right">{formatRupees(a.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td fw={700}>{t('fees.common.money.total')}</Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {formatRupees(record.total)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Paper>
-
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="fee-instalments">
-        <Title order={2} size="h5" id="fee-instalments" mb="xs">
-          {t('fees.common.money.instalments')}
-        </Title>
-        {fees.instalments.length === 0 ? (
-          (noPlan ?? <Text c="dimmed">{t('fees.common.view.noPlan')}</Text>)
-        ) : cards ? (
-          <Stack gap="xs">
-            {fees.instalments.map((i) => (
-              <Paper key={i.emiId} withBorder p="sm" radius="sm" data-testid="instalment">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>{t('fees.common.money.instalment', { seq: i.seq })}</Text>
-                  {stateBadge(i.state)}
-                </Group>
-                <Group justify="space-between">
-                  <Text size="sm">{date(i.dueDate)}</Text>
-                  <Text fw={600}>{formatRupees(i.amount)}</Text>
-                </Group>
-                {(i.payment || actions) && (
-                  <Group justify="space-between" mt={4}>
-                    {i.payment ? (
-                      <Group gap="xs">
-                        <Text size="sm">
-                          {t('fees.common.money.receiptNo')} {i.payment.receiptNo}
-                        </Text>
-                        <ReceiptButton payment={i.payment} />
-                      </Group>
-                    ) : (
-                      <span />
-                    )}
-                    {actions?.(i)}
-                  </Group>
-                )}
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>{t('fees.common.money.dueDate')}</Table.Th>
-                  <Table.Th ta="right">{t('fees.common.money.amount')}</Table.Th>
-                  <Table.Th>{t('fees.common.view.state')}</Table.Th>
-                  <Table.Th>{t('fees.common.money.receiptNo')}</Table.Th>
-                  {actions && <Table.Th>{t('fees.common.view.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fees.instalments.map((i) => (
-                  <Table.Tr key={i.emiId} data-testid="instalment">
-                    <Table.Td>{i.seq}</Table.Td>
-                    <Table.Td>{date(i.dueDate)}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(i.amount)}</Table.Td>
-                    <Table.Td>{stateBadge(i.state)}</Table.Td>
-                    <Table.Td>
-                      {i.payment && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Text size="sm">{i.payment.receiptNo}</Text>
-                          <ReceiptButton payment={i.payment} />
-                        </Group>
-                      )}
-                    </Table.Td>
-                    {actions && <Table.Td>{actions(i)}</Table.Td>}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-
-      {fees.payments.length > 0 && (
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="fee-payments">
-          <Title order={2} size="h5" id="fee-payments" mb="xs">
-            {t('fees.common.view.payments')}
-          </Title>
-          <Stack gap="xs">
-            {fees.payments.map((p) => (
-              <Group key={p.paymentId} justify="space-between" wrap="wrap" gap="xs" data-testid="payment">
-                <Stack gap={0} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
-                  <Text fw={600} td={p.reversed ? 'line-through' : undefined}>
-                    {t('fees.common.money.receiptNo')} {p.receiptNo} · {formatRupees(p.amount)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {date(p.paidOn)} · {t(`fees.common.modes.${p.mode}`)}
-                    {p.reference ? ` · ${p.reference}` : ''} · {t('fees.common.money.instalment', { seq: p.seq })}
-                  </Text>
-                  {p.reversed && (
-                    <Text size="sm" c="red.8">
-                      {t('fees.common.money.reversed')}: {p.reversed.reason}
-                    </Text>
-                  )}
-                </Stack>
-                <ReceiptButton payment={p} />
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      )}
+      <FeeBreakdown fees={fees} record={record} />
+      <FeeInstalments fees={fees} actions={actions} noPlan={noPlan} cards={cards} />
+      {fees.payments.length > 0 && <FeePayments payments={fees.payments} />}
     </Stack>
   );
 }

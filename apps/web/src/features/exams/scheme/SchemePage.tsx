@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, List, Modal, Paper, SimpleGrid, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EXAM_TEMPLATE_EXAMS, EXAM_TEMPLATES, type AcademicSession, type Exam, type ExamStatus, type ExamTemplate } from '@shala/contract';
+import { EXAM_TEMPLATE_EXAMS, EXAM_TEMPLATES, type AcademicSession, type Exam, type ExamTemplate } from '@shala/contract';
 import { useExams, useExamScheme } from '../../../api/exams';
 import { useApplyTemplate, useDeleteExam } from '../../../api/exams-scheme';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
@@ -16,21 +16,12 @@ import { SessionGate } from '../../calendar/SessionGate';
 import { ExamForm } from './ExamForm';
 import { SchemeForm } from './SchemeForm';
 import { weightSum } from './grades';
+import { ExamCards, ExamTable } from './ExamList';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { notifyError, notifySaved } from '../../../lib/notify';
 import { useFormat } from '../../../lib/format';
 
-export const STATUS_COLOR: Record<ExamStatus, string> = { draft: 'gray', locked: 'orange', published: 'green' };
-
-/** An exam's status as a badge. */
-export function ExamStatusBadge({ status }: { status: ExamStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLOR[status]} variant="light">
-      {t(`examScheme.status.${status}`)}
-    </Badge>
-  );
-}
+export { ExamStatusBadge, STATUS_COLOR } from './ExamList';
 
 /**
  * /examscheme (112, 113): the header's session's exams (ready-made schemes to start from while it
@@ -182,72 +173,7 @@ function ExamsSection({ session }: { session: AcademicSession }) {
             </Stack>
           ) : (
             <Stack gap="sm">
-              {cards ? (
-                <Stack gap="sm">
-                  {list.map((e) => (
-                    <Paper key={e.examId} withBorder radius="md" p="sm" component="article" aria-label={e.name}>
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <div style={{ minWidth: 0 }}>
-                          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                            {e.name}
-                          </Text>
-                          <Text size="sm" c="dimmed">
-                            {term(e)}
-                          </Text>
-                        </div>
-                        <ExamStatusBadge status={e.status} />
-                      </Group>
-                      <Group justify="space-between" mt="xs" wrap="nowrap">
-                        <Text size="sm">
-                          {t('examScheme.exams.summary', { weight: numbers.format(e.weight), max: numbers.format(e.maxMarks), marks: numbers.format(e.markCount) })}
-                        </Text>
-                        {actions(e)}
-                      </Group>
-                    </Paper>
-                  ))}
-                </Stack>
-              ) : (
-                <Table.ScrollContainer minWidth={640}>
-                  <Table verticalSpacing="sm" aria-labelledby="exams-title">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('examScheme.exams.name')}</Table.Th>
-                        <Table.Th>{t('examScheme.exams.termLabel')}</Table.Th>
-                        <Table.Th ta="right">{t('examScheme.exams.weight')}</Table.Th>
-                        <Table.Th ta="right">{t('examScheme.exams.maxMarks')}</Table.Th>
-                        <Table.Th>{t('examScheme.exams.status')}</Table.Th>
-                        <Table.Th ta="right">{t('examScheme.exams.marks')}</Table.Th>
-                        <Table.Th>
-                          <VisuallyHidden>{t('examScheme.exams.actions')}</VisuallyHidden>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {list.map((e) => (
-                        <Table.Tr key={e.examId}>
-                          <Table.Td fw={600}>{e.name}</Table.Td>
-                          <Table.Td>{term(e)}</Table.Td>
-                          <Table.Td ta="right">{numbers.format(e.weight)}</Table.Td>
-                          <Table.Td ta="right">
-                            {numbers.format(e.maxMarks)}
-                            {e.subjectMax.length ? (
-                              <Text span size="xs" c="dimmed">
-                                {' '}
-                                {t('examScheme.exams.subjectMaxCount', { count: e.subjectMax.length })}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td>
-                            <ExamStatusBadge status={e.status} />
-                          </Table.Td>
-                          <Table.Td ta="right">{numbers.format(e.markCount)}</Table.Td>
-                          <Table.Td>{actions(e)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
+              {cards ? <ExamCards list={list} term={term} numbers={numbers} actions={actions} /> : <ExamTable list={list} term={term} numbers={numbers} actions={actions} />}
               <Text size="sm" data-testid="weight-sum">
                 {t('examScheme.exams.weightSum', { sum: numbers.format(sum) })}
               </Text>
