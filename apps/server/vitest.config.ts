@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { TEST_NOW } from '../../scripts/test-clock.mjs';
 
 /** The server's tests: on PGlite in memory, or on PostgreSQL when TEST_DATABASE_URL is set. */
@@ -18,4 +18,9 @@ export const serverTest = {
   hookTimeout: 60_000,
 };
 
-export default defineConfig({ test: serverTest });
+/**
+ * On PostgreSQL, `npm start`'s test (main.test.ts) is left to the embedded project, which runs it
+ * anyway: it starts the real entry point on the embedded database whatever the environment says.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+export default defineConfig({ test: { ...serverTest, exclude: [...configDefaults.exclude, ...(onPostgres ? ['test/main.test.ts'] : [])] } });
