@@ -29,9 +29,9 @@ function relatedSql(caller: Caller, schoolId: string, peer?: string): SQL {
       return sql`select u.id as user_id, 'teacher'::text as relation, null::text as detail, null::text as class_teacher_of
         from users u where u.school_id = ${schoolId}::uuid and u.role_id = ${roleSql(ROLE.TEACHER)} and u.status${onlyPeer(sql`u.id`)}`;
     case ROLE.TEACHER:
-      return sql`select u.id as user_id, case u.role_id when 113 then 'principal' else 'systemAdmin' end as relation,
+      return sql`select u.id as user_id, case u.role_id when ${roleSql(ROLE.PRINCIPAL)} then 'principal' else 'systemAdmin' end as relation,
           null::text as detail, null::text as class_teacher_of
-        from users u where u.school_id = ${schoolId}::uuid and u.role_id in (112, 113) and u.status${onlyPeer(sql`u.id`)}
+        from users u where u.school_id = ${schoolId}::uuid and u.role_id in (${roleSql(ROLE.SYSTEM_ADMIN)}, ${roleSql(ROLE.PRINCIPAL)}) and u.status${onlyPeer(sql`u.id`)}
         union all
         select p.id, 'parent', string_agg(distinct trim(s.first_name || ' ' || s.last_name), ', '), null::text
         from classes c

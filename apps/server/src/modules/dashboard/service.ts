@@ -4,6 +4,7 @@ import type { Caller, Deps } from '../../context.js';
 import { schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { roleSql } from '../../db/roles.js';
 import { notFound } from '../../errors.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 
@@ -54,7 +55,7 @@ export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQu
       } else if (key === 'students' && caller.roleId === ROLE.PARENT) {
         // A parent counts its own children.
         columns[key] = sql<number>`(select count(*) from ${users} where ${users.schoolId} = ${school}
-          and ${users.roleId} = 116 and ${users.parentUserId} = ${sql.placeholder('user')} and ${users.status})`.mapWith(Number);
+          and ${users.roleId} = ${roleSql(ROLE.STUDENT)} and ${users.parentUserId} = ${sql.placeholder('user')} and ${users.status})`.mapWith(Number);
       } else {
         columns[key] = sql<number>`coalesce(sum(${schoolCounts.n}) filter (where ${schoolCounts.roleId} = ${USER_ROLE[key]}), 0)`.mapWith(Number);
       }
