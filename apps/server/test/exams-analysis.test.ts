@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicSessions, classStudents, classSubjects, classes, examMarks, examSubjectMax, exams, subjects } from '../src/db/schema.js';
 import { countStatements } from './statements.js';
+import { publishAll } from './exams-scheme-fixture.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 
 /**
@@ -95,6 +96,7 @@ async function world(): Promise<World> {
     ])
     .returning();
   await env.db.insert(examSubjectMax).values({ schoolId: school.id, examId: pt1!.id, subjectId: s!.id, maxMarks: 40 });
+  await publishAll(env, school.id, school.sessionId, pt1!.id);
   return {
     school,
     admin,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishAll } from './exams-scheme-fixture.js';
 import { and, count, eq } from 'drizzle-orm';
 import {
   attendanceMarks,
@@ -113,6 +114,7 @@ async function world(opts: { publish?: boolean } = {}): Promise<World> {
       { schoolId: school.id, sessionId: school.sessionId, name: 'Half-Yearly', weight: 50, maxMarks: 100, termStart: '2026-08-01', termEnd: '2026-10-31' },
     ])
     .returning();
+  if (publish) await publishAll(env, school.id, school.sessionId, e1!.id);
   const mark = (examId: string, studentId: string, subjectId: string, m: number | 'absent') => ({
     schoolId: school.id,
     sessionId: school.sessionId,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
-import { classStudents, classSubjects, classes, examMarkCorrections, examMarks, exams, notifications, subjects, users } from '../src/db/schema.js';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { auditLog, classStudents, classSubjects, classes, examClassPublications, examMarkCorrections, examMarks, exams, notifications, subjects, users } from '../src/db/schema.js';
 import { auth, exam, examWorld, mark, type ExamWorld } from './exams-scheme-fixture.js';
 import { setupApp, type TestEnv } from './helpers.js';
 import { countStatements } from './statements.js';
@@ -48,7 +48,8 @@ describe('lock, unlock, publish', () => {
     expect(unlocked.json().result).toMatchObject({ status: 'draft', lockedAt: null });
     expect((await statusOf(id)).lockedBy).toBeNull();
 
-    const published = await post(`${base}/publish`, w.principal.token);
+    // Nothing is entered: published with the principal's confirmation and reason.
+    const published = await post(`${base}/publish`, w.principal.token, { confirmIncomplete: true, reason: 'Nothing to enter this term' });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json().result.status).toBe('published');
     expect(published.json().result.lockedAt).not.toBeNull();
@@ -63,37 +64,129 @@ describe('lock, unlock, publish', () => {
     expect((await statusOf(id)).status).toBe('published');
   });
 
-  it('publishing tells the students with marks and their parents, once, and nobody else', async () => {
-    const id = await exam(env, w, { name: `Notify ${Math.random().toString(36).slice(2, 7)}` });
-    await exam(env, w); // another exam, marks of the other class
-    await mark(env, w, id, w.classId, w.subjectId, w.student.id, 15);
-    await mark(env, w, id, w.classId, w.otherSubjectId, w.student.id, 12);
-    await mark(env, w, id, w.classId, w.subjectId, w.classmate.id, null);
-    const lock = await post(`/api/school/exam/${id}/lock`, w.principal.token);
-    expect(lock.statusCode).toBe(200);
-    const everyone = [w.student.id, w.classmate.id, w.otherStudent.id, w.parent.id, w.otherParent.id, w.teacher.id, w.admin.id];
-    const results = () =>
-      env.db
-        .select({ userId: notifications.userId, link: notifications.link, message: notifications.message, kind: notifications.kind })
-        .from(notifications)
-        .where(and(inArray(notifications.userId, everyone), eq(notifications.kind, 'result')));
-    expect(await results()).toHaveLength(0);
+  /** An exam whose class 5 has every mark (two students, two subjects) and class 6 none. */
+  const halfEntered = async () => {
+    const id = await exam(env, w, { name: `Half ${Math.random().toString(36).slice(2, 7)}` });
+    for (const student of [w.student.id, w.classmate.id]) {
+      await mark(env, w, id, w.classId, w.subjectId, student, 15);
+      await mark(env, w, id, w.classId, w.otherSubjectId, student, null);
+    }
+    return id;
+  };
+  const everyone = () => [w.student.id, w.classmate.id, w.otherStudent.id, w.parent.id, w.otherParent.id, w.teacher.id, w.admin.id];
+  const told = (kind: 'result' | 'result_withdrawn', name: string) =>
+    env.db
+      .select({ userId: notifications.userId, link: notifications.link, message: notifications.message })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, everyone()), eq(notifications.kind, kind), like(notifications.message, `%${name}%`)));
+  const sees = async (token: string, studentId: string, id: string) => {
+    const card = await env.app.inject({ method: 'GET', url: `/api/school/exam/reportcard/${studentId}`, headers: auth(token) });
+    const list = await env.app.inject({ method: 'GET', url: '/api/school/exam', headers: auth(token) });
+    const progress = await env.app.inject({ method: 'GET', url: `/api/school/exam/progress/${studentId}`, headers: auth(token) });
+    const ids = (r: typeof card, key: 'exams' | null) => ((key ? r.json().result[key] : r.json().result) as { examId: string }[]).map((e) => e.examId).includes(id);
+    const seen = [ids(card, 'exams'), ids(list, null), ids(progress, 'exams')];
+    expect(new Set(seen).size, `card, list, progress agree: ${seen.join()}`).toBe(1);
+    return seen[0];
+  };
+  const publications = (id: string) => env.db.select().from(examClassPublications).where(eq(examClassPublications.examId, id));
 
-    expect((await post(`/api/school/exam/${id}/publish`, w.principal.token)).statusCode).toBe(200);
-    const told = await results();
+  it('refuses to publish classes whose marks are incomplete, naming them, and changes nothing', async () => {
+    const id = await halfEntered();
     const name = (await statusOf(id)).name;
-    expect(told.map((n) => [n.userId, n.link]).sort()).toEqual(
+    const completion = await env.app.inject({ method: 'GET', url: `/api/school/exam/${id}/completion`, headers: auth(w.principal.token) });
+    const subjectName = (await env.db.select().from(subjects).where(eq(subjects.id, w.subjectId)))[0]!.name;
+    expect(completion.json().result.classes).toEqual([
+      { assignClassId: w.classId, className: '5', section: 'A', complete: true, missing: [], published: false },
+      { assignClassId: w.otherClassId, className: '6', section: 'A', complete: false, missing: [subjectName], published: false },
+    ]);
+    for (const body of [undefined, {}, { classIds: [w.otherClassId] }, { confirmIncomplete: true }, { reason: 'Without the confirmation' }]) {
+      const res = await post(`/api/school/exam/${id}/publish`, w.principal.token, body);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ reason: 'exam_incomplete', params: { classes: '6 A', count: 1 } });
+    }
+    expect((await post(`/api/school/exam/${id}/publish`, w.principal.token, { classIds: [other.classId] })).statusCode).toBe(404);
+    expect((await statusOf(id)).status).toBe('draft');
+    expect(await publications(id)).toHaveLength(0);
+    expect(await told('result', name)).toHaveLength(0);
+  });
+
+  it('publishes the chosen complete classes: their students and parents are told once, the others see nothing', async () => {
+    const id = await halfEntered();
+    const name = (await statusOf(id)).name;
+    const res = await post(`/api/school/exam/${id}/publish`, w.principal.token, { classIds: [w.classId] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toMatchObject({ status: 'published' });
+    const notes = await told('result', name);
+    expect(notes.map((n) => [n.userId, n.link]).sort()).toEqual(
       [
         [w.student.id, '/myresults'],
         [w.classmate.id, '/myresults'],
         [w.parent.id, '/childresults'],
       ].sort(),
     );
-    expect(told[0]!.message).toContain(name);
-    expect(told[0]!.message).toContain('परिणाम');
-    // Publishing again tells nobody again.
-    await post(`/api/school/exam/${id}/publish`, w.principal.token);
-    expect(await results()).toHaveLength(3);
+    expect(notes[0]!.message).toContain('परिणाम');
+    expect(await sees(w.student.token, w.student.id, id)).toBe(true);
+    expect(await sees(w.parent.token, w.student.id, id)).toBe(true);
+    expect(await sees(w.otherStudent.token, w.otherStudent.id, id)).toBe(false);
+    expect(await sees(w.otherParent.token, w.otherStudent.id, id)).toBe(false);
+    expect(await sees(w.principal.token, w.otherStudent.id, id)).toBe(true);
+    // Publishing again tells nobody again; the incomplete class still needs the confirmation.
+    expect((await post(`/api/school/exam/${id}/publish`, w.principal.token, { classIds: [w.classId] })).statusCode).toBe(200);
+    expect((await post(`/api/school/exam/${id}/publish`, w.principal.token)).json().reason).toBe('exam_incomplete');
+    expect(await told('result', name)).toHaveLength(3);
+    const completion = await env.app.inject({ method: 'GET', url: `/api/school/exam/${id}/completion`, headers: auth(w.principal.token) });
+    expect(completion.json().result.classes.map((c: { published: boolean }) => c.published)).toEqual([true, false]);
+  });
+
+  it('publishes incomplete classes with a confirmation and a reason (audit log); a withdrawal hides them again, tells, is recorded; publishing again works', async () => {
+    const id = await halfEntered();
+    const name = (await statusOf(id)).name;
+    const res = await post(`/api/school/exam/${id}/publish`, w.principal.token, { confirmIncomplete: true, reason: 'Class 6 sat no test this term' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sees(w.otherStudent.token, w.otherStudent.id, id)).toBe(true);
+    expect((await publications(id)).map((p) => [p.classId, p.reason]).sort()).toEqual(
+      [
+        [w.classId, null],
+        [w.otherClassId, 'Class 6 sat no test this term'],
+      ].sort(),
+    );
+    const audit = (action: string) => env.db.select().from(auditLog).where(and(eq(auditLog.action, action), sql`${auditLog.details}->>'examId' = ${id}`));
+    const forced = await audit('results_published');
+    expect(forced.map((a) => [a.studentId, a.actorId])).toEqual([[w.otherStudent.id, w.principal.id]]);
+    expect(forced[0]!.details).toMatchObject({ exam: name, reason: 'Class 6 sat no test this term', classes: '6 A' });
+
+    // Withdrawal: the principal only, with a reason, of a published exam.
+    const url = `/api/school/exam/${id}/withdraw`;
+    const reason = { reason: 'Marks of Maths are being re-checked' };
+    expect((await post(url, null, reason)).statusCode).toBe(401);
+    expect((await post(url, w.admin.token, reason)).statusCode).toBe(403);
+    expect((await post(url, other.principal.token, reason)).statusCode).toBe(404);
+    expect((await post(url, w.principal.token, { reason: '' })).statusCode).toBe(400);
+    const withdrawn = await post(url, w.principal.token, reason);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().result).toMatchObject({ status: 'locked', publishedAt: null });
+    for (const [token, studentId] of [
+      [w.student.token, w.student.id],
+      [w.parent.token, w.student.id],
+      [w.otherStudent.token, w.otherStudent.id],
+      [w.otherParent.token, w.otherStudent.id],
+    ] as const) {
+      expect(await sees(token, studentId, id)).toBe(false);
+    }
+    const notes = await told('result_withdrawn', name);
+    expect(notes.map((n) => n.userId).sort()).toEqual([w.student.id, w.classmate.id, w.otherStudent.id, w.parent.id, w.otherParent.id].sort());
+    expect(notes[0]!.message).toContain(reason.reason);
+    const recorded = await audit('results_withdrawn');
+    expect(recorded.map((a) => a.studentId).sort()).toEqual([w.student.id, w.classmate.id, w.otherStudent.id].sort());
+    expect(recorded[0]!.details).toMatchObject({ exam: name, reason: reason.reason });
+    const again = await post(url, w.principal.token, reason);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().reason).toBe('exam_not_published');
+
+    // Published again, for class 5: its students see it, class 6 does not.
+    expect((await post(`/api/school/exam/${id}/publish`, w.principal.token, { classIds: [w.classId] })).statusCode).toBe(200);
+    expect(await sees(w.student.token, w.student.id, id)).toBe(true);
+    expect(await sees(w.otherStudent.token, w.otherStudent.id, id)).toBe(false);
   });
 });
 
@@ -160,18 +253,18 @@ describe('completion', () => {
       ).statements;
     expect(await measure(big, bigExam)).toBe(await measure(small, smallExam));
 
-    // Publishing tells 60 students (and finds them) in as many statements as one.
+    // Publishing tells 63 students and parents (and finds them, and records the audit) in as many statements as a few.
     await mark(env, small, smallExam, small.classId, small.subjectId, small.student.id, 12);
     const publish = async (world: ExamWorld, id: string) =>
       (
         await countStatements(env, world.school.id, async () => {
-          const res = await env.app.inject({ method: 'POST', url: `/api/school/exam/${id}/publish`, headers: auth(world.principal.token) });
+          const res = await env.app.inject({ method: 'POST', url: `/api/school/exam/${id}/publish`, headers: auth(world.principal.token), payload: { confirmIncomplete: true, reason: 'Test' } });
           expect(res.statusCode).toBe(200);
         })
       ).statements;
     expect(await publish(big, bigExam)).toBe(await publish(small, smallExam));
     const told = await env.db.select({ n: notifications.id }).from(notifications).where(and(eq(notifications.schoolId, big.school.id), eq(notifications.kind, 'result')));
-    expect(told).toHaveLength(60);
+    expect(told).toHaveLength(60 + 3 + 2); // the students of every class and the two parents
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { classStudents, classSubjects, classes, examMarks, exams, subjects } from '../src/db/schema.js';
 import type { TestEnv, TestSchool, TestUser } from './helpers.js';
 
@@ -75,7 +76,15 @@ export async function exam(env: TestEnv, w: ExamWorld, over: Partial<typeof exam
     .insert(exams)
     .values({ schoolId: w.school.id, sessionId: w.school.sessionId, name: `Test ${randomUUID().slice(0, 8)}`, weight: 50, maxMarks: 20, termStart: '2026-04-01', termEnd: '2026-09-30', ...over })
     .returning({ id: exams.id });
+  // A published exam is published for every class of its session.
+  if (over.status === 'published') await publishAll(env, w.school.id, w.school.sessionId, row!.id);
   return row!.id;
+}
+
+/** Publishes an exam inserted directly for every class of its session (exam_class_publications). */
+export async function publishAll(env: TestEnv, schoolId: string, sessionId: string, examId: string): Promise<void> {
+  await env.db.execute(sql`insert into exam_class_publications (school_id, exam_id, class_id, published_at)
+    select ${schoolId}, ${examId}, c.id, now() from classes c where c.school_id = ${schoolId} and c.session_id = ${sessionId}`);
 }
 
 /** A mark, inserted directly (marks: null for Absent). */

@@ -113,6 +113,8 @@ export const ERROR_REASONS = [
   'exam_locked', // the exam is locked (or published): marks change only by the principal's recorded correction
   'exam_not_locked', // a correction is for a locked or published exam (a draft's marks are simply saved)
   'exam_published', // a published exam is not unlocked or changed
+  'exam_incomplete', // params: classes (their names), count: marks are missing in classes to publish; publish complete classes or confirm with a reason
+  'exam_not_published', // nothing to withdraw: the exam's results are not published for these classes
   'exam_has_marks', // an exam with marks is not removed
   'exams_exist', // a ready-made scheme starts a session that has no exams yet
   'exam_name_taken', // params: name (exam names are unique in a session)

@@ -151,6 +151,26 @@ export type Exam = z.infer<typeof exam>;
 
 export const examParams = z.object({ examId: z.uuid() });
 
+/**
+ * What to publish: the classes named (else every class of the exam's session). A class whose marks
+ * are incomplete is published only with `confirmIncomplete` and a reason (else 409 `exam_incomplete`).
+ */
+export const publishInput = z.object({
+  classIds: z.array(z.uuid()).min(1).max(500).optional(),
+  confirmIncomplete: z.boolean().default(false),
+  reason: optionalText(EXAM_LIMITS.reason),
+})
+  // No body (the first clients'): every class of the session.
+  .nullish();
+export type PublishInput = z.input<typeof publishInput>;
+
+/** What to withdraw: the published classes named (else all of them), with the reason students and parents are told. */
+export const withdrawInput = z.object({
+  classIds: z.array(z.uuid()).min(1).max(500).optional(),
+  reason: text(EXAM_LIMITS.reason).min(1, 'Required'),
+});
+export type WithdrawInput = z.input<typeof withdrawInput>;
+
 /** The maximum marks of a subject in an exam. */
 export function maxMarksOf(e: { maxMarks: number; subjectMax: readonly SubjectMax[] }, subjectId: string): number {
   return e.subjectMax.find((s) => s.subjectId === subjectId)?.maxMarks ?? e.maxMarks;
@@ -316,10 +336,22 @@ export const completionClass = z.object({
   subjects: z.array(completionSubject),
 });
 export type CompletionClass = z.infer<typeof completionClass>;
+/** A class of the exam's session: are its marks complete (the subjects missing marks, by name), is it published. */
+export const publishClass = z.object({
+  assignClassId: z.uuid(),
+  className: z.string(),
+  section: z.string(),
+  complete: z.boolean(),
+  missing: z.array(z.string()),
+  published: z.boolean(),
+});
+export type PublishClass = z.infer<typeof publishClass>;
 export const examCompletion = pageOf(completionClass).extend({
   /** Class-subjects whose every student has a mark, of all class-subjects of the session. */
   complete: z.number().int().nonnegative(),
   slots: z.number().int().nonnegative(),
+  /** Every class of the session (class order), for publishing and withdrawing. */
+  classes: z.array(publishClass),
 });
 export type ExamCompletion = z.infer<typeof examCompletion>;
 

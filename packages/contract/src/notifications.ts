@@ -5,7 +5,7 @@ import { pageOf } from './envelope.js';
  * What a notification is about (the bell's icon and where a click leads): a chat message opens the
  * chat with its sender; the others open their screen (`link`), or the chat with the sender.
  */
-export const NOTIFICATION_KINDS = ['chat', 'notice', 'classwork', 'absence', 'fee', 'holiday', 'result', 'other'] as const;
+export const NOTIFICATION_KINDS = ['chat', 'notice', 'classwork', 'absence', 'fee', 'holiday', 'result', 'result_withdrawn', 'other'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notification of spec section 3: sender, name, message, timestamp. */

@@ -947,6 +947,30 @@ export const examMarkCorrections = pgTable(
   (t) => [index('exam_mark_corrections_exam_idx').on(t.schoolId, t.examId, t.createdAt, t.id)],
 );
 
+/**
+ * A class whose results of an exam are published (its students and their parents see them): an
+ * exam is `published` while it has at least one such class. `reason`: the principal's, when the
+ * class was published with marks missing.
+ */
+export const examClassPublications = pgTable(
+  'exam_class_publications',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: uuid('published_by').references(() => users.id),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ name: 'exam_class_publications_pk', columns: [t.schoolId, t.examId, t.classId] }), index('exam_class_publications_class_idx').on(t.schoolId, t.classId)],
+);
+
 /** Per exam and student: co-scholastic grades ({ area: grade }) and the class teacher's remark. */
 export const examNotes = pgTable(
   'exam_notes',

@@ -15,12 +15,28 @@ import { classWorkPolicy } from './classwork.js';
  * - a class's co-scholastic grades and remarks: admins, and its class teacher (403 `exam_not_class_teacher`);
  * - a class's results and analysis: admins, and its teachers (class teacher or a subject teacher);
  * - a student's report card and progress: admins, the teachers of its class, its parent, itself;
- *   students and parents see published exams only. Anyone else: 404 (not disclosed).
+ *   students and parents see published exams only, of a class published (exam_class_publications). Anyone else: 404 (not disclosed).
  */
 export const examsPolicy = {
   /** Students and parents see only published exams. */
   publishedOnly(caller: Caller): boolean {
     return caller.roleId === ROLE.PARENT || caller.roleId === ROLE.STUDENT;
+  },
+
+  /**
+   * A condition on an exam the caller may see: staff, any (undefined); students and parents, an
+   * exam published for the class named (else for a class of the caller or of its children).
+   */
+  examVisible(caller: Caller, schoolId: string, examId: AnyPgColumn, classId?: string): SQL | undefined {
+    if (!this.publishedOnly(caller)) return undefined;
+    const me = caller.userId;
+    const cls =
+      classId !== undefined
+        ? sql`p.class_id = ${classId}`
+        : caller.roleId === ROLE.STUDENT
+          ? sql`p.class_id in (select s.class_id from class_students s where s.student_id = ${me})`
+          : sql`p.class_id in (select s.class_id from class_students s join users c on c.id = s.student_id where c.parent_user_id = ${me})`;
+    return sql`exists (select 1 from exam_class_publications p where p.school_id = ${schoolId} and p.exam_id = ${examId} and ${cls})`;
   },
 
   /** A condition on a class id: the caller is staff who may see that class's results. */

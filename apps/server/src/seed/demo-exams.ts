@@ -1,6 +1,6 @@
 import { CBSE_GRADES, CO_AREAS, CO_GRADES, EXAM_TEMPLATE_EXAMS, templateTerms, type CoGrades, type MarkValue } from '@shala/contract';
 import type { Tx } from '../db/client.js';
-import { examMarks, examNotes, examSchemes, exams } from '../db/schema.js';
+import { examClassPublications, examMarks, examNotes, examSchemes, exams } from '../db/schema.js';
 import { unit } from './demo-people.js';
 import { nowMs } from '../clock.js';
 
@@ -105,6 +105,11 @@ export async function seedDemoExams(tx: Tx, d: DemoExamsInput): Promise<void> {
     )
     .returning({ id: exams.id, name: exams.name, maxMarks: exams.maxMarks });
   const [pt1, hy] = examRows as [(typeof examRows)[number], (typeof examRows)[number]];
+  // Periodic Test 1 is published for every class (each has all its marks).
+  const classIds = [...new Set(d.classId.values())];
+  if (classIds.length) {
+    await tx.insert(examClassPublications).values(classIds.map((classId) => ({ schoolId, examId: pt1.id, classId, publishedAt: published, publishedBy: d.principalId })));
+  }
 
   const studentsOf = new Map<string, DemoExamsInput['students']>();
   for (const s of d.students) studentsOf.set(s.cls, [...(studentsOf.get(s.cls) ?? []), s]);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { computeResults, maxMarksOf, round2, type ExamAnalysis, type ResultMark, type StudentProgress, type SubjectAnalysis } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { classStudents, examMarks, users } from '../../db/schema.js';
+import { classStudents, examMarks, exams, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
@@ -116,7 +116,7 @@ export async function studentProgress(deps: Deps, caller: Caller, studentId: str
 
   const [scheme, examList, subjectList, marks] = await Promise.all([
     loadScheme(db, schoolId, session.id),
-    loadExams(db, schoolId, session.id, { publishedOnly: examsPolicy.publishedOnly(caller) }),
+    loadExams(db, schoolId, session.id, { visible: examsPolicy.examVisible(caller, schoolId, exams.id, place.classId) }),
     loadClassSubjects(db, schoolId, place.classId),
     studentMarks(db, schoolId, session.id, place.classId, studentId),
   ]);

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { attendancePercent, CO_AREAS, type AuditView, type ClassResults, type CoGrades, type ReportCard } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { academicSessions, classStudents, files, schools, users } from '../../db/schema.js';
+import { academicSessions, classStudents, exams, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
@@ -208,7 +208,7 @@ export async function reportCardFor(
   if (!person) throw notFound('Student');
   // A card is personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
   const [results] = await Promise.all([
-    loadClassResults(db, schoolId, person.classId, { publishedOnly: examsPolicy.publishedOnly(caller) }),
+    loadClassResults(db, schoolId, person.classId, { visible: examsPolicy.examVisible(caller, schoolId, exams.id, person.classId) }),
     recordStaffView(db, caller, scope, studentId, view),
   ]);
   const terms = await loadTerms(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_SCHEME,
@@ -128,12 +128,12 @@ export function presentExam(r: ExamRow): Exam {
 /** The term order of a session's exams. */
 export const examOrder = [asc(exams.termStart), asc(exams.termEnd), asc(exams.name)];
 
-/** A session's exams in term order (publishedOnly: the published ones): one statement. */
-export async function loadExams(db: DbOrTx, schoolId: string, sessionId: string, opts: { publishedOnly?: boolean } = {}): Promise<Exam[]> {
+/** A session's exams in term order (visible: those the caller may see, `examsPolicy.examVisible`, published): one statement. */
+export async function loadExams(db: DbOrTx, schoolId: string, sessionId: string, opts: { visible?: SQL } = {}): Promise<Exam[]> {
   const rows = await db
     .select(examColumns)
     .from(exams)
-    .where(and(eq(exams.schoolId, schoolId), eq(exams.sessionId, sessionId), opts.publishedOnly ? eq(exams.status, 'published') : undefined))
+    .where(and(eq(exams.schoolId, schoolId), eq(exams.sessionId, sessionId), opts.visible ? and(eq(exams.status, 'published'), opts.visible) : undefined))
     .orderBy(...examOrder);
   return rows.map(presentExam);
 }
@@ -230,11 +230,11 @@ export async function loadClassMarks(db: DbOrTx, schoolId: string, classId: stri
 }
 
 /**
- * A class's results over its session's exams (publishedOnly: the published ones), computed from the
+ * A class's results over its session's exams (visible: those the caller may see), computed from the
  * stored marks: five statements, whatever the class's size. Ranks are hidden when the scheme does
  * not show them. `cls` and `coAreas` (the scheme's) ride along for report cards.
  */
-export async function loadClassResults(db: DbOrTx, schoolId: string, classId: string, opts: { publishedOnly?: boolean } = {}): Promise<ClassResults & { cls: ClassInfo; coAreas: CoArea[] }> {
+export async function loadClassResults(db: DbOrTx, schoolId: string, classId: string, opts: { visible?: SQL } = {}): Promise<ClassResults & { cls: ClassInfo; coAreas: CoArea[] }> {
   const { cls, scheme } = await loadClass(db, schoolId, classId);
   const [examList, subjectList, students] = await Promise.all([
     loadExams(db, schoolId, cls.sessionId, opts),

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { maxMarksOf, type Exam, type ExamCompletion, type MarkCorrection, type MarkCorrectionInput, type PageQuery } from '@shala/contract';
+import { maxMarksOf, type Exam, type ExamCompletion, type MarkCorrection, type MarkCorrectionInput, type PageQuery, type PublishClass, type PublishInput, type WithdrawInput } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import { classStudents, classSubjects, classes, examMarkCorrections, examMarks, exams, subjects, users } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classStudents, classSubjects, classes, examClassPublications, examMarkCorrections, examMarks, exams, subjects, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { classOrder } from '../academics/index.js';
+import { recordMany } from '../privacy/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { columnsOf, loadExam, markOf } from './results.js';
@@ -65,58 +67,170 @@ export function resultMessage(examName: string): string {
   return `Results of ${examName} are published. / ${examName} के परिणाम प्रकाशित हो गए हैं।`.replace(/\s+/g, ' ');
 }
 
+/** The stored text of the withdrawal's notification, with the principal's reason: one line, English then Hindi. */
+export function withdrawnMessage(examName: string, reason: string): string {
+  return `Results of ${examName} are withdrawn: ${reason} / ${examName} के परिणाम वापस ले लिए गए हैं: ${reason}`.replace(/\s+/g, ' ');
+}
+
+/** Every class of an exam's session (class order): its subjects missing marks (by name), published or not. One statement. */
+export async function publishClasses(db: DbOrTx, schoolId: string, exam: { examId: string; sessionId: string }): Promise<PublishClass[]> {
+  // The outer class is named `classes` in the SQL text: drizzle leaves a one-table select's columns unqualified.
+  const rows = await db
+    .select({
+      assignClassId: classes.id,
+      className: classes.name,
+      section: classes.section,
+      missing: sql<string[]>`coalesce((select json_agg(s.name order by s.name) from class_subjects cs join subjects s on s.id = cs.subject_id
+        where cs.school_id = classes.school_id and cs.class_id = classes.id
+          and (select count(*) from exam_marks k where k.school_id = classes.school_id and k.exam_id = ${exam.examId} and k.class_id = classes.id and k.subject_id = cs.subject_id)
+            < (select count(*) from class_students st where st.school_id = classes.school_id and st.class_id = classes.id)), '[]'::json)`,
+      published: sql<boolean>`exists (select 1 from exam_class_publications p where p.school_id = classes.school_id and p.exam_id = ${exam.examId} and p.class_id = classes.id)`,
+    })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.sessionId, exam.sessionId)))
+    .orderBy(...classOrder, asc(classes.id));
+  return rows.map((r) => ({ ...r, missing: r.missing ?? [], complete: !r.missing?.length, published: Boolean(r.published) }));
+}
+
+/** The active students of these classes and their active parents: one statement. */
+async function studentsOf(tx: DbOrTx, schoolId: string, classIds: readonly string[]) {
+  if (!classIds.length) return [];
+  return tx
+    .select({ studentId: users.id, parentId: parent.id })
+    .from(classStudents)
+    .innerJoin(users, and(eq(users.id, classStudents.studentId), eq(users.status, true)))
+    .leftJoin(parent, and(eq(parent.id, users.parentUserId), eq(parent.status, true)))
+    .where(and(eq(classStudents.schoolId, schoolId), inArray(classStudents.classId, [...classIds])));
+}
+
+/** The students (`link` /myresults) and their parents (/childresults), told `message` of `kind`. */
+function toldOf(schoolId: string, caller: Caller, rows: { studentId: string; parentId: string | null }[], message: string, kind: 'result' | 'result_withdrawn'): NewNotification[] {
+  const base = { schoolId, senderId: caller.userId, senderName: caller.name, message, kind };
+  const parents = new Set(rows.map((p) => p.parentId).filter((p): p is string => !!p));
+  return [...rows.map((p) => ({ ...base, userId: p.studentId, link: '/myresults' })), ...[...parents].map((userId) => ({ ...base, userId, link: '/childresults' }))];
+}
+
+/** The exam, locked for the change (404 for another school's). */
+async function examForUpdate(tx: DbOrTx, schoolId: string, examId: string) {
+  const [row] = await tx
+    .select({ examId: exams.id, sessionId: exams.sessionId, name: exams.name, status: exams.status })
+    .from(exams)
+    .where(and(eq(exams.schoolId, schoolId), eq(exams.id, examId)))
+    .for('update');
+  if (!row) throw notFound('Exam');
+  return row;
+}
+
+const labelOf = (c: PublishClass) => `${c.className} ${c.section}`.trim();
+
 /**
- * Publishes a draft or locked exam (it stays locked). The students who have marks in it and their
- * parents (active accounts) are told after the transaction commits; found in one statement. Published
- * already: unchanged, nobody told again.
+ * Publishes an exam's results for classes of its session (those named, else all; it stays locked):
+ * a class whose marks are incomplete only with `confirmIncomplete` and a reason (else 409
+ * `exam_incomplete` naming the classes, and nothing changes), the reason kept with the class and in
+ * the audit log of each of its students. The students of the classes newly published and their
+ * parents (active accounts) are told after the transaction commits; a class published already is
+ * unchanged, nobody told again. A class not of the session: 404.
  */
-export async function publishExam(deps: Deps, caller: Caller, examId: string): Promise<Exam> {
+export async function publishExam(deps: Deps, caller: Caller, examId: string, input: PublishInput): Promise<Exam> {
+  const body = input ?? {};
   const schoolId = schoolOf(caller);
+  const scope = scopeOf(caller);
   const { via, flush } = afterCommit(deps);
-  const published = await inTenant(deps, scopeOf(caller), async (tx) => {
+  const published = await inTenant(deps, scope, async (tx) => {
+    const exam = await examForUpdate(tx, schoolId, examId);
+    const all = await publishClasses(tx, schoolId, exam);
+    const byId = new Map(all.map((c) => [c.assignClassId, c]));
+    if (body.classIds?.some((id) => !byId.has(id))) throw notFound('Class');
+    const wanted = body.classIds ? new Set(body.classIds) : null;
+    const fresh = all.filter((c) => !c.published && (!wanted || wanted.has(c.assignClassId)));
+    const incomplete = fresh.filter((c) => !c.complete);
+    const reason = body.reason?.trim() || null;
+    if (incomplete.length && !(body.confirmIncomplete && reason)) {
+      throw new AppError('CONFLICT', `Marks are missing in ${incomplete.map(labelOf).join(', ')}.`, {
+        reason: 'exam_incomplete',
+        params: { classes: incomplete.map(labelOf).join(', '), count: incomplete.length },
+      });
+    }
+    if (!fresh.length && exam.status === 'published') return loadExam(tx, schoolId, examId);
     const now = clockNow();
-    const [row] = await tx
+    if (fresh.length) {
+      await tx.insert(examClassPublications).values(
+        fresh.map((c) => ({ schoolId, examId, classId: c.assignClassId, publishedAt: now, publishedBy: caller.userId, reason: c.complete ? null : reason })),
+      );
+    }
+    await tx
       .update(exams)
       .set({
         status: 'published',
-        publishedAt: now,
-        publishedBy: caller.userId,
+        publishedAt: sql`coalesce(${exams.publishedAt}, ${now.toISOString()}::timestamptz)`,
+        publishedBy: sql`coalesce(${exams.publishedBy}, ${caller.userId}::uuid)`,
         lockedAt: sql`coalesce(${exams.lockedAt}, ${now.toISOString()}::timestamptz)`,
         lockedBy: sql`coalesce(${exams.lockedBy}, ${caller.userId}::uuid)`,
         updatedAt: now,
       })
-      .where(and(eq(exams.schoolId, schoolId), eq(exams.id, examId), inArray(exams.status, ['draft', 'locked'])))
-      .returning({ id: exams.id, name: exams.name });
-    if (!row) return null;
-    // The students with marks in the exam (active) and their active parents: one statement.
-    const rows = await tx
-      .select({ studentId: users.id, parentId: parent.id })
-      .from(users)
-      .leftJoin(parent, and(eq(parent.id, users.parentUserId), eq(parent.status, true)))
-      .where(
-        and(
-          eq(users.schoolId, schoolId),
-          eq(users.status, true),
-          inArray(
-            users.id,
-            tx
-              .select({ id: examMarks.studentId })
-              .from(examMarks)
-              .where(and(eq(examMarks.schoolId, schoolId), eq(examMarks.examId, examId))),
-          ),
-        ),
-      );
-    const base = { schoolId, senderId: caller.userId, senderName: caller.name, message: resultMessage(row.name), kind: 'result' as const };
-    const parents = new Set(rows.map((p) => p.parentId).filter((p): p is string => !!p));
-    const recipients: NewNotification[] = [
-      ...rows.map((p) => ({ ...base, userId: p.studentId, link: '/myresults' })),
-      ...[...parents].map((userId) => ({ ...base, userId, link: '/childresults' })),
-    ];
-    await notifyMany(via, tx, recipients);
+      .where(and(eq(exams.schoolId, schoolId), eq(exams.id, examId)));
+    const rows = await studentsOf(
+      tx,
+      schoolId,
+      fresh.map((c) => c.assignClassId),
+    );
+    await notifyMany(via, tx, toldOf(schoolId, caller, rows, resultMessage(exam.name), 'result'));
+    if (incomplete.length) {
+      const ids = new Set(incomplete.map((c) => c.assignClassId));
+      const forced = await studentsOf(tx, schoolId, [...ids]);
+      await recordMany(tx, caller, scope, forced.map((r) => r.studentId), 'results_published', { examId, exam: exam.name, reason, classes: incomplete.map(labelOf).join(', ') });
+    }
     return loadExam(tx, schoolId, examId);
   });
   flush();
-  return published ?? settle(deps, caller, examId, () => {});
+  return published;
+}
+
+/**
+ * Withdraws an exam's published results for classes (those named, else all published), with a
+ * reason: their students and parents see them no more (results, report cards), are told with the
+ * reason, and each student's audit log records it. No class left published: the exam is locked again
+ * (it may be published later). Nothing published among them: 409 `exam_not_published`.
+ */
+export async function withdrawExam(deps: Deps, caller: Caller, examId: string, body: WithdrawInput): Promise<Exam> {
+  const schoolId = schoolOf(caller);
+  const scope = scopeOf(caller);
+  const { via, flush } = afterCommit(deps);
+  const withdrawn = await inTenant(deps, scope, async (tx) => {
+    const exam = await examForUpdate(tx, schoolId, examId);
+    const gone = await tx
+      .delete(examClassPublications)
+      .where(
+        and(
+          eq(examClassPublications.schoolId, schoolId),
+          eq(examClassPublications.examId, examId),
+          body.classIds ? inArray(examClassPublications.classId, body.classIds) : undefined,
+        ),
+      )
+      .returning({ classId: examClassPublications.classId });
+    if (!gone.length) throw new AppError('CONFLICT', 'These results are not published.', { reason: 'exam_not_published' });
+    const now = clockNow();
+    await tx
+      .update(exams)
+      .set({ status: 'locked', publishedAt: null, publishedBy: null, updatedAt: now })
+      .where(
+        and(
+          eq(exams.schoolId, schoolId),
+          eq(exams.id, examId),
+          sql`not exists (select 1 from exam_class_publications p where p.school_id = ${schoolId} and p.exam_id = ${examId})`,
+        ),
+      );
+    const rows = await studentsOf(
+      tx,
+      schoolId,
+      gone.map((g) => g.classId),
+    );
+    await notifyMany(via, tx, toldOf(schoolId, caller, rows, withdrawnMessage(exam.name, body.reason), 'result_withdrawn'));
+    await recordMany(tx, caller, scope, rows.map((r) => r.studentId), 'results_withdrawn', { examId, exam: exam.name, reason: body.reason });
+    return loadExam(tx, schoolId, examId);
+  });
+  flush();
+  return withdrawn;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,7 +250,7 @@ export async function examCompletion(deps: Deps, caller: Caller, examId: string,
   const exam = await loadExam(db, schoolId, examId);
   const students = sql<number>`(select count(*) from class_students s where s.school_id = ${classes.schoolId} and s.class_id = ${classes.id})`.mapWith(Number);
   const inSession = and(eq(classes.schoolId, schoolId), eq(classes.sessionId, exam.sessionId));
-  const [rows, [totals]] = await Promise.all([
+  const [rows, [totals], publishable] = await Promise.all([
     db
       .select({ id: classes.id, name: classes.name, section: classes.section, students, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(classes)
@@ -155,6 +269,7 @@ export async function examCompletion(deps: Deps, caller: Caller, examId: string,
       .from(classSubjects)
       .innerJoin(classes, eq(classes.id, classSubjects.classId))
       .where(and(eq(classSubjects.schoolId, schoolId), inSession)),
+    publishClasses(db, schoolId, exam),
   ]);
   const ids = rows.map((r) => r.id);
   const [subjectRows, counts] = ids.length
@@ -195,6 +310,7 @@ export async function examCompletion(deps: Deps, caller: Caller, examId: string,
     pageSize: page.pageSize,
     complete: totals?.complete ?? 0,
     slots: totals?.slots ?? 0,
+    classes: publishable,
   };
 }
 

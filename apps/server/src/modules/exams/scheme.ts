@@ -124,7 +124,7 @@ export async function listExams(deps: Deps, caller: Caller, query: SessionExamQu
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, scopeOf(caller));
   const session = await sessionOf(db, schoolId, query.sessionId);
-  return loadExams(db, schoolId, session.id, { publishedOnly: examsPolicy.publishedOnly(caller) });
+  return loadExams(db, schoolId, session.id, { visible: examsPolicy.examVisible(caller, schoolId, exams.id) });
 }
 
 /** A write that may break the unique name: 409 `exam_name_taken` on the name. */

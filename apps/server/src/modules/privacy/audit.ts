@@ -43,6 +43,12 @@ export async function recordCreates(db: DbOrTx, caller: Caller, scope: Scope, st
   );
 }
 
+/** One action on many students at once (an exam's results published or withdrawn): one INSERT of their rows. */
+export async function recordMany(db: DbOrTx, caller: Caller, scope: Scope, studentIds: readonly string[], action: AuditAction, details: Record<string, unknown>): Promise<void> {
+  if (scope === PLATFORM || !studentIds.length) return;
+  await db.insert(auditLog).values(studentIds.map((studentId) => ({ schoolId: scope, actorId: caller.userId, actorRole: caller.roleId, action, studentId, details })));
+}
+
 /**
  * A view of a student's details (or, named by `of`, its report card or fees), in one statement that
  * records it only when the student is the school's (and, for a parent, its own child): run it

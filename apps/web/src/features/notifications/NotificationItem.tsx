@@ -22,6 +22,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   fee: { icon: IconCurrencyRupee, color: 'grape' },
   holiday: { icon: IconBeach, color: 'cyan' },
   result: { icon: IconCertificate, color: 'yellow' },
+  result_withdrawn: { icon: IconCertificate, color: 'red' },
   other: { icon: IconBell, color: 'gray' },
 };
 

@@ -11,7 +11,7 @@ import { useFormat } from '../../lib/format';
 export const AUDIT_FILTERS = ['all', ...AUDIT_ACTIONS] as const;
 type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
-/** The details of an entry worth reading: what a view saw, an import, the fields edited, the status set, the consent's options. */
+/** The details of an entry worth reading: what a view saw, an import, the fields edited, the status set, the consent's options, an exam's results published or withdrawn with a reason. */
 export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: TFunction): string {
   const d = entry.details;
   if (entry.action === 'view') return isAuditView(d.of) ? t(`privacy.audit.of.${d.of}`) : '';
@@ -20,6 +20,7 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
   if (entry.action === 'status' && typeof d.status === 'boolean') return t(d.status ? 'status.active' : 'status.inactive');
   if (entry.action === 'consent_given') return [d.photos ? t('privacy.consent.short.photos') : null, d.notifications ? t('privacy.consent.short.notifications') : null].filter(Boolean).join(', ');
   if (entry.action === 'erase' && d.parentErased) return t('privacy.audit.parentErased');
+  if ((entry.action === 'results_published' || entry.action === 'results_withdrawn') && typeof d.reason === 'string') return t('privacy.audit.resultsReason', { exam: String(d.exam ?? ''), reason: d.reason });
   return '';
 }
 
