@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExamInput, ExamSchemeInput, ExamTemplate, ExamUpdate, MarkCorrectionInput } from '@shala/contract';
+import type { ExamInput, ExamSchemeInput, ExamTemplate, ExamUpdate, MarkCorrectionInput, PublishInput, WithdrawInput } from '@shala/contract';
 import { call } from './client';
 import { examKeys } from './exams';
 
@@ -27,6 +27,10 @@ export const useDeleteExam = () => useExamMutation((examId: string) => call('exa
 export type ExamAction = 'lock' | 'unlock' | 'publish';
 const ACTION_ROUTE = { lock: 'examLock', unlock: 'examUnlock', publish: 'examPublish' } as const;
 export const useExamAction = () => useExamMutation(({ examId, action }: { examId: string; action: ExamAction }) => call(ACTION_ROUTE[action], { params: { examId } }));
+/** Publishes an exam's results for the classes chosen, or all with a confirmation and a reason. */
+export const usePublishExam = () => useExamMutation(({ examId, body }: { examId: string; body: PublishInput }) => call('examPublish', { params: { examId }, body }));
+/** Withdraws an exam's published results, with the reason students and parents are told. */
+export const useWithdrawExam = () => useExamMutation(({ examId, body }: { examId: string; body: WithdrawInput }) => call('examWithdraw', { params: { examId }, body }));
 
 /** How complete an exam's marks are, a page of classes at a time. */
 export function useExamCompletion(examId: string | null, page: number, pageSize: number) {

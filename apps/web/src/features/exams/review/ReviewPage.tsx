@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Modal, Paper, RingProgress, Select, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, List, Modal, Paper, Radio, RingProgress, Select, Skeleton, Stack, Table, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROLE, type AcademicSession, type CompletionClass, type Exam } from '@shala/contract';
+import { EXAM_LIMITS, ROLE, type AcademicSession, type CompletionClass, type Exam, type PublishClass } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
 import { useExams } from '../../../api/exams';
-import { useCorrections, useExamAction, useExamCompletion, type ExamAction } from '../../../api/exams-scheme';
+import { useCorrections, useExamAction, useExamCompletion, usePublishExam, useWithdrawExam, type ExamAction } from '../../../api/exams-scheme';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../../app/screen';
 import { CARDS_QUERY } from '../../../components/ListPage';
@@ -88,6 +88,10 @@ function StatusCard({ exam }: { exam: Exam }) {
   const act = useExamAction();
   const principal = role === ROLE.PRINCIPAL;
   const date = (iso: string) => fmt.date(iso.slice(0, 10));
+  // Every class of the session rides along with the completion's first page (the same query as its card's).
+  const completion = useExamCompletion(exam.examId, 1, CLASSES_PER_PAGE);
+  const classes = completion.data?.classes ?? [];
+  const [dialog, setDialog] = useState<'publish' | 'withdraw' | null>(null);
 
   const ask = (action: ExamAction) =>
     modals.openConfirmModal({
@@ -135,15 +139,187 @@ function StatusCard({ exam }: { exam: Exam }) {
                 {t('examReview.actions.unlock')}
               </Button>
             ) : null}
-            {exam.status !== 'published' ? (
-              <Button color="green" leftSection={<IconSend size={16} aria-hidden />} onClick={() => ask('publish')} loading={act.isPending && act.variables?.action === 'publish'}>
+            {classes.some((c) => !c.published) ? (
+              <Button color="green" leftSection={<IconSend size={16} aria-hidden />} onClick={() => setDialog('publish')}>
                 {t('examReview.actions.publish')}
+              </Button>
+            ) : null}
+            {exam.status === 'published' ? (
+              <Button variant="light" color="red" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setDialog('withdraw')}>
+                {t('examReview.publish.withdraw')}
               </Button>
             ) : null}
           </Group>
         ) : null}
       </Group>
+      {completion.data ? <Incomplete exam={exam} classes={classes} /> : null}
+      {dialog === 'publish' ? <PublishDialog exam={exam} classes={classes} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'withdraw' ? <WithdrawDialog exam={exam} onClose={() => setDialog(null)} /> : null}
     </Card>
+  );
+}
+
+const classNameOf = (c: Pick<PublishClass, 'className' | 'section'>) => `${c.className} ${c.section}`.trim();
+
+/** The classes whose marks are incomplete, each with the subjects missing marks; how many classes are published. */
+function Incomplete({ exam, classes }: { exam: Exam; classes: PublishClass[] }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const numbers = new Intl.NumberFormat(fmt.locale);
+  const incomplete = classes.filter((c) => !c.complete);
+  const published = classes.filter((c) => c.published).length;
+  return (
+    <Stack gap="xs" mt="md" data-testid="incomplete-classes">
+      {exam.status === 'published' ? (
+        <Text size="sm">{t('examReview.publish.publishedFor', { count: published, total: classes.length, n: numbers.format(published) })}</Text>
+      ) : null}
+      <Text component="h3" fw={600} size="sm" m={0}>
+        {t('examReview.publish.incompleteTitle')}
+      </Text>
+      {incomplete.length ? (
+        <List size="sm" spacing={4}>
+          {incomplete.map((c) => (
+            <List.Item key={c.assignClassId} style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600} size="sm">
+                {classNameOf(c)}
+              </Text>
+              {' — '}
+              {t('examReview.publish.missing', { subjects: c.missing.length ? c.missing.join(', ') : t('examReview.publish.noSubjects') })}
+            </List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('examReview.publish.incompleteNone')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Publishing: the complete classes chosen (only complete ones can be), or every class anyway with a
+ * reason (kept in the audit log). Classes published already are not offered again.
+ */
+function PublishDialog({ exam, classes, onClose }: { exam: Exam; classes: PublishClass[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const publish = usePublishExam();
+  const open = classes.filter((c) => !c.published);
+  const incomplete = open.filter((c) => !c.complete);
+  const [mode, setMode] = useState<'complete' | 'all'>('complete');
+  const [chosen, setChosen] = useState<string[]>(() => open.filter((c) => c.complete).map((c) => c.assignClassId));
+  const [reason, setReason] = useState('');
+  const ready = mode === 'complete' ? chosen.length > 0 : reason.trim().length > 0;
+  const submit = () =>
+    publish.mutate(
+      { examId: exam.examId, body: mode === 'complete' ? { classIds: chosen } : { confirmIncomplete: true, reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          notifySaved(t('examReview.publish.done', { name: exam.name }));
+          onClose();
+        },
+        onError: (error) => notifyError(error, t('examReview.actions.failed')),
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={t('examReview.publish.title', { name: exam.name })} size="lg">
+      <Stack gap="md">
+        <Text size="sm">{t('examReview.publish.intro')}</Text>
+        {incomplete.length ? (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} style={{ overflowWrap: 'anywhere' }}>
+            {t('examReview.publish.warning', { count: incomplete.length, classes: incomplete.map(classNameOf).join(', ') })}
+          </Alert>
+        ) : null}
+        {incomplete.length ? (
+          <Radio.Group label={t('examReview.publish.mode')} value={mode} onChange={(v) => setMode(v === 'all' ? 'all' : 'complete')}>
+            <Stack gap="xs" mt="xs">
+              <Radio value="complete" label={t('examReview.publish.modeComplete')} />
+              <Radio value="all" label={t('examReview.publish.modeAll')} />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {mode === 'complete' ? (
+          <Checkbox.Group label={t('examReview.publish.classes')} value={chosen} onChange={setChosen}>
+            <Stack gap="xs" mt="xs">
+              {open.map((c) => (
+                <Checkbox
+                  key={c.assignClassId}
+                  value={c.assignClassId}
+                  disabled={!c.complete}
+                  label={c.complete ? classNameOf(c) : t('examReview.publish.incompleteClass', { name: classNameOf(c) })}
+                />
+              ))}
+              {open.some((c) => c.complete) ? null : (
+                <Text size="sm" c="dimmed">
+                  {t('examReview.publish.noneComplete')}
+                </Text>
+              )}
+            </Stack>
+          </Checkbox.Group>
+        ) : (
+          <Textarea
+            label={t('examReview.publish.reason')}
+            description={t('examReview.publish.reasonHint')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={EXAM_LIMITS.reason}
+            autosize
+            minRows={2}
+            required
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="green" onClick={submit} disabled={!ready} loading={publish.isPending}>
+            {t('examReview.publish.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Withdrawing every published class's results, with the reason students and parents are told. */
+function WithdrawDialog({ exam, onClose }: { exam: Exam; onClose: () => void }) {
+  const { t } = useTranslation();
+  const withdraw = useWithdrawExam();
+  const [reason, setReason] = useState('');
+  const submit = () =>
+    withdraw.mutate(
+      { examId: exam.examId, body: { reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          notifySaved(t('examReview.publish.withdrawDone', { name: exam.name }));
+          onClose();
+        },
+        onError: (error) => notifyError(error, t('examReview.actions.failed')),
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={t('examReview.publish.withdrawTitle', { name: exam.name })}>
+      <Stack gap="md">
+        <Text size="sm">{t('examReview.publish.withdrawText', { name: exam.name })}</Text>
+        <Textarea
+          label={t('examReview.publish.withdrawReason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={EXAM_LIMITS.reason}
+          autosize
+          minRows={2}
+          required
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" onClick={submit} disabled={!reason.trim()} loading={withdraw.isPending}>
+            {t('examReview.publish.withdraw')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

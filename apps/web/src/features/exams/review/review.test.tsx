@@ -41,6 +41,12 @@ const COMPLETION = {
   complete: 1,
   slots: 2,
 };
+const OTHER_CLASS = '66666666-6666-4666-8666-666666666666';
+/** Every class of the session: 5 A misses Art's marks, 6 B is complete. */
+const classes = (published: boolean) => [
+  { assignClassId: CLASS_ID, className: '5', section: 'A', complete: false, missing: ['Art'], published },
+  { assignClassId: OTHER_CLASS, className: '6', section: 'B', complete: true, missing: [], published },
+];
 
 function mocks(role: number) {
   let status: 'draft' | 'locked' | 'published' = 'draft';
@@ -48,7 +54,7 @@ function mocks(role: number) {
     ...HEADER_MOCKS,
     'GET /api/school/session': () => json(200, { result: [SESSION] }),
     'GET /api/school/exam': () => json(200, { result: [exam(status)] }),
-    [`GET /api/school/exam/${EXAM_ID}/completion`]: () => json(200, { result: COMPLETION }),
+    [`GET /api/school/exam/${EXAM_ID}/completion`]: () => json(200, { result: { ...COMPLETION, classes: classes(status === 'published') } }),
     [`GET /api/school/exam/${EXAM_ID}/corrections`]: () => json(200, { result: { items: [], total: 0, page: 1, pageSize: 10 } }),
     [`POST /api/school/exam/${EXAM_ID}/publish`]: () => {
       status = 'published';
@@ -72,6 +78,34 @@ describe('/exams', () => {
     expect(screen.getByText('No marks have been corrected.')).toBeInTheDocument();
   });
 
+  it('lists the incomplete classes by subject; publishes the chosen complete classes, or all only with a reason', async () => {
+    const fetch = mocks(113);
+    const user = userEvent.setup();
+    renderApp('/exams');
+    const status = await screen.findByRole('region', { name: 'Half-Yearly' }, { timeout: 10_000 });
+    await waitFor(() => expect(within(status).getByTestId('incomplete-classes')).toHaveTextContent('5 A — Missing: Art'));
+    expect(within(status).getByTestId('incomplete-classes')).not.toHaveTextContent('6 B');
+    const published = () => fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/publish') && init?.method === 'POST');
+
+    await user.click(within(status).getByRole('button', { name: 'Publish results' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Marks are missing in 1 classes: 5 A.');
+    // Only the complete classes can be chosen (the complete one is, at first).
+    expect(within(dialog).getByRole('checkbox', { name: '5 A (marks missing)' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: '6 B' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: '6 B' }));
+    expect(within(dialog).getByRole('button', { name: 'Publish results' })).toBeDisabled();
+    // All anyway: only with a reason.
+    await user.click(within(dialog).getByRole('radio', { name: 'All classes anyway, with a reason' }));
+    expect(within(dialog).getByRole('button', { name: 'Publish results' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Why publish with marks missing/ }), 'Art is graded next week');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish results' }));
+    await waitFor(() => expect(published()).toHaveLength(1));
+    expect(JSON.parse(String(published()[0]![1]!.body))).toEqual({ confirmIncomplete: true, reason: 'Art is graded next week' });
+    await waitFor(() => expect(within(status).getByRole('button', { name: 'Withdraw results' })).toBeInTheDocument());
+    expect(within(status).queryByRole('button', { name: 'Publish results' })).toBeNull();
+  });
+
   it('publishes only after a confirmation that says students and parents will be told', async () => {
     const fetch = mocks(113);
     const user = userEvent.setup();
@@ -79,10 +113,9 @@ describe('/exams', () => {
     const status = await screen.findByRole('region', { name: 'Half-Yearly' }, { timeout: 10_000 });
     const published = () => fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/publish') && init?.method === 'POST');
 
-    await user.click(within(status).getByRole('button', { name: 'Publish results' }));
+    await user.click(await within(status).findByRole('button', { name: 'Publish results' }));
     let dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('shown to students and parents');
-    expect(dialog).toHaveTextContent('their parents will be told');
+    expect(dialog).toHaveTextContent('Students and parents of the classes you publish will see the results and be told');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(published()).toHaveLength(0);
@@ -91,6 +124,7 @@ describe('/exams', () => {
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Publish results' }));
     await waitFor(() => expect(published()).toHaveLength(1));
+    expect(JSON.parse(String(published()[0]![1]!.body))).toEqual({ classIds: [OTHER_CLASS] });
     await waitFor(() => expect(within(status).getByText('Published')).toBeInTheDocument());
     expect(within(status).queryByRole('button', { name: 'Publish results' })).toBeNull();
     expect(within(status).queryByRole('button', { name: 'Unlock' })).toBeNull();
