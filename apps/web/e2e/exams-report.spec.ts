@@ -90,8 +90,8 @@ test.beforeAll(async () => {
   const { slot, sheetUrl, students, child } = chosen!;
   await api(teacher, 'PUT', sheetUrl, { marks: students.map((s, i) => ({ studentId: s.studentId, mark: { status: 'marked', marks: 20 + ((i * 7) % 30) } })) });
 
-  // Published (and so locked): its students and their parents see it.
-  await api(principal, 'POST', `/api/school/exam/${exam.examId}/publish`);
+  // Published for that class (and so locked; its other subjects have no marks, hence the reason): its students and their parents see it.
+  await api(principal, 'POST', `/api/school/exam/${exam.examId}/publish`, { classIds: [slot.assignClassId], confirmIncomplete: true, reason: 'Journey: one subject entered' });
   const parent = await api<{ loginId: string }>(principal, 'GET', `/api/school/parent/${parentOf.get(child.studentId)}`);
   const results = await api<{ subjects: Array<{ subjectId: string; name: string; masterCode: string | null }> }>(teacher, 'GET', `/api/school/exam/results/${slot.assignClassId}`);
   const subjectNameHi = subjectNameIn(results.subjects.find((s) => s.subjectId === slot.subjectId)!, 'hi');

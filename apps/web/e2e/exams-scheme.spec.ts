@@ -5,8 +5,8 @@ import { API_BASE } from './servers';
 /**
  * The assessment scheme and an exam's review, end to end: the principal (DEMO-P0001), in English at
  * 1280 px, adds an exam of this run's own on /examscheme and changes the pass mark, then puts it
- * back; in Hindi at 375 px, on /exams, locks, unlocks and publishes that exam (it has no marks, so
- * nobody is told); then removes it, leaving the demo as found. Whether the demo's session already
+ * back; in Hindi at 375 px, on /exams, locks, unlocks and publishes that exam (it has no marks: the
+ * classes are listed as incomplete, and it is published with the choice of all and a reason); then removes it, leaving the demo as found. Whether the demo's session already
  * has exams (the demo seed) does not matter. Then the two screen, language and width pairs the
  * journey does not visit.
  */
@@ -90,16 +90,29 @@ test('the principal adds an exam and changes the pass mark, then locks, unlocks,
   await phone.getByRole('option', { name: EXAM }).click();
   const status = phone.getByRole('region', { name: EXAM });
   await expect(status).toContainText(tr('hi', 'examScheme.status.draft'));
-  const act = async (action: 'lock' | 'unlock' | 'publish', after: 'draft' | 'locked' | 'published') => {
+  const act = async (action: 'lock' | 'unlock', after: 'draft' | 'locked' | 'published') => {
     await status.getByRole('button', { name: tr('hi', `examReview.actions.${action}`) }).click();
     const confirm = phone.getByRole('dialog');
-    if (action === 'publish') await expect(confirm).toContainText(tr('hi', 'examReview.actions.publishText', { name: EXAM }));
     await confirm.getByRole('button', { name: tr('hi', `examReview.actions.${action}`) }).click();
     await expect(status).toContainText(tr('hi', `examScheme.status.${after}`));
   };
   await act('lock', 'locked');
   await act('unlock', 'draft');
-  await act('publish', 'published');
+  // Publishing: no marks are entered, so the classes are listed as incomplete with their subjects,
+  // and publishing them all needs the choice and a reason.
+  const incomplete = status.getByTestId('incomplete-classes');
+  await expect(incomplete).toContainText(tr('hi', 'examReview.publish.incompleteTitle'));
+  await expect(incomplete.getByRole('listitem').first()).toContainText(tr('hi', 'examReview.publish.missing', { subjects: '' }).trim());
+  await status.getByRole('button', { name: tr('hi', 'examReview.actions.publish') }).click();
+  const publish = phone.getByRole('dialog');
+  await expect(publish).toContainText(tr('hi', 'examReview.publish.intro'));
+  const submit = publish.getByRole('button', { name: tr('hi', 'examReview.publish.submit') });
+  await publish.getByRole('radio', { name: tr('hi', 'examReview.publish.modeAll') }).check();
+  await expect(submit).toBeDisabled();
+  await publish.getByRole('textbox', { name: tr('hi', 'examReview.publish.reason') }).fill('यात्रा परीक्षा: अंक दर्ज नहीं होंगे');
+  await expectNoOverflow(phone);
+  await submit.click();
+  await expect(status).toContainText(tr('hi', 'examScheme.status.published'));
   await expect(status.getByRole('button', { name: tr('hi', 'examReview.actions.unlock') })).toHaveCount(0);
   await expectNoOverflow(phone);
   await shot(phone, 'exams-review-journey-hi-375');
