@@ -121,6 +121,10 @@ describe('POST /api/fileupload', () => {
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
     }
+    // A palette PNG (a chart, a screenshot) stays a palette PNG, not one of twice the bytes.
+    const chart = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).png({ palette: true }).toBuffer();
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'chart.png', type: 'image/png', data: chart }]);
+    expect((await sharp(fs.readFileSync(path.join(uploadsDir(), res.json().result.imageName))).metadata()).isPalette).toBe(true);
   });
 
   it('refuses with 415 an image that does not decode as the type its bytes start as', async () => {

@@ -26,11 +26,14 @@ export async function reencodeImage(data: Buffer, mime: ImageMime): Promise<{ da
   const animated = format === 'gif' || format === 'webp';
   try {
     const input = sharp(data, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    if ((await input.metadata()).format !== format) return null;
+    const meta = await input.metadata();
+    if (meta.format !== format) return null;
+    // A palette PNG (a screenshot, a chart) stays one: as full colour it would take twice the bytes.
+    const options = format === 'png' ? { palette: meta.isPalette } : format === 'gif' ? {} : { quality: 85 };
     const out = await input
       .autoOrient()
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .toFormat(format, format === 'jpeg' || format === 'webp' ? { quality: 85 } : {})
+      .toFormat(format, options)
       .toBuffer();
     return { data: out, mime };
   } catch {
