@@ -142,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
+  // The outbox folder (mail without SMTP_URL) exists from the start, private (0700).
+  app.addHook('onReady', async () => mailer.prepare?.());
   // Outbox files holding codes and first passwords go once expired: now and every few minutes.
   const sweepMail = () => void mailer.sweep().catch((err: unknown) => app.log.warn({ err: safeError(err) }, 'outbox sweep failed'));
   sweepMail();

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS, fileNameParams } from '@shala/contract';
 import { eq } from 'drizzle-orm';
@@ -23,10 +25,15 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+/** A 40×20 photo taken with the phone on its side (EXIF orientation 6), with its maker and a GPS position. */
+const JPEG = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+  .jpeg()
+  .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 0/1' } })
+  .withMetadata({ orientation: 6 })
+  .toBuffer();
+const GIF = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#3c3' } }).gif().toBuffer();
+/** What a polyglot carries after its image data: a page a browser would run if it sniffed the file. */
+const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -70,28 +77,68 @@ const uploadsDir = () => path.join(env.dataDir, 'uploads');
 const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
 
 describe('POST /api/fileupload', () => {
-  it('stores a PNG and a JPEG under new names and serves them back byte for byte', async () => {
-    for (const [file, filename, mime, ext] of [
-      [PNG, 'avatar.png', 'image/png', 'png'],
-      [JPEG, 'photo.jpeg', 'image/jpeg', 'jpg'],
+  it('stores a PNG and a JPEG under new names and serves them back as stored', async () => {
+    for (const [file, filename, mime, ext, format] of [
+      [PNG, 'avatar.png', 'image/png', 'png', 'png'],
+      [JPEG, 'photo.jpeg', 'image/jpeg', 'jpg', 'jpeg'],
     ] as const) {
       const res = await post('/api/fileupload', [{ field: 'file', filename, type: mime, data: file }]);
       expect(res.statusCode, res.body).toBe(200);
       const result = res.json().result;
-      expect(result).toMatchObject({ originalName: filename, mime, size: file.length });
       expect(result.imageName).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
       expect(fileNameParams.safeParse({ name: result.imageName }).success).toBe(true);
-      expect(fs.readFileSync(path.join(uploadsDir(), result.imageName)).equals(file)).toBe(true);
+      const onDisk = fs.readFileSync(path.join(uploadsDir(), result.imageName));
+      expect(result).toEqual({ imageName: result.imageName, originalName: filename, mime, size: onDisk.length });
+      expect((await sharp(onDisk).metadata()).format).toBe(format);
 
       const served = await env.app.inject({ url: `/api/uploads/${result.imageName}`, headers: { token: tokens[116].token } }); // a session of the school
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(file)).toBe(true);
+      expect(served.rawPayload.equals(onDisk)).toBe(true);
       expect(served.headers['content-type']).toBe(mime);
-      expect(served.headers['content-length']).toBe(String(file.length));
+      expect(served.headers['content-length']).toBe(String(onDisk.length));
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['content-disposition']).toBe(`inline; filename="${result.imageName}"`);
       expect(served.headers['cache-control']).toBe('private, no-store');
     }
+  });
+
+  it('encodes an image again: nothing after its data, no metadata (GPS), upright, at most 2048 px', async () => {
+    expect((await sharp(JPEG).metadata()).exif).toBeDefined();
+    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#33c' } }).png().toBuffer();
+    for (const [data, filename, mime, width, height] of [
+      [Buffer.concat([JPEG, HTML]), 'photo.jpg', 'image/jpeg', 20, 40],
+      [Buffer.concat([GIF, HTML]), 'anim.gif', 'image/gif', 8, 6],
+      [big, 'wide.png', 'image/png', 2048, 683],
+    ] as const) {
+      const res = await post('/api/fileupload', [{ field: 'file', filename, type: mime, data }]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().result.mime).toBe(mime);
+      const onDisk = fs.readFileSync(path.join(uploadsDir(), res.json().result.imageName));
+      expect(onDisk.includes('<html')).toBe(false);
+      expect(onDisk.includes('PhoneCo')).toBe(false);
+      const meta = await sharp(onDisk).metadata();
+      expect(meta).toMatchObject({ width, height });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+    // A palette PNG (a chart, a screenshot) stays a palette PNG, not one of twice the bytes.
+    const chart = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).png({ palette: true }).toBuffer();
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'chart.png', type: 'image/png', data: chart }]);
+    expect((await sharp(fs.readFileSync(path.join(uploadsDir(), res.json().result.imageName))).metadata()).isPalette).toBe(true);
+  });
+
+  it('refuses with 415 an image that does not decode as the type its bytes start as', async () => {
+    const before = stored();
+    const broken = Buffer.concat([PNG.subarray(0, 40), Buffer.from('not the rest of a PNG')]);
+    const res = await post('/api/fileupload', [{ field: 'file', filename: 'broken.png', type: 'image/png', data: broken }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'UNSUPPORTED_MEDIA_TYPE',
+      message: '"broken.png" could not be read as a PNG image.',
+      reason: 'image_unreadable',
+      params: { name: 'broken.png' },
+    });
+    expect(stored()).toEqual(before);
   });
 
   it('takes the type from the bytes: a misnamed image is stored under its real type', async () => {
@@ -201,7 +248,7 @@ describe('POST /api/fileupload/multi', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const [png, pdf] = res.json().result;
-    expect(png).toMatchObject({ originalName: 'diagram.png', mime: 'image/png', size: PNG.length });
+    expect(png).toMatchObject({ originalName: 'diagram.png', mime: 'image/png' });
     expect(pdf).toMatchObject({ originalName: 'homework.pdf', mime: 'application/pdf', size: PDF.length });
     expect(pdf.imageName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     const served = await env.app.inject({ url: `/api/uploads/${pdf.imageName}`, headers: { token: token() } });
@@ -209,6 +256,40 @@ describe('POST /api/fileupload/multi', () => {
     expect(served.rawPayload.equals(PDF)).toBe(true);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toBe(`attachment; filename="${pdf.imageName}"`);
+  });
+
+  it.each([
+    ['JavaScript', '/OpenAction 4 0 R>>endobj\n4 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\n'],
+    ['a name written with #xx escapes', '/Names<</J#61vaScript 6 0 R>>>>endobj\n'],
+    ['an action hidden in a compressed object stream', '>>endobj\n4 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length 0>>stream\n'],
+    ['an embedded file', '/Names<</EmbeddedFiles 5 0 R>>>>endobj\n'],
+  ])('refuses a PDF with %s (415, pdf_active), and stores none', async (what, tail) => {
+    const before = stored();
+    let pdf = Buffer.from(`%PDF-1.7\n1 0 obj<</Type/Catalog/Pages 2 0 R${tail}`);
+    if (what.includes('compressed')) {
+      const objects = zlib.deflateSync(Buffer.from('5 0 <</S/Launch/F(cmd.exe)>>'));
+      pdf = Buffer.concat([pdf.subarray(0, pdf.indexOf('/Length 0')), Buffer.from(`/Length ${objects.length}>>stream\n`), objects, Buffer.from('\nendstream\nendobj\n')]);
+    }
+    pdf = Buffer.concat([pdf, Buffer.from('2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')]);
+    const res = await post('/api/fileupload/multi', [
+      { field: 'files', filename: 'ok.png', type: 'image/png', data: PNG },
+      { field: 'files', filename: 'sheet.pdf', type: 'application/pdf', data: pdf },
+    ]);
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'UNSUPPORTED_MEDIA_TYPE', reason: 'pdf_active', params: { name: 'sheet.pdf' } });
+    expect(stored()).toEqual(before);
+  });
+
+  it('keeps a PDF whose compressed data only looks like names, and one that opens at a page', async () => {
+    const page = Buffer.from(PDF.toString('latin1').replace('/Pages 2 0 R>>', '/Pages 2 0 R/OpenAction[3 0 R/Fit]>>'));
+    const image = Buffer.concat([Buffer.from('4 0 obj<</Length 8/Filter/DCTDecode>>stream\n'), Buffer.from('/JS /AA '), Buffer.from('\nendstream\nendobj\n')]);
+    const withStream = Buffer.concat([PDF.subarray(0, PDF.indexOf('trailer')), image, PDF.subarray(PDF.indexOf('trailer'))]);
+    const res = await post('/api/fileupload/multi', [
+      { field: 'files', filename: 'page.pdf', type: 'application/pdf', data: page },
+      { field: 'files', filename: 'scan.pdf', type: 'application/pdf', data: withStream },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.map((f: { size: number }) => f.size)).toEqual([page.length, withStream.length]);
   });
 
   it('stores all or none: one executable among the files refuses the lot with 415', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { closeStorage, createStorage, type Storage } from '../src/storage/index.js';
 import { startS3, type TestS3 } from './s3-server.js';
+import { setupApp } from './helpers.js';
 
 /**
  * The storage contract, the same table of behaviours for each back end: the disk under
@@ -135,6 +136,26 @@ describe.each(BACKENDS)('storage on %s', (_kind, make) => {
       await expect(b.storage.put(bad, Buffer.from('x'), 'image/png')).rejects.toThrow(/Invalid stored file name/);
       await expect(b.storage.get(bad)).rejects.toThrow(/Invalid stored file name/);
       await expect(b.storage.delete(bad)).rejects.toThrow(/Invalid stored file name/);
+    }
+  });
+});
+
+describe('private files', () => {
+  it('at start the uploads and outbox folders are 0700 (an existing one too), and a stored file is 0600', async () => {
+    const dataDir = tmpDir();
+    const uploads = path.join(dataDir, 'uploads');
+    fs.mkdirSync(uploads);
+    fs.chmodSync(uploads, 0o755);
+    const env = await setupApp({ DATA_DIR: dataDir });
+    try {
+      const mode = (p: string) => fs.statSync(p).mode & 0o777;
+      expect(mode(uploads)).toBe(0o700);
+      expect(mode(env.config.outboxDir)).toBe(0o700);
+      const n = name('jpg');
+      await createStorage(env.config).put(n, Buffer.from('a child\'s photo'), 'image/jpeg');
+      expect(mode(path.join(uploads, n))).toBe(0o600);
+    } finally {
+      await env.close();
     }
   });
 });

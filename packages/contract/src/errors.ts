@@ -44,6 +44,8 @@ export const ERROR_REASONS = [
   'file_type', // params: name, accepted
   'file_missing', // params: field
   'quota_exceeded', // params: maxMb
+  'image_unreadable', // params: name
+  'pdf_active', // params: name
   // CSV import
   'csv_header', // params: columns
   'csv_too_many_rows', // params: max

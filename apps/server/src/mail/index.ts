@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeError } from '../log.js';
 import { now as clockNow, nowMs } from '../clock.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from '../storage/private.js';
 
 export interface Mail {
   to: string;
@@ -21,6 +22,8 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Removes outbox files whose time is up; returns how many. A no-op over SMTP. */
   sweep(now?: Date): Promise<number>;
+  /** At start: creates the outbox folder (0700), when mail goes there. */
+  prepare?(): Promise<void>;
 }
 
 /** How long an outbox file with a first password stays (the code mails stay for the code's TTL). */
@@ -75,13 +78,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   return {
     async send({ keepMs, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+      await ensurePrivateDir(opts.outboxDir);
       const stamp = clockNow().toISOString().replace(/[:.]/g, '-');
       const until = keepMs === undefined ? '' : `-until-${nowMs() + keepMs}`;
       const name = `${stamp}-${randomBytes(3).toString('hex')}${until}.eml`;
-      await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer, { mode: 0o600 });
+      await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       opts.log.info({ subject: mail.subject, file: name }, 'mail written to the outbox (no SMTP_URL)');
     },
     sweep: (now) => sweepOutbox(opts.outboxDir, now),
+    prepare: () => ensurePrivateDir(opts.outboxDir),
   };
 }

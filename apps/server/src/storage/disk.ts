@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from './index.js';
 import { isStoredName } from './names.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private.js';
 
 function assertName(name: string): void {
   if (!isStoredName(name)) throw new Error(`Invalid stored file name: ${JSON.stringify(name)}`);
@@ -14,11 +15,11 @@ function assertName(name: string): void {
 /**
  * Files in one folder. A file is written under a temporary name (starting with a dot) and renamed
  * into place only once complete, so a failed or oversized upload never becomes visible and leaves
- * nothing behind.
+ * nothing behind. The folder is 0700 and its files 0600: only the server's user reads them.
  */
 export function createDiskStorage(dir: string): Storage {
   let ready: Promise<unknown> | null = null;
-  const ensureDir = () => (ready ??= fsp.mkdir(dir, { recursive: true }).catch((err: unknown) => {
+  const ensureDir = () => (ready ??= ensurePrivateDir(dir).catch((err: unknown) => {
     ready = null;
     throw err;
   }));
@@ -28,12 +29,15 @@ export function createDiskStorage(dir: string): Storage {
   };
 
   return {
+    async prepare() {
+      await ensureDir();
+    },
     async put(name, body) {
       const file = fileOf(name);
       await ensureDir();
       const tmp = path.join(dir, `.${randomUUID()}.part`);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
         const { size } = await fsp.stat(tmp);
         await fsp.rename(tmp, file);
         return { size };

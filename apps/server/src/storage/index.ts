@@ -28,6 +28,8 @@ export interface Storage {
   exists(name: string): Promise<boolean>;
   /** Removes the object; no error when it is already gone. */
   delete(name: string): Promise<void>;
+  /** At start: makes ready what the back end needs (the disk's private folder). */
+  prepare?(): Promise<void>;
 }
 
 export type StorageConfig = Pick<

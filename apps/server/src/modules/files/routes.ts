@@ -36,11 +36,13 @@ export default async function fileRoutes(app: App) {
     },
   });
 
-  // Files never attached to a record go after a day: at start and every hour.
+  // At start the uploads folder is made (0700); files never attached to a record go after a
+  // day: at start and every hour.
   const sweep = () =>
     void sweepOrphans(asPlatform(app.deps), storage).catch((err: unknown) => app.log.warn({ err: safeError(err) }, 'orphan file sweep failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    await storage.prepare?.();
     sweep();
     timer = setInterval(sweep, ORPHAN_SWEEP_MS).unref();
   });

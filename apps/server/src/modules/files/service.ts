@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../errors.js';
 import { filesPolicy } from '../../policy/files.js';
 import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
 import { now as clockNow } from '../../clock.js';
+import { isImageMime, pdfActiveContent, reencodeImage } from './clean.js';
 
 /** The types we store, with the extension of the stored name and the label shown in messages. */
 const TYPES: Record<string, { ext: string; label: string }> = {
@@ -119,7 +120,7 @@ function notMultipart() {
  * Stores one uploaded part under a new name. The type comes from the first bytes (file-type),
  * never from the file name or the client's content type; the stored name is `<uuid>.<ext>` of
  * the detected type. The bytes go straight to storage, which keeps nothing if the part turns out
- * too large.
+ * too large; images and PDFs are read whole first and cleaned (see `cleaned`).
  */
 async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Promise<UploadedFile> {
   const originalName = cleanOriginalName(part.filename);
@@ -163,17 +164,49 @@ async function storePart(storage: Storage, part: MultipartFile, rule: Rule): Pro
     );
   }
 
+  const chunks = (async function* () {
+    yield head;
+    for (let chunk = await read(); chunk; chunk = await read()) yield chunk;
+    // busboy stops at the limit and ends the part early, marked truncated.
+    if (source.truncated) throw tooLarge(`"${originalName}"`, rule.maxBytes, originalName);
+  })();
+  if (isImageMime(mime) || mime === 'application/pdf') {
+    const whole: Buffer[] = [];
+    for await (const chunk of chunks) whole.push(chunk);
+    const clean = await cleaned(Buffer.concat(whole), mime, originalName);
+    const name = `${randomUUID()}.${TYPES[clean.mime]!.ext}`;
+    const { size } = await storage.put(name, clean.data, clean.mime);
+    return { imageName: name, originalName, mime: clean.mime, size };
+  }
   const name = `${randomUUID()}.${type.ext}`;
-  const body = Readable.from(
-    (async function* () {
-      yield head;
-      for (let chunk = await read(); chunk; chunk = await read()) yield chunk;
-      // busboy stops at the limit and ends the part early, marked truncated.
-      if (source.truncated) throw tooLarge(`"${originalName}"`, rule.maxBytes, originalName);
-    })(),
-  );
-  const { size } = await storage.put(name, body, mime);
+  const { size } = await storage.put(name, Readable.from(chunks), mime);
   return { imageName: name, originalName, mime, size };
+}
+
+/**
+ * What is stored of an image or a PDF: an image is decoded and encoded again (nothing after its
+ * data, no metadata such as a photo's GPS position); a PDF with scripts or automatic actions is
+ * refused, since a file may one day be served from a bucket or a CDN without our headers.
+ */
+async function cleaned(data: Buffer, mime: string, originalName: string): Promise<{ data: Buffer; mime: string }> {
+  if (isImageMime(mime)) {
+    const image = await reencodeImage(data, mime);
+    if (!image) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${originalName}" could not be read as a ${TYPES[mime]!.label} image.`, {
+        reason: 'image_unreadable',
+        params: { name: originalName },
+      });
+    }
+    return image;
+  }
+  const active = pdfActiveContent(data);
+  if (active) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${originalName}" has scripts or automatic actions (/${active}), which are not accepted.`, {
+      reason: 'pdf_active',
+      params: { name: originalName },
+    });
+  }
+  return { data, mime };
 }
 
 /**
