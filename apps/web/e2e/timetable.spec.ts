@@ -187,6 +187,13 @@ test('the principal adds periods and builds a timetable; a clash is flagged and 
   await expect(grid.getByRole('row', { name: /Lunch/ })).toContainText('Break');
   await expectNoOverflow(page);
   await shot(page, 'timetable-view-en-1280');
+  // The picker remembers the class last chosen: 6-B, another screen, back without ?class=: 6-B.
+  await choose(page, 'Class', /^Class 6 – B$/);
+  await expect(page.getByRole('combobox', { name: 'Class', exact: true })).toHaveValue('Class 6 – B');
+  await page.goto('period_datapage');
+  await page.goto('viewtimetable');
+  await expect(page.getByRole('combobox', { name: 'Class', exact: true })).toHaveValue('Class 6 – B');
+  await expect(page).toHaveURL(new RegExp(`class=${s.classes.get('6-B')}`));
 
   // The teacher's week: Mathematics in 6-A on Monday and Tuesday.
   await page.context().clearCookies();
