@@ -268,7 +268,7 @@ describe('attendance: who marks', () => {
 });
 
 describe('attendance: which days', () => {
-  it('refuses a holiday, a weekly off, a future date and a date outside the session, and saves nothing', async () => {
+  it('refuses a holiday, a weekly off, a future date and a date outside the session, saves nothing and lists no default marks', async () => {
     const c = await scene();
     const cases: Array<[string, string, string]> = [
       [holiday, 'attendance_holiday', 'holiday'],
@@ -281,6 +281,8 @@ describe('attendance: which days', () => {
       expect([date, res.statusCode, res.json().reason]).toEqual([date, 400, reason]);
       const view = (await call('GET', `/api/school/attendance/${c.id}/${date}`, classTeacher.token)).json().result;
       expect([view.canMark, view.dayKind, view.final]).toEqual([false, kind, false]);
+      // A day that cannot be marked has no list to mark: no one shown present by default.
+      expect([view.students, view.counts.marked]).toEqual([[], 0]);
       if (kind === 'holiday') expect(res.json().params).toEqual({ title: 'Founders Day' });
       if (kind === 'holiday') expect(view.holidayTitle).toBe('Founders Day');
     }

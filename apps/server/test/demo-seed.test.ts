@@ -246,6 +246,18 @@ describe('the demo seed', () => {
       expect(counts.at(-1)!).toBeGreaterThan(2 * (counts[Math.floor(counts.length / 10)] ?? 0));
     }
     expect((await env.db.select({ n: count() }).from(attendanceAlerts))[0]!.n).toBe(0);
+
+    // The principal's attendance log shows what was marked: one daywise entry a class and day.
+    const { token } = await signin('DEMO-P0001');
+    const logs = await get(`/api/school/attendence/logs?sessionId=${current.id}&type=all&pageSize=5`, token);
+    expect(logs.total).toBe(new Set(marks.map((m) => `${m.key}/${m.date}`)).size);
+    const latest = logs.items[0];
+    expect(latest).toMatchObject({ type: 'daywise', period: null, details: { action: 'marked' } });
+    expect(latest.user).not.toBeNull();
+    const key = `${latest.class.masterClass}-${latest.class.section}`;
+    const marked = marks.filter((m) => m.key === key && m.date === latest.date);
+    expect(latest.details.counts).toMatchObject({ marked: marked.length, absent: marked.filter((m) => m.status === 'absent').length });
+    expect(new Map(latest.details.changes.map((c: { studentId: string; to: string }) => [c.studentId, c.to]))).toEqual(new Map(marked.map((m) => [m.studentId, m.status])));
   });
 
   it('has notices, class work in every section and chats', async () => {

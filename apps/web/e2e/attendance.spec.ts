@@ -178,7 +178,15 @@ test('in Hindi: the teacher corrects a mark on a phone, the principal reads the 
   await page.goto(`attendance?class=${assignClassId}&date=${sunday}`);
   await expect(page.getByText('इस दिन साप्ताहिक अवकाश है: उपस्थिति नहीं लगती।')).toBeVisible();
   await expect(page.getByRole('button', { name: 'उपस्थिति सहेजें' })).toHaveCount(0);
+  // No list and no marks on a day no one can mark: nobody is shown present.
+  await expect(page.getByRole('list', { name: 'कक्षा 5 – A के छात्र' })).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
   await shot(page, 'attendance-weekly-off-hi-375');
+  // Nor on a date to come.
+  await page.goto(`attendance?class=${assignClassId}&date=${addDays(kolkataToday(), 1)}`);
+  await expect(page.getByText(/^(आने वाली तिथि की उपस्थिति नहीं लगाई जा सकती।|इस दिन साप्ताहिक अवकाश है: उपस्थिति नहीं लगती।)$/)).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'सभी उपस्थित' })).toHaveCount(0);
 
   const principal = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
   const p = await principal.newPage();

@@ -187,12 +187,23 @@ test('the principal adds periods and builds a timetable; a clash is flagged and 
   await expect(grid.getByRole('row', { name: /Lunch/ })).toContainText('Break');
   await expectNoOverflow(page);
   await shot(page, 'timetable-view-en-1280');
+  // The picker remembers the class last chosen: 6-B, another screen, back without ?class=: 6-B.
+  await choose(page, 'Class', /^Class 6 – B$/);
+  await expect(page.getByRole('combobox', { name: 'Class', exact: true })).toHaveValue('Class 6 – B');
+  await page.goto('period_datapage');
+  await page.goto('viewtimetable');
+  await expect(page.getByRole('combobox', { name: 'Class', exact: true })).toHaveValue('Class 6 – B');
+  await expect(page).toHaveURL(new RegExp(`class=${s.classes.get('6-B')}`));
 
   // The teacher's week: Mathematics in 6-A on Monday and Tuesday.
   await page.context().clearCookies();
   await signInAs(page, 114);
   await useSession(page, s.sessionId);
-  await page.goto('ClassTimetable');
+  // The first timetable item of the teacher's menu opens its own week.
+  await page.goto('teacherdashboard');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /timetable/i }).first().click();
+  await expect(page).toHaveURL(/\/ClassTimetable$/);
+  await page.mouse.move(700, 600); // off the menu: the check below is of the page, not a hovered link
   const week = page.getByRole('table', { name: `Week of ${ravi}` });
   await expect(week.getByRole('row', { name: /Period 1/ })).toContainText('Class 6 – AMathematics');
   await expect(week.getByRole('row', { name: /Period 1/ }).getByText('Class 6 – A')).toHaveCount(2);

@@ -241,8 +241,9 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
   [ROLE.TEACHER]: [
     m('/teacherdashboard'),
     m('/attendance'),
-    m('/viewtimetable'),
+    // The teacher's own week first; then any of its classes' timetables.
     m('/ClassTimetable'),
+    m('/viewtimetable'),
     m('/getteacherclass'),
     m('/getattendancedata'),
     m('/classwork'),

@@ -252,8 +252,9 @@ const ATTENDANCE_DAYS = 120;
  * is in one class per day and period, so a few cells stay free periods), the session's holidays
  * (none on today), and daywise attendance for the school days of the last 120 days (about a term),
  * mostly present: each student has its own habit, from rarely to often away, and a day's mark
- * follows it. Class 5-A is left unmarked today and on the school day before, for the demo teacher to
- * mark. No absence alerts are sent. A constant number of statements.
+ * follows it, each class and day logged as the marking service logs a save. Class 5-A is left
+ * unmarked today and on the school day before, for the demo teacher to mark. No absence alerts are
+ * sent. A constant number of statements.
  */
 async function seedSchoolDay(
   tx: Tx,
@@ -340,6 +341,29 @@ async function seedSchoolDay(
     cross join lateral (select abs(hashtext(cs.student_id::text || day::text)) % 200 as draw, 4 + abs(hashtext(cs.student_id::text)) % 14 as habit) h
     where cs.school_id = ${schoolId} and cs.session_id = ${session.id}
       and not (cs.class_id = ${d.classId.get('5-A')!} and day = any(string_to_array(${keep}, ',')::date[]))`);
+  // The log the marking service writes of each save: one 'marked' entry a class and day, with its
+  // counts and every student's mark (from nothing), by whoever marked it, when it was marked.
+  await tx.execute(sql`
+    insert into attendance_logs (school_id, session_id, class_id, date, period_id, kind, user_id, details, created_at, updated_at)
+    select m.school_id, m.session_id, m.class_id, m.date, null, 'daywise', (array_agg(m.marked_by))[1],
+      jsonb_build_object(
+        'action', 'marked',
+        'counts', jsonb_build_object(
+          'present', count(*) filter (where m.status = 'present'),
+          'absent', count(*) filter (where m.status = 'absent'),
+          'late', count(*) filter (where m.status = 'late'),
+          'leave', count(*) filter (where m.status = 'leave'),
+          'marked', count(*),
+          'percent', round(count(*) filter (where m.status in ('present', 'late')) * 1000.0 / count(*)) / 10),
+        'changes', jsonb_agg(
+          jsonb_build_object('studentId', m.student_id, 'fullName', concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), 'from', null, 'to', m.status)
+          order by cs.roll_no nulls last, u.first_name, u.last_name, u.id)),
+      min(m.marked_at), min(m.marked_at)
+    from attendance_marks m
+    join users u on u.id = m.student_id
+    left join class_students cs on cs.class_id = m.class_id and cs.student_id = m.student_id
+    where m.school_id = ${schoolId} and m.session_id = ${session.id} and m.period_id is null
+    group by m.school_id, m.session_id, m.class_id, m.date`);
 }
 
 /**

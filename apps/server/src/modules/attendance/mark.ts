@@ -212,9 +212,13 @@ export async function attendanceDayView(deps: Deps, caller: Caller, p: { assignC
     dayQuery(db).execute({ school: schoolId, class: cls.ref.assignClassId, date: p.date, period: periodId, day: isoWeekday(p.date) }),
   ]);
   const period = checkPeriod(row!.period, periodId, cls.sessionId);
-  const canMark = !roleRefusal(caller, cls, periodId, row!.cellTeacherId) && !markRefusal(rules, p.date);
+  const closed = markRefusal(rules, p.date) !== null;
+  const canMark = !roleRefusal(caller, cls, periodId, row!.cellTeacherId) && !closed;
   const m = row!.marker;
-  return presentDay(cls, p.date, period, rules, canMark, row!.students, m ? { by: personOf(m), at: m.at } : null);
+  // A day that cannot be marked (holiday, weekly off, future, outside the session) and was not
+  // marked has no list: no one is shown present by default on a day no one can mark.
+  const students = closed && !m ? [] : row!.students;
+  return presentDay(cls, p.date, period, rules, canMark, students, m ? { by: personOf(m), at: m.at } : null);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { useAttendanceLogs } from '../../api/attendance-mark';
 import { ListState } from '../../components/ListState';
 import { ListPager } from '../../components/ListToolbar';
 import { useListParams } from '../../lib/useListParams';
+import { useRememberedClass } from '../../lib/useRememberedClass';
 import { useClassLabel } from '../academics/assign/parts';
 import { sessionScreen } from '../academics/assign/sessionScreen';
 import { STATUS_COLOR } from './ClassDayList';
@@ -22,8 +23,8 @@ function Logs({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const label = useClassLabel();
   const list = useListParams(LOG_TYPES, 'all');
-  const [classId, setClassId] = useState<string | null>(null);
   const classes = useClassOptions(session.sessionId);
+  const { classId, choose } = useRememberedClass(classes.data?.items.map((c) => c.assignClassId));
   const logs = useAttendanceLogs({ sessionId: session.sessionId, type: list.status, assignClassId: classId ?? undefined, page: list.page, pageSize: list.pageSize });
   const items = logs.data?.items ?? [];
 
@@ -48,10 +49,7 @@ function Logs({ session }: { session: AcademicSession }) {
             placeholder={t('attendance.logs.allClasses')}
             data={(classes.data?.items ?? []).map((c) => ({ value: c.assignClassId, label: label(c) }))}
             value={classId}
-            onChange={(v) => {
-              setClassId(v);
-              list.setPage(1);
-            }}
+            onChange={(v) => choose(v, { page: null }, {})}
             clearable
             searchable
             style={{ flex: '1 1 200px' }}

@@ -47,7 +47,11 @@ export function MarkChoice({ session, m }: { session: AcademicSession; m: Markin
   );
 }
 
-/** The chosen day: its title and state, why it cannot be marked, the search and the students. */
+/**
+ * The chosen day: its title and state, why it cannot be marked, the search and the students. A day
+ * no one can mark (holiday, weekly off, future, outside the session) that was not marked shows the
+ * banner alone: no list, no marks, no controls.
+ */
 export function MarkDay({ data, m }: { data: Day; m: MarkingState }) {
   const { t } = useTranslation();
   const label = useClassLabel();
@@ -67,7 +71,7 @@ export function MarkDay({ data, m }: { data: Day; m: MarkingState }) {
           {reasonText(reason, { title: data.holidayTitle ?? '' }, t)}
         </Alert>
       ) : null}
-      {data.students.length === 0 ? (
+      {!data.final && data.dayKind !== 'school' ? null : data.students.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text c="dimmed" role="status">
             {t('attendance.mark.noStudents')}

@@ -1,13 +1,13 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ROLE, type AcademicSession } from '@shala/contract';
-import { useTeacherClasses } from '../../api/academics-assign';
+import { useClassOptions, useTeacherClasses } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { ListState } from '../../components/ListState';
 import { ClassPicker, ClassSelect } from '../academics/assign/parts';
 import { sessionScreen } from '../academics/assign/sessionScreen';
 import { ClassTimetable } from './ClassTimetable';
-import { useAddressParams } from '../../lib/useListParams';
+import { useRememberedClass } from '../../lib/useRememberedClass';
 
 /** A teacher picks among its own classes (admins pick any class of the session). */
 function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (id: string | null) => void }) {
@@ -29,13 +29,17 @@ function TeacherClassPicker({ sessionId, value, onChange }: { sessionId: string;
 function Viewer({ session }: { session: AcademicSession }) {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const { params, update } = useAddressParams();
-  const assignClassId = params.get('class');
-  const choose = (id: string | null) => update({ class: id }, { reset: true });
+  const teacher = role === ROLE.TEACHER;
+  // A teacher's classes (its own class first of all), or every class of the session for admins.
+  const mine = useTeacherClasses(teacher ? session.sessionId : undefined);
+  const all = useClassOptions(teacher ? undefined : session.sessionId);
+  const offered = teacher ? mine.data : all.data?.items;
+  const own = mine.data?.find((c) => c.isClassTeacher)?.assignClassId ?? null;
+  const { classId: assignClassId, choose } = useRememberedClass(offered?.map((c) => c.assignClassId), own);
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>
-        {role === ROLE.TEACHER ? (
+        {teacher ? (
           <TeacherClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />
         ) : (
           <ClassPicker sessionId={session.sessionId} value={assignClassId} onChange={choose} />

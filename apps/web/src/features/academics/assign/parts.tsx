@@ -9,6 +9,7 @@ import { ListState, RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { useAddressParams } from '../../../lib/useListParams';
+import { useRememberedClass } from '../../../lib/useRememberedClass';
 
 /** Complete / Incomplete / Pending, coloured. */
 export function StatusBadge({ status }: { status: AssignStatus }) {
@@ -117,10 +118,10 @@ export function ClassSelect({
  */
 export function ClassChooser({ session, children }: { session: AcademicSession; children: (detail: ClassDetail) => ReactNode }) {
   const { t } = useTranslation();
-  const { params, update } = useAddressParams();
-  const assignClassId = params.get('class');
+  const { update } = useAddressParams();
+  const options = useClassOptions(session.sessionId);
+  const { classId: assignClassId, choose } = useRememberedClass(options.data?.items.map((c) => c.assignClassId));
   const detail = useAssignedClass(assignClassId);
-  const choose = (id: string | null) => update({ class: id }, { reset: true });
   // A class of another session (the session was changed): forget it.
   const otherSession = !!detail.data && detail.data.sessionId !== session.sessionId;
   useEffect(() => {

@@ -10,7 +10,7 @@ import { ClassPicker } from '../../academics/assign/parts';
 import { useFeeDate } from '../StudentFeesView';
 import { recordPreview, typeValue } from './logic';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { useAddressParams } from '../../../lib/useListParams';
+import { useRememberedClass } from '../../../lib/useRememberedClass';
 
 /** A fee type as the pickers offer it: name, then what it adds ("Bus (+₹500.00)"). */
 export const typeOption = (t: Pick<FeeType, 'feeTypeId' | 'name' | 'kind' | 'value'>) => ({ value: t.feeTypeId, label: `${t.name} (${typeValue(t)})` });
@@ -24,13 +24,13 @@ export const adjustmentTypes = (adjustments: readonly FeeAdjustment[]): Pick<Fee
  * class of another session (the header's session changed) counts as none.
  */
 export function useChosenClass(session: AcademicSession) {
-  const { params, update } = useAddressParams();
   const options = useClassOptions(session.sessionId);
-  const raw = params.get('class');
+  const remembered = useRememberedClass(options.data?.items.map((c) => c.assignClassId));
+  const raw = remembered.classId;
   const cls = options.data?.items.find((c) => c.assignClassId === raw) ?? null;
   // Another class: its own page, filter and student.
   const choose = (id: string | null) => {
-    if (!id || id !== raw) update({ class: id }, { reset: true });
+    if (!id || id !== raw) remembered.choose(id);
   };
   return { cls, pending: !!raw && options.isLoading, choose };
 }
