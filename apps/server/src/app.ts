@@ -22,7 +22,7 @@ import type { Deps } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
-import { SECURITY_HEADERS } from './http/security-headers.js';
+import { HSTS, SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { violatedConstraint } from './db/errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
@@ -191,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // browser or proxy keeps them (a route may set its own cache-control).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (req.url.startsWith('/api/')) {
       reply.header('cache-control', 'no-store');
       // The server's clock (clock.ts), which the web app takes for "today" (a phone's own clock

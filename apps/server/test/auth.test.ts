@@ -221,3 +221,25 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('security headers', () => {
+  it('allow only same-origin connections and inline style elements, and send HSTS only over https', async () => {
+    const plain = await env.app.inject({ url: '/api/health' });
+    const csp = plain.headers['content-security-policy'] as string;
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toMatch(/wss?:/);
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("style-src-attr 'none'");
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // An untrusted client saying https is not believed.
+    expect((await env.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await setupApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const viaHttps = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaHttps.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect((await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
