@@ -32,7 +32,7 @@ import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
 import { createPush } from './push/index.js';
 import { resolveToken } from './auth/service.js';
-import { sessionCache } from './auth/session-cache.js';
+import { createSessionCache } from './auth/session-cache.js';
 import { configureArgon } from './auth/crypto.js';
 import { createAddressLimiter } from './auth/limits.js';
 import authRoutes from './auth/routes.js';
@@ -116,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer);
 
+  const sessionCache = createSessionCache({ redis: Boolean(config.REDIS_URL), database: database.kind });
   const realtime = await createRealtime({
     server: app.server,
     redisUrl: config.REDIS_URL,
@@ -138,7 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   const push = createPush({ config, data: database, log: app.log });
   app.addHook('onClose', async () => push.idle());
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter };
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());

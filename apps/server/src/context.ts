@@ -6,6 +6,7 @@ import type { Mailer } from './mail/index.js';
 import type { Realtime } from './realtime/index.js';
 import type { Push } from './push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
+import type { SessionCache } from './auth/session-cache.js';
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Failed credential attempts per client address, across ids (password spraying). */
   addressLimiter: AddressLimiter;
+  /** Resolved sessions for a few seconds (auth/session-cache.ts); keeps nothing where it could go stale. */
+  sessionCache: SessionCache;
 }
 
 /** The signed-in caller, resolved from the session token. */

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { io as connect, type Socket } from 'socket.io-client';
 import { users as usersTable } from '../src/db/schema.js';
-import { sessionCache } from '../src/auth/session-cache.js';
 import { argonWork, configureArgon, hashSecret } from '../src/auth/crypto.js';
 import { everyRole, latestMail, setupApp, waitFor, type TestEnv, type TestSchool } from './helpers.js';
 import { nowMs } from '../src/clock.js';
@@ -278,7 +277,7 @@ describe('sockets end with their session', () => {
     // The timer is set at connect from the session's expiry: connect again after moving it close.
     await live.db.update(authSessions).set({ expiresAt: new Date(nowMs() + 300) }).where(eq(authSessions.userId, users[115].id));
     // A write around the services: the session cache would keep the old expiry for a few seconds.
-    sessionCache.clear();
+    live.app.deps.sessionCache.clear();
     socket.close();
     await ended;
     const again = await open(users[115].token);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authSessions, schools, users } from '../src/db/schema.js';
 import { sha256 } from '../src/auth/crypto.js';
-import { sessionCache } from '../src/auth/session-cache.js';
 import { setupApp, type TestEnv, type TestSchool } from './helpers.js';
+import { buildApp } from '../src/app.js';
 import { nowMs } from '../src/clock.js';
 
 let env: TestEnv;
@@ -140,11 +140,11 @@ describe('sessions', () => {
     // These writes go around the services, which drop cached sessions when they revoke: clear the
     // cache so the lookup itself is what is tested.
     await env.db.update(users).set({ status: false }).where(eq(users.id, t1.id));
-    sessionCache.clear();
+    env.app.deps.sessionCache.clear();
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k1 } })).statusCode).toBe(401);
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k2 } })).statusCode).toBe(200);
     await env.db.update(schools).set({ status: false }).where(eq(schools.id, s2.id));
-    sessionCache.clear();
+    env.app.deps.sessionCache.clear();
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k2 } })).statusCode).toBe(401);
   });
 
@@ -196,6 +196,24 @@ describe('sessions', () => {
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: other } })).statusCode).toBe(401);
     expect((await signin({ loginId: admin.loginId, password: 'NewPassword#1' })).statusCode).toBe(200);
     expect((await signin({ loginId: admin.loginId, password: admin.password })).statusCode).toBe(401);
+  });
+});
+
+/** Several nodes on PostgreSQL without Redis: none hears of another's revocations, so none caches sessions. */
+if (process.env.TEST_DATABASE_URL) describe('a second node on the same PostgreSQL without Redis', () => {
+  it('refuses a session signed out on the first node at once', async () => {
+    const second = await buildApp({ config: env.config, database: env.database, logger: false });
+    try {
+      await second.ready();
+      const teacher = await env.f.user(114, school);
+      const token = await env.f.token(teacher);
+      const dashboard = (app: typeof second) => app.inject({ url: '/api/dashboard', headers: { token } }).then((r) => r.statusCode);
+      expect(await dashboard(second)).toBe(200);
+      expect((await env.app.inject({ method: 'POST', url: '/api/signout', headers: { token } })).statusCode).toBe(200);
+      expect(await dashboard(second)).toBe(401);
+    } finally {
+      await second.close();
+    }
   });
 });
 

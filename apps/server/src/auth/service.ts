@@ -7,7 +7,6 @@ import { AppError } from '../errors.js';
 import { safeError } from '../log.js';
 import { PLATFORM } from '../db/client.js';
 import { asPlatform, inTenant } from '../policy/index.js';
-import { sessionCache } from './session-cache.js';
 import { fullName } from '../modules/users/service.js';
 import { dummyHash, hashSecret, isLightHash, newOtp, newToken, sha256, verifySecret } from './crypto.js';
 import { now, nowMs } from '../clock.js';
@@ -81,10 +80,10 @@ export async function signin(
 }
 
 /** Resolves a session token to its caller in one query; null when unknown, expired, revoked or inactive. */
-export async function resolveToken(deps: Deps, token: string): Promise<Caller | null> {
+export async function resolveToken(deps: Pick<Deps, 'data' | 'sessionCache'>, token: string): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = sha256(token);
-  const cached = sessionCache.get(tokenHash);
+  const cached = deps.sessionCache.get(tokenHash);
   if (cached) return cached;
   const [row] = await asPlatform(deps)
     .select({
@@ -111,7 +110,7 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
     .limit(1);
   if (!row || !isRole(row.roleId)) return null;
   const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row), expiresAt: row.expiresAt };
-  sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
+  deps.sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
   return caller;
 }
 
@@ -127,8 +126,8 @@ export type RevokedSessions = { sessionId: string } | { userId: string; exceptSe
  * Call after every committed revocation: closes the sockets of those sessions on every node.
  * The one place where caches of sessions are to be dropped too.
  */
-export function onSessionsRevoked(deps: Pick<Deps, 'realtime'>, which: RevokedSessions): void {
-  sessionCache.drop(which);
+export function onSessionsRevoked(deps: Pick<Deps, 'realtime' | 'sessionCache'>, which: RevokedSessions): void {
+  deps.sessionCache.drop(which);
   deps.realtime.sessionsRevoked(which);
   if ('sessionId' in which) deps.realtime.disconnectSession(which.sessionId);
   else if ('userId' in which) deps.realtime.disconnectUser(which.userId, which.exceptSessionId);
