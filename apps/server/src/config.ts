@@ -35,6 +35,10 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(60_000), 'that window'),
   AUTH_ADDRESS_LIMIT_MAX: doc(z.coerce.number().int().min(1).default(30), 'failed sign-ins and codes, and code requests, per client address across all ids per window (password spraying)'),
   AUTH_ADDRESS_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(10 * 60_000), 'that window (10 minutes)'),
+  DEVICE_COOKIE_SECRET: doc(
+    z.string().min(32, 'at least 32 characters').optional(),
+    'the key that signs device cookies (a browser that signed in to an id before keeps its own sign-in budget, see docs/operations.md); unset: made at the first start and kept in `DATA_DIR/device-cookie.key` (mode 0600). Several app nodes must share one: set it on every node',
+  ),
   ARGON2_CONCURRENCY: doc(z.coerce.number().int().min(1).max(64).default(2), 'password hashes computed at once for requests; more wait in a queue'),
   ARGON2_QUEUE: doc(z.coerce.number().int().min(0).max(10_000).default(64), 'hashes that may wait; beyond, the answer is 429 `RATE_LIMITED`'),
   TRUST_PROXY: doc(

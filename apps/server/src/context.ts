@@ -7,6 +7,7 @@ import type { Realtime } from './realtime/index.js';
 import type { Push } from './push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
 import type { SessionCache } from './auth/session-cache.js';
+import type { DeviceCookies } from './auth/device.js';
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -22,6 +23,8 @@ export interface Deps {
   addressLimiter: AddressLimiter;
   /** Resolved sessions for a few seconds (auth/session-cache.ts); keeps nothing where it could go stale. */
   sessionCache: SessionCache;
+  /** Signed cookies of the browsers that signed in to an id before (their own sign-in budget). */
+  deviceCookies: DeviceCookies;
 }
 
 /** The signed-in caller, resolved from the session token. */

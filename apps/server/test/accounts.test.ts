@@ -116,6 +116,33 @@ describe('password spraying', () => {
     }
   });
 
+  it('a spray of 100 ids from one address is limited, while a browser that signed in before still signs in (device cookie)', async () => {
+    const limited = await setupApp({ AUTH_ADDRESS_LIMIT_MAX: '30' });
+    try {
+      const s = await limited.f.school();
+      const [teacher, newcomer] = [await limited.f.user(114, s), await limited.f.user(114, s)];
+      const first = await post('/api/signin', { loginId: teacher.loginId, password: teacher.password }, {}, limited);
+      expect(first.statusCode).toBe(200);
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/; Path=\/api\/signin; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+      const device = setCookie.split(';')[0]!;
+      const sprayed: number[] = [];
+      for (let i = 0; i < 100; i++) sprayed.push((await post('/api/signin', { loginId: `spray-${i}`, password: 'Spring-2026!' }, {}, limited)).statusCode);
+      expect(sprayed.filter((c) => c === 401)).toHaveLength(30);
+      expect(sprayed.slice(30).every((c) => c === 429)).toBe(true);
+      // The teacher's browser presents its device cookie: its own budget, not the address's.
+      const known = await post('/api/signin', { loginId: teacher.loginId.toLowerCase(), password: teacher.password }, { cookie: `other=1; ${device}` }, limited);
+      expect(known.statusCode).toBe(200);
+      // A browser without one (or with a forged one, or one of another id) waits with the address.
+      expect((await post('/api/signin', { loginId: newcomer.loginId, password: newcomer.password }, {}, limited)).statusCode).toBe(429);
+      expect((await post('/api/signin', { loginId: newcomer.loginId, password: newcomer.password }, { cookie: device }, limited)).statusCode).toBe(429);
+      const forged = device.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
+      expect((await post('/api/signin', { loginId: teacher.loginId, password: teacher.password }, { cookie: forged }, limited)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('with TRUST_PROXY counts the forwarded client address', async () => {
     const proxied = await setupApp({ AUTH_ADDRESS_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1' });
     try {
