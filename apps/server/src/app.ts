@@ -57,6 +57,7 @@ import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import { registerJobs } from './jobs/index.js';
+import { createJobSender } from './jobs/queue.js';
 import { closeStorage } from './storage/index.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerShedding } from './http/shedding.js';
@@ -141,7 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const push = createPush({ config, data: database, log: app.log });
   app.addHook('onClose', async () => push.idle());
   const deviceCookies = createDeviceCookies(deviceSecret(config));
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies };
+  const jobs = createJobSender(() => deps);
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());

@@ -8,6 +8,7 @@ import type { Push } from './push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { DeviceCookies } from './auth/device.js';
+import type { JobSender } from './jobs/queue.js';
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -25,6 +26,8 @@ export interface Deps {
   sessionCache: SessionCache;
   /** Signed cookies of the browsers that signed in to an id before (their own sign-in budget). */
   deviceCookies: DeviceCookies;
+  /** Jobs sent from requests (the queue when it runs, else in this process after the answer). */
+  jobs: JobSender;
 }
 
 /** The signed-in caller, resolved from the session token. */

@@ -63,11 +63,17 @@ describe('equal-cost credentials', () => {
     const withMail = await env.f.user(115, school);
     const noMail = await env.f.user(115, school, { email: null });
     const inactive = await env.f.user(115, school, { status: false });
+    // The request only queues the mail job, the same for every id; the job (after the answer)
+    // hashes a code only for an account that gets one.
     const forgot: number[] = [];
     for (const loginId of [withMail.loginId, noMail.loginId, inactive.loginId, 'NOBODY-Z9999']) {
-      forgot.push(await workOf(() => post('/api/forgot', { loginId })));
+      forgot.push(await workOf(async () => {
+        const res = await post('/api/forgot', { loginId });
+        await env.app.deps.jobs.idle();
+        return res;
+      }));
     }
-    expect(forgot).toEqual([1, 1, 1, 1]);
+    expect(forgot).toEqual([1, 0, 0, 0]);
 
     await waitFor(() => latestMail(env)?.includes(withMail.loginId));
     const code = /is: (\d{6})/.exec(latestMail(env)!)![1]!;
