@@ -22,7 +22,7 @@ import type { Deps } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
-import { SECURITY_HEADERS } from './http/security-headers.js';
+import { HSTS, SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { violatedConstraint } from './db/errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
@@ -32,9 +32,10 @@ import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
 import { createPush } from './push/index.js';
 import { resolveToken } from './auth/service.js';
-import { sessionCache } from './auth/session-cache.js';
+import { createSessionCache } from './auth/session-cache.js';
 import { configureArgon } from './auth/crypto.js';
 import { createAddressLimiter } from './auth/limits.js';
+import { createDeviceCookies, deviceSecret } from './auth/device.js';
 import authRoutes from './auth/routes.js';
 import accountRoutes from './modules/account/routes.js';
 import academicsRoutes from './modules/academics/routes.js';
@@ -56,6 +57,7 @@ import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import { registerJobs } from './jobs/index.js';
+import { createJobSender } from './jobs/queue.js';
 import { closeStorage } from './storage/index.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerShedding } from './http/shedding.js';
@@ -116,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer);
 
+  const sessionCache = createSessionCache({ redis: Boolean(config.REDIS_URL), database: database.kind });
   const realtime = await createRealtime({
     server: app.server,
     redisUrl: config.REDIS_URL,
@@ -138,7 +141,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   const push = createPush({ config, data: database, log: app.log });
   app.addHook('onClose', async () => push.idle());
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter };
+  const deviceCookies = createDeviceCookies(deviceSecret(config));
+  const jobs = createJobSender(() => deps);
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
@@ -193,6 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // browser or proxy keeps them (a route may set its own cache-control).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (req.url.startsWith('/api/')) {
       reply.header('cache-control', 'no-store');
       // The server's clock (clock.ts), which the web app takes for "today" (a phone's own clock
@@ -209,7 +215,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: UPLOAD_LIMITS.files, fields: 20, fieldSize: 10_000, parts: 30 },
   });
 
-  // Sign-in and one-time-code routes: limited per client address and login id.
+  // Sign-in and one-time-code routes: limited per client address and login id. A sign-in from a
+  // device that signed in to that id before (a valid device cookie, auth/device.ts) is limited
+  // in that device's own budget instead of the address's: a spray from the school's network does
+  // not lock out its known devices.
+  const deviceOf = (route: { url: string }, req: { headers: IncomingMessage['headers']; body?: unknown }) =>
+    route.url === API.signin.url ? deviceCookies.trusted(req.headers, (req.body as { loginId?: unknown } | undefined)?.loginId) : null;
   app.addHook('onRoute', (route) => {
     if (route.config?.authRateLimit) {
       route.config = {
@@ -218,23 +229,30 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
           max: config.AUTH_RATE_LIMIT_MAX,
           timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
           hook: 'preHandler',
-          keyGenerator: (req: { ip: string; body?: unknown; caller?: { userId: string } | null }) => {
+          keyGenerator: (req: { ip: string; headers: IncomingMessage['headers']; body?: unknown; caller?: { userId: string } | null }) => {
             const body = req.body as { loginId?: unknown } | undefined;
             const who = req.caller?.userId ?? (typeof body?.loginId === 'string' ? body.loginId.trim().toLowerCase() : '');
-            return `${req.ip}|${who}`;
+            const device = deviceOf(route, req);
+            return `${device ? `device:${device}` : req.ip}|${who}`;
           },
         },
       } as typeof route.config;
     }
-    // Public credential routes: a failed attempt counts against the address across all ids.
+    // Public credential routes: a failed attempt counts against the address across all ids (or
+    // against the known device), once the body is read.
     if (route.config?.authRateLimit && route.config.roles === 'public') {
-      const check = async (req: { ip: string }) => addressLimiter.check(req.ip);
+      type Req = { ip: string; headers: IncomingMessage['headers']; body?: unknown };
+      const budget = (req: Req) => {
+        const device = deviceOf(route, req);
+        return device ? `device:${device}` : req.ip;
+      };
+      const check = async (req: Req) => addressLimiter.check(budget(req));
       // Counted before the answer leaves, so the client's next attempt sees it (also through Redis).
-      const count = async (req: { ip: string }, reply: { statusCode: number }, payload: unknown) => {
-        if (reply.statusCode !== 200 || route.url === API.forgot.url) await addressLimiter.fail(req.ip).catch(() => undefined);
+      const count = async (req: Req, reply: { statusCode: number }, payload: unknown) => {
+        if (reply.statusCode !== 200 || route.url === API.forgot.url) await addressLimiter.fail(budget(req)).catch(() => undefined);
         return payload;
       };
-      route.onRequest = [...[route.onRequest ?? []].flat(), check] as typeof route.onRequest;
+      route.preHandler = [check, ...[route.preHandler ?? []].flat()] as typeof route.preHandler;
       route.onSend = [...[route.onSend ?? []].flat(), count] as typeof route.onSend;
     }
   });

@@ -25,7 +25,7 @@ export const configSchema = z.object({
   DATABASE_URL: doc(z.string().url().optional(), 'PostgreSQL URL; when set, used instead of the embedded database. Its user runs the migrations and owns the tables; the first start creates the roles `shala_app` (the app\'s, subject to row-level security) and `shala_platform` (BYPASSRLS, the cross-school path), which needs a superuser (or a role with CREATEROLE and BYPASSRLS) for that first start'),
   DEMO: doc(bool.default(true), '`on`: a demo school with published passwords (never for real data); `off`: no demo school, the platform owner\'s one-time password is printed once'),
   /** Tests turn it off. */
-  JOBS: doc(bool.default(true), 'the job queue (pg-boss, in the database: schema `pgboss`): parents\' fee reminders every 30 minutes and at start, once per instalment and kind; several app nodes share it (each job runs once). `off`: no scheduled work (the tests\' default)'),
+  JOBS: doc(bool.default(true), 'the job queue (pg-boss, in the database: schema `pgboss`): parents\' fee reminders every 30 minutes and at start, once per instalment and kind; the one-time codes of forgotten passwords (made and mailed after the answer); several app nodes share it (each job runs once). `off`: no scheduled work, and a code is mailed by the node that was asked, after the answer (the tests\' default)'),
   SMTP_URL: doc(z.string().optional(), 'e.g. `smtps://user:pass@smtp.example.org`; unset: mail goes to `DATA_DIR/outbox`'),
   MAIL_FROM: doc(z.string().default('Shala <no-reply@shala.local>'), 'sender of mail'),
   REDIS_URL: doc(z.string().optional(), 'Redis for realtime events and rate-limit counters across app nodes'),
@@ -35,6 +35,10 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(60_000), 'that window'),
   AUTH_ADDRESS_LIMIT_MAX: doc(z.coerce.number().int().min(1).default(30), 'failed sign-ins and codes, and code requests, per client address across all ids per window (password spraying)'),
   AUTH_ADDRESS_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(10 * 60_000), 'that window (10 minutes)'),
+  DEVICE_COOKIE_SECRET: doc(
+    z.string().min(32, 'at least 32 characters').optional(),
+    'the key that signs device cookies (a browser that signed in to an id before keeps its own sign-in budget, see docs/operations.md); unset: made at the first start and kept in `DATA_DIR/device-cookie.key` (mode 0600). Several app nodes must share one: set it on every node',
+  ),
   ARGON2_CONCURRENCY: doc(z.coerce.number().int().min(1).max(64).default(2), 'password hashes computed at once for requests; more wait in a queue'),
   ARGON2_QUEUE: doc(z.coerce.number().int().min(0).max(10_000).default(64), 'hashes that may wait; beyond, the answer is 429 `RATE_LIMITED`'),
   TRUST_PROXY: doc(

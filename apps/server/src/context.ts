@@ -6,6 +6,9 @@ import type { Mailer } from './mail/index.js';
 import type { Realtime } from './realtime/index.js';
 import type { Push } from './push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
+import type { SessionCache } from './auth/session-cache.js';
+import type { DeviceCookies } from './auth/device.js';
+import type { JobSender } from './jobs/queue.js';
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -19,6 +22,12 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Failed credential attempts per client address, across ids (password spraying). */
   addressLimiter: AddressLimiter;
+  /** Resolved sessions for a few seconds (auth/session-cache.ts); keeps nothing where it could go stale. */
+  sessionCache: SessionCache;
+  /** Signed cookies of the browsers that signed in to an id before (their own sign-in budget). */
+  deviceCookies: DeviceCookies;
+  /** Jobs sent from requests (the queue when it runs, else in this process after the answer). */
+  jobs: JobSender;
 }
 
 /** The signed-in caller, resolved from the session token. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authSessions, schools, users } from '../src/db/schema.js';
 import { sha256 } from '../src/auth/crypto.js';
-import { sessionCache } from '../src/auth/session-cache.js';
 import { setupApp, type TestEnv, type TestSchool } from './helpers.js';
+import { buildApp } from '../src/app.js';
 import { nowMs } from '../src/clock.js';
 
 let env: TestEnv;
@@ -140,11 +140,11 @@ describe('sessions', () => {
     // These writes go around the services, which drop cached sessions when they revoke: clear the
     // cache so the lookup itself is what is tested.
     await env.db.update(users).set({ status: false }).where(eq(users.id, t1.id));
-    sessionCache.clear();
+    env.app.deps.sessionCache.clear();
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k1 } })).statusCode).toBe(401);
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k2 } })).statusCode).toBe(200);
     await env.db.update(schools).set({ status: false }).where(eq(schools.id, s2.id));
-    sessionCache.clear();
+    env.app.deps.sessionCache.clear();
     expect((await env.app.inject({ url: '/api/dashboard', headers: { token: k2 } })).statusCode).toBe(401);
   });
 
@@ -199,6 +199,24 @@ describe('sessions', () => {
   });
 });
 
+/** Several nodes on PostgreSQL without Redis: none hears of another's revocations, so none caches sessions. */
+if (process.env.TEST_DATABASE_URL) describe('a second node on the same PostgreSQL without Redis', () => {
+  it('refuses a session signed out on the first node at once', async () => {
+    const second = await buildApp({ config: env.config, database: env.database, logger: false });
+    try {
+      await second.ready();
+      const teacher = await env.f.user(114, school);
+      const token = await env.f.token(teacher);
+      const dashboard = (app: typeof second) => app.inject({ url: '/api/dashboard', headers: { token } }).then((r) => r.statusCode);
+      expect(await dashboard(second)).toBe(200);
+      expect((await env.app.inject({ method: 'POST', url: '/api/signout', headers: { token } })).statusCode).toBe(200);
+      expect(await dashboard(second)).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('rate limit', () => {
   it('limits sign-in attempts per address and id with a 429 in the envelope', async () => {
     const limited = await setupApp({ AUTH_RATE_LIMIT_MAX: '3' });
@@ -218,6 +236,28 @@ describe('rate limit', () => {
       expect(res.statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('allow only same-origin connections and inline style elements, and send HSTS only over https', async () => {
+    const plain = await env.app.inject({ url: '/api/health' });
+    const csp = plain.headers['content-security-policy'] as string;
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toMatch(/wss?:/);
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("style-src-attr 'none'");
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // An untrusted client saying https is not believed.
+    expect((await env.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await setupApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const viaHttps = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaHttps.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect((await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
     }
   });
 });

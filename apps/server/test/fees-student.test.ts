@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInWords, formatRupees } from '@shala/contract';
-import { feePayments, schools } from '../src/db/schema.js';
+import { auditLog, feePayments, schools } from '../src/db/schema.js';
 import { multipart, setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { scriptRuns } from '../src/modules/fees/receipt-pdf.js';
@@ -93,6 +93,18 @@ describe("a student's fees", () => {
     expect((await get(url(other.students[0]!.id, other.school.sessionId), fs.admin.token)).statusCode).toBe(404);
     // Our student with another school's session.
     expect((await get(url(fs.students[0]!.id, other.school.sessionId), fs.admin.token)).statusCode).toBe(404);
+  });
+
+  it('records a staff view of the fees only once the read succeeded: a refused one leaves no audit row', async () => {
+    const student = fs.students[0]!;
+    const views = async () =>
+      (await env.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.studentId, student.id), eq(auditLog.action, 'view'))))[0]!.n;
+    const before = await views();
+    // Our student with another school's session: 404, nothing was shown.
+    expect((await get(url(student.id, other.school.sessionId), fs.admin.token)).statusCode).toBe(404);
+    expect(await views()).toBe(before);
+    expect((await get(url(student.id, fs.school.sessionId), fs.admin.token)).statusCode).toBe(200);
+    expect(await views()).toBe(before + 1);
   });
 });
 

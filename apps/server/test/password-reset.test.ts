@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { otpCodes } from '../src/db/schema.js';
-import { FORGOT_MESSAGE } from '../src/auth/service.js';
+import { FORGOT_MAIL_JOB, FORGOT_MESSAGE } from '../src/auth/service.js';
+import type { JobsConnection } from '../src/db/handle.js';
 import { latestMail, setupApp, waitFor, type TestEnv, type TestSchool } from './helpers.js';
 import { nowMs } from '../src/clock.js';
 
@@ -18,6 +19,20 @@ const forgot = (loginId: string) => env.app.inject({ method: 'POST', url: '/api/
 const reset = (payload: object) => env.app.inject({ method: 'PATCH', url: '/api/reset', payload });
 const signin = (loginId: string, password: string) =>
   env.app.inject({ method: 'POST', url: '/api/signin', payload: { loginId, password } });
+
+/** The data of the mail jobs in the queue (pg-boss's tables, read as their owner). */
+async function queuedData(jobs: JobsConnection): Promise<unknown[]> {
+  const query = 'select data from pgboss.job where name = $1';
+  if (!('url' in jobs)) return ((await jobs.executeSql(query, [FORGOT_MAIL_JOB.name])).rows as Array<{ data: unknown }>).map((r) => r.data);
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: jobs.url });
+  await client.connect();
+  try {
+    return (await client.query<{ data: unknown }>(query, [FORGOT_MAIL_JOB.name])).rows.map((r) => r.data);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Asks for a code and reads it from the outbox mail sent to the user. */
 async function codeFor(loginId: string, email: string): Promise<string> {
@@ -64,6 +79,23 @@ describe('forgot password and one-time code', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(latestMail(env)).toBe(before);
   });
+
+  it('answers before the code is made: the mail job of the queue (JOBS on) makes, stores and mails it', async () => {
+    const queued = await setupApp({ JOBS: 'on' });
+    try {
+      const s = await queued.f.school();
+      const teacher = await queued.f.user(114, s, { email: 'asha@example.test' });
+      const res = await queued.app.inject({ method: 'POST', url: '/api/forgot', payload: { loginId: teacher.loginId } });
+      expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
+      // Answered with the job in the queue: its data is the login id, never the code.
+      expect(await queuedData(queued.database.jobs)).toEqual([{ loginId: teacher.loginId.toLowerCase() }]);
+      // The app's worker runs it: the code is made, stored and mailed.
+      const mail = await waitFor(() => latestMail(queued)?.includes('asha@example.test') && latestMail(queued), 30_000);
+      expect(mail).toMatch(/is: \d{6}/);
+    } finally {
+      await queued.close();
+    }
+  }, 60_000);
 
   it('stores the code hashed and gives up after 5 wrong tries', async () => {
     const parent = await env.f.user(115, school, { email: 'meena@example.test' });

@@ -6,7 +6,8 @@ import { nowMs } from '../clock.js';
  * The second limiter against password spraying: failed sign-ins, failed codes and code requests
  * per client address, across every login id. Only failures count, so a classroom signing in
  * behind one school address is not blocked, while one password tried across many ids is.
- * Counters live in Redis when REDIS_URL is set (shared by every node), else in memory.
+ * Counters live in Redis when REDIS_URL is set (shared by every node), else in memory. The key is
+ * the address, or `device:<nonce>` for a sign-in from a known device (auth/device.ts).
  */
 export interface AddressLimiter {
   /** Throws 429 RATE_LIMITED when the address has used up its window. */

@@ -7,10 +7,12 @@ import * as auth from './service.js';
 export default async function authRoutes(app: App) {
   app.route({
     ...fromContract(API.signin),
-    handler: async (req) => ({
-      message: 'Login successful',
-      result: await auth.signin(app.deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
-    }),
+    handler: async (req, reply) => {
+      const result = await auth.signin(app.deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      // This browser is now a known device for this id (auth/device.ts).
+      reply.header('set-cookie', app.deps.deviceCookies.issue(result.loginId, req.protocol === 'https'));
+      return { message: 'Login successful', result };
+    },
   });
 
   app.route({

@@ -4,10 +4,9 @@ import type { Caller, Deps } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { safeError } from '../log.js';
+import type { JobSpec } from '../jobs/queue.js';
 import { PLATFORM } from '../db/client.js';
 import { asPlatform, inTenant } from '../policy/index.js';
-import { sessionCache } from './session-cache.js';
 import { fullName } from '../modules/users/service.js';
 import { dummyHash, hashSecret, isLightHash, newOtp, newToken, sha256, verifySecret } from './crypto.js';
 import { now, nowMs } from '../clock.js';
@@ -81,10 +80,10 @@ export async function signin(
 }
 
 /** Resolves a session token to its caller in one query; null when unknown, expired, revoked or inactive. */
-export async function resolveToken(deps: Deps, token: string): Promise<Caller | null> {
+export async function resolveToken(deps: Pick<Deps, 'data' | 'sessionCache'>, token: string): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = sha256(token);
-  const cached = sessionCache.get(tokenHash);
+  const cached = deps.sessionCache.get(tokenHash);
   if (cached) return cached;
   const [row] = await asPlatform(deps)
     .select({
@@ -111,7 +110,7 @@ export async function resolveToken(deps: Deps, token: string): Promise<Caller | 
     .limit(1);
   if (!row || !isRole(row.roleId)) return null;
   const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row), expiresAt: row.expiresAt };
-  sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
+  deps.sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
   return caller;
 }
 
@@ -127,8 +126,8 @@ export type RevokedSessions = { sessionId: string } | { userId: string; exceptSe
  * Call after every committed revocation: closes the sockets of those sessions on every node.
  * The one place where caches of sessions are to be dropped too.
  */
-export function onSessionsRevoked(deps: Pick<Deps, 'realtime'>, which: RevokedSessions): void {
-  sessionCache.drop(which);
+export function onSessionsRevoked(deps: Pick<Deps, 'realtime' | 'sessionCache'>, which: RevokedSessions): void {
+  deps.sessionCache.drop(which);
   deps.realtime.sessionsRevoked(which);
   if ('sessionId' in which) deps.realtime.disconnectSession(which.sessionId);
   else if ('userId' in which) deps.realtime.disconnectUser(which.userId, which.exceptSessionId);
@@ -161,15 +160,20 @@ export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promis
 }
 
 /**
- * Sends a one-time code to the account's email. Unknown, inactive or mail-less accounts get the
- * same answer and about the same time (no account discovery).
+ * Asks for a one-time code: the request only queues the job below, the same for every id (known
+ * or not, with an email or not), so neither its answer nor its time tells whether the account
+ * exists or has an email.
  */
-export async function forgot(deps: Deps, loginId: string): Promise<void> {
+export async function forgot(deps: Pick<Deps, 'jobs'>, loginId: string): Promise<void> {
+  await deps.jobs.send(FORGOT_MAIL_JOB, { loginId: loginId.trim().toLowerCase() });
+}
+
+/** Makes, stores and mails the code of an active account with an email; nothing for the others. */
+async function sendForgotCode(deps: Deps, loginId: string): Promise<'sent' | 'none'> {
   const user = await findByLoginId(deps, loginId);
+  if (!user || !user.status || !user.email || user.schoolStatus === false) return 'none';
   const code = newOtp(OTP.digits);
-  // One argon2 computation in every branch.
   const codeHash = await hashSecret(code);
-  if (!user || !user.status || !user.email || user.schoolStatus === false) return;
   await inTenant(deps, PLATFORM, async (tx) => {
     // A new code replaces any earlier one.
     await tx
@@ -182,7 +186,7 @@ export async function forgot(deps: Deps, loginId: string): Promise<void> {
       expiresAt: new Date(nowMs() + OTP.ttlMinutes * 60_000),
     });
   });
-  const mail = {
+  await deps.mailer.send({
     to: user.email,
     subject: 'Shala: your one-time code',
     text: [
@@ -196,10 +200,21 @@ export async function forgot(deps: Deps, loginId: string): Promise<void> {
       `आपका वन-टाइम कोड: ${code} (${OTP.ttlMinutes} मिनट तक मान्य)`,
     ].join('\n'),
     keepMs: OTP.ttlMinutes * 60_000,
-  };
-  // Delivery runs after the answer, so its time does not tell whether the account exists.
-  deps.mailer.send(mail).catch((err) => deps.log.error({ err: safeError(err) }, 'one-time code mail failed'));
+  });
+  return 'sent';
 }
+
+/**
+ * The job of a forgotten password. Its data is the login id only: the code is made in the job and
+ * never stored in clear (not in the queue's tables either).
+ */
+export const FORGOT_MAIL_JOB: JobSpec<{ loginId: string }> = {
+  name: 'forgot-mail',
+  atStart: false,
+  policy: 'standard',
+  pollingIntervalSeconds: 2,
+  run: (deps, data) => sendForgotCode(deps, String(data.loginId ?? '')),
+};
 
 /**
  * Every branch (unknown id, no pending code, code used up, wrong code, right code) does the same

@@ -13,10 +13,10 @@ interface Entry {
 /**
  * Resolved sessions for a few seconds, so a request costs no session lookup. Every revocation on
  * this node drops the entries it touches at once (signout, password change or reset,
- * deactivation of a user or a school); other nodes are told through realtime, and at worst an
- * entry lives SESSION_CACHE_MS.
+ * deactivation of a user or a school); other nodes are told through Redis, and at worst an
+ * entry lives SESSION_CACHE_MS. One per app (createSessionCache).
  */
-class SessionCache {
+export class SessionCache {
   private readonly entries = new Map<string, Entry>();
 
   get(tokenHash: string, now = nowMs()): Caller | null {
@@ -52,4 +52,20 @@ class SessionCache {
   }
 }
 
-export const sessionCache = new SessionCache();
+/** A cache that keeps nothing: every request reads its session from the database. */
+class NoSessionCache extends SessionCache {
+  override get(): Caller | null {
+    return null;
+  }
+  override set(): void {}
+}
+
+/**
+ * The app's session cache. Only where every node hears of every revocation at once: with Redis
+ * (revocations are published), or on the embedded database (one node only, it refuses a second
+ * opener). Several nodes on PostgreSQL without Redis would keep a signed-out session alive on the
+ * other nodes until the entry ends, so there each request reads its session from the database.
+ */
+export function createSessionCache(opts: { redis: boolean; database: 'pglite' | 'postgres' }): SessionCache {
+  return opts.redis || opts.database === 'pglite' ? new SessionCache() : new NoSessionCache();
+}

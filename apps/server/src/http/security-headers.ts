@@ -5,9 +5,15 @@
 const CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
+  // Mantine writes <style> elements at run time (its CSS variables, responsive style props): those
+  // still need 'unsafe-inline' (a nonce would need index.html rendered per request). Style
+  // attributes are not needed: React sets styles through the CSSOM, which CSP does not govern.
+  "style-src 'self'",
+  "style-src-elem 'self' 'unsafe-inline'",
+  "style-src-attr 'none'",
   "script-src 'self'",
-  "connect-src 'self' ws: wss:",
+  // Realtime (socket.io) is on the same origin: 'self' covers its ws:/wss: (CSP Level 3).
+  "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
   "frame-ancestors 'none'",
@@ -22,9 +28,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  // Schools often run Shala on plain http inside their network: HSTS only matters behind https,
-  // where browsers honour it; on http they ignore it.
-  'strict-transport-security': 'max-age=15552000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -32,3 +35,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 });
+
+/**
+ * HSTS, sent only on an answer to a request that came over https (directly, or through a proxy
+ * trusted by TRUST_PROXY that says so in X-Forwarded-Proto): schools often run Shala on plain http
+ * inside their network, where the header means nothing.
+ */
+export const HSTS = 'max-age=15552000; includeSubDomains';

@@ -1,15 +1,18 @@
 import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
+import { FORGOT_MAIL_JOB } from '../auth/service.js';
 import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
 
 /** Every job of the app, started together in one queue. */
-export const JOB_SPECS: readonly JobSpec[] = [
+export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
   // Parents' reminders of instalments due soon and overdue: every 30 minutes and once at start.
   FEE_REMINDER_JOB,
   // A class's report cards in one PDF: what a restart or a failed node left queued (the request
   // that creates a batch starts it at once in its own process: see report-batch.ts).
   REPORT_CARD_JOB,
+  // The one-time code of a forgotten password: made, stored and mailed after the answer.
+  FORGOT_MAIL_JOB,
 ];
 
 /**
@@ -20,9 +23,12 @@ export function registerJobs(app: App): void {
   let queue: JobQueue | null = null;
   app.addHook('onReady', async () => {
     if (app.deps.config.JOBS) queue = await startJobQueue(app.deps, JOB_SPECS);
+    app.deps.jobs.attach(queue?.boss ?? null);
   });
   app.addHook('preClose', async () => {
+    app.deps.jobs.attach(null);
     await queue?.stop();
     queue = null;
+    await app.deps.jobs.idle();
   });
 }

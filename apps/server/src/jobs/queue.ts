@@ -13,16 +13,54 @@ import { safeError } from '../log.js';
  * Started when the app is ready and stopped before it closes, unless JOBS=off (the tests' default).
  */
 
-export interface JobSpec {
+export interface JobSpec<T extends object = object> {
   /** The queue's name (letters, digits, `-`, `_`). */
   name: string;
-  /** When to run, a cron expression in UTC (pg-boss checks schedules every 30 s). */
-  cron: string;
+  /** When to run, a cron expression in UTC (pg-boss checks schedules every 30 s); none: only when sent. */
+  cron?: string;
   /** Also run once when the server starts. */
   atStart: boolean;
   /** How often an idle worker looks for a job of this queue (default 30 s). */
   pollingIntervalSeconds?: number;
-  run(deps: Deps): Promise<unknown>;
+  /** `stately` (the default): at most one waiting and one running; `standard`: every job sent runs. */
+  policy?: 'stately' | 'standard';
+  run(deps: Deps, data: T): Promise<unknown>;
+}
+
+/**
+ * Sends a job from a request: into the queue when it runs (JOBS on), else run in this process
+ * right after the answer. Either way the request does the same small work whatever the job is for.
+ */
+export interface JobSender {
+  send<T extends object>(spec: JobSpec<T>, data: T): Promise<void>;
+  /** Resolves when the jobs run in this process are done (close, tests). */
+  idle(): Promise<void>;
+  /** The running queue, or null when it stops. */
+  attach(boss: PgBoss | null): void;
+}
+
+export function createJobSender(deps: () => Deps): JobSender {
+  let boss: PgBoss | null = null;
+  const running = new Set<Promise<unknown>>();
+  return {
+    async send(spec, data) {
+      if (boss) {
+        await boss.send(spec.name, data);
+        return;
+      }
+      const run = new Promise((resolve) => setImmediate(resolve))
+        .then(() => spec.run(deps(), data))
+        .catch((err: unknown) => deps().log.warn({ job: spec.name, err: safeError(err) }, 'job failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
+    },
+    async idle() {
+      while (running.size) await Promise.all(running);
+    },
+    attach(next) {
+      boss = next;
+    },
+  };
 }
 
 export interface JobQueue {
@@ -69,21 +107,23 @@ export async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise
  * policy `stately`), its schedule and a worker; those marked `atStart` are also sent now. A failed
  * run is retried twice by pg-boss and logged; it never stops the server.
  */
-export async function startJobQueue(deps: Deps, specs: readonly JobSpec[]): Promise<JobQueue> {
+export async function startJobQueue(deps: Deps, specs: readonly JobSpec<any>[]): Promise<JobQueue> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const boss = new PgBoss(bossOptions(deps.data.jobs));
   boss.on('error', (err: unknown) => deps.log.warn({ err: safeError(err) }, 'job queue error'));
   await boss.start();
   for (const spec of specs) {
-    await retryDeadlock(() => boss.createQueue(spec.name, { name: spec.name, policy: 'stately', retryLimit: 2, retryDelay: 60, expireInMinutes: 15 }));
-    await retryDeadlock(() => boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' }));
+    await retryDeadlock(() => boss.createQueue(spec.name, { name: spec.name, policy: spec.policy ?? 'stately', retryLimit: 2, retryDelay: 60, expireInMinutes: 15 }));
+    if (spec.cron) await retryDeadlock(() => boss.schedule(spec.name, spec.cron!, {}, { tz: 'UTC' }));
     if (spec.atStart) await boss.send(spec.name, {});
-    await boss.work(spec.name, { pollingIntervalSeconds: spec.pollingIntervalSeconds ?? 30 }, async () => {
-      try {
-        const outcome = await spec.run(deps);
-        deps.log.info({ job: spec.name, outcome }, 'job done');
-      } catch (err) {
-        deps.log.warn({ job: spec.name, err: safeError(err) }, 'job failed');
-        throw err;
+    await boss.work<object>(spec.name, { pollingIntervalSeconds: spec.pollingIntervalSeconds ?? 30 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          const outcome = await spec.run(deps, job.data ?? {});
+          deps.log.info({ job: spec.name, outcome }, 'job done');
+        } catch (err) {
+          deps.log.warn({ job: spec.name, err: safeError(err) }, 'job failed');
+          throw err;
+        }
       }
     });
   }

@@ -191,7 +191,9 @@ export async function studentFeesFor(deps: Pick<Deps, 'data'>, caller: Caller, p
   const scope = scopeOf(caller);
   const db = tenantDb(deps, scope);
   await feesPolicy.assertStudentVisible(db, caller, scope, p.studentId);
-  // A student's fees are personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
-  const [fees] = await Promise.all([loadStudentFees(db, scope, p.studentId, p.sessionId), recordStaffView(db, caller, scope, p.studentId, 'fees')]);
+  const fees = await loadStudentFees(db, scope, p.studentId, p.sessionId);
+  // A student's fees are personal data: a staff member's view is recorded once the read has
+  // succeeded (privacy/audit.ts); a refused one (404) did not happen and leaves no trace.
+  await recordStaffView(db, caller, scope, p.studentId, 'fees');
   return fees;
 }
