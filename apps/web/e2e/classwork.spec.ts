@@ -104,6 +104,12 @@ test('a teacher posts work with a PDF; the class’s student downloads it; anoth
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.title') }).fill(TITLE);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.body') }).fill('Questions 1 to 10 on the attached sheet.');
   await form.getByLabel(tr('en', 'classwork.post.dueDate')).fill(schoolToday(3));
+  // A PDF that would run a script is refused, the reason shown by the file; the teacher removes it.
+  const scripted = Buffer.from(PDF.toString('latin1').replace('/Pages 2 0 R>>', '/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>'), 'latin1');
+  await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: 'scripted.pdf', mimeType: 'application/pdf', buffer: scripted });
+  await expect(teacherPage.getByTestId('picked-file').getByRole('alert')).toHaveText(tr('en', 'errors.reasons.pdf_active', { name: 'scripted.pdf' }));
+  await teacherPage.getByRole('button', { name: tr('en', 'classwork.post.removeFile', { name: 'scripted.pdf' }) }).click();
+  await expect(teacherPage.getByTestId('picked-file')).toHaveCount(0);
   await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: PDF });
   await expect(teacherPage.getByTestId('picked-file')).toContainText(tr('en', 'classwork.post.uploaded'));
   await form.getByRole('button', { name: tr('en', 'classwork.post.submit') }).click();
