@@ -186,8 +186,8 @@ export function cardOf(results: LoadedResults, person: CardPerson, terms: CardTe
 /**
  * A student's report card for a session (else the current one): its class in that session, if
  * the caller may see it (admins; a teacher of its class; its parent; itself), else 404. Students
- * and parents see published exams only. Seven statements whatever the class's size, and beside
- * them the audit row of a staff member's view (`view`: the card, or its PDF).
+ * and parents see published exams only. Seven statements whatever the class's size, then
+ * (once the card is read) the audit row of a staff member's view (`view`: the card, or its PDF).
  */
 export async function reportCardFor(
   deps: Pick<Deps, 'data'>,
@@ -206,11 +206,7 @@ export async function reportCardFor(
     sessionId,
   );
   if (!person) throw notFound('Student');
-  // A card is personal data: a staff member's view is recorded beside the read (privacy/audit.ts).
-  const [results] = await Promise.all([
-    loadClassResults(db, schoolId, person.classId, { visible: examsPolicy.examVisible(caller, schoolId, exams.id, person.classId) }),
-    recordStaffView(db, caller, scope, studentId, view),
-  ]);
+  const results = await loadClassResults(db, schoolId, person.classId, { visible: examsPolicy.examVisible(caller, schoolId, exams.id, person.classId) });
   const terms = await loadTerms(
     db,
     schoolId,
@@ -219,5 +215,8 @@ export async function reportCardFor(
   );
   const card = cardOf(results, person, terms.get(studentId) ?? []);
   if (!card) throw notFound('Student');
+  // A card is personal data: a staff member's view is recorded once the read succeeded
+  // (privacy/audit.ts); a refused read records nothing.
+  await recordStaffView(db, caller, scope, studentId, view);
   return { card, timeZone: person.school.timeZone };
 }
