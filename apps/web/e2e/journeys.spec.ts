@@ -41,6 +41,19 @@ for (const [role, account] of Object.entries(ACCOUNTS)) {
   });
 }
 
+test('on a phone the sign-in toast leaves the heading readable', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'DEMO-T0001');
+  await expectPath(page, '/teacherdashboard');
+  const toast = page.getByRole('alert').filter({ hasText: 'Login successful' });
+  await expect(toast).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const [a, b] = [(await toast.boundingBox())!, (await heading.boundingBox())!];
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `toast ${JSON.stringify(a)} over heading ${JSON.stringify(b)}`).toBe(false);
+});
+
 test('counts come from the API: the principal sees the demo school', async ({ page }) => {
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard');
   await signIn(page, 'DEMO-P0001');
