@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { academicSessions, classStudents, classes, subjects, users as usersTable } from '../src/db/schema.js';
+import { academicSessions, attendanceMarks, classStudents, classSubjects, classes, feeInstalments, feeRecords, notices, subjects, users as usersTable } from '../src/db/schema.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 
 /**
@@ -233,8 +233,8 @@ describe('GET /api/dashboard: classes of a session, subjects', () => {
     expect(await counts(113, `?sessionId=${mine.school.sessionId}`)).toMatchObject({ classes: nowClasses, subjects: 2 });
     expect(await counts(112, `?sessionId=${lastYear}`)).toMatchObject({ classes: 1, subjects: 2 });
     const teacher = await counts(114, `?sessionId=${lastYear}`);
-    expect(Object.keys(teacher).sort()).toEqual(['classes', 'students', 'teachers']); // no subjects card for a teacher
-    expect(teacher.classes).toBe(1);
+    expect(Object.keys(teacher).sort()).toEqual(['classes', 'students']); // its own, no school-wide cards
+    expect(teacher).toEqual({ classes: 0, students: 0 });
     expect(await counts(116, `?sessionId=${lastYear}`)).toMatchObject({ classes: 1 });
     // A parent's count has no session: the session is not asked about.
     expect(await counts(115, `?sessionId=${theirs.school.sessionId}`)).toEqual({ students: 0 });
@@ -244,5 +244,64 @@ describe('GET /api/dashboard: classes of a session, subjects', () => {
     expect((await call('GET', `/api/dashboard?sessionId=${randomUUID()}`, mine.users[112].token)).statusCode).toBe(404);
     expect((await call('GET', '/api/dashboard?sessionId=2025', mine.users[113].token)).statusCode).toBe(400);
     expect((await call('GET', `/api/dashboard?sessionId=${lastYear}`, null)).statusCode).toBe(401);
+  });
+});
+
+describe('dashboards of a teacher and a parent: their own, not the school', () => {
+  it("counts a teacher's classes (class teacher or subject teacher) and their students", async () => {
+    const s = mine.school;
+    const teacher = mine.users[114];
+    const six = await addClass(s, s.sessionId, '6', 'T');
+    await env.db.update(classes).set({ classTeacherId: teacher.id }).where(eq(classes.id, six));
+    const seven = await addClass(s, s.sessionId, '7', 'T');
+    const [subject] = await env.db.insert(subjects).values({ schoolId: s.id, name: 'Science T' }).returning({ id: subjects.id });
+    await env.db.insert(classSubjects).values({ schoolId: s.id, classId: seven, subjectId: subject!.id, teacherId: teacher.id });
+    for (const [classId, n] of [[six, 2], [seven, 1]] as const) {
+      for (let i = 0; i < n; i++) await place(s, s.sessionId, classId, await env.f.user(116, s), null);
+    }
+    const res = await call('GET', '/api/dashboard', teacher.token);
+    expect(res.statusCode, res.body).toBe(200);
+    // 5-A, 5-B and their four students are the school's, not this teacher's.
+    expect(res.json().result.counts).toEqual({ classes: 2, students: 3 });
+  });
+
+  it("gives a parent each own child's class, today's mark, next fee and the latest notice; never another's child", async () => {
+    const s = mine.school;
+    const parent = mine.users[115];
+    const asha = await env.f.user(116, s, { firstName: 'Asha', parentUserId: parent.id });
+    const bina = await env.f.user(116, s, { firstName: 'Bina', parentUserId: parent.id });
+    // Another parent's child in the same school, and one of another school's parent.
+    const other = await env.f.user(115, s);
+    await env.f.user(116, s, { firstName: 'Chetan', parentUserId: other.id });
+    await env.f.user(116, theirs.school, { firstName: 'Dev', parentUserId: theirs.users[115].id });
+    await place(s, s.sessionId, fiveA, asha, 4);
+    const first = await call('GET', '/api/dashboard/children', parent.token);
+    expect(first.statusCode, first.body).toBe(200);
+    const today = first.json().result.date as string;
+    await env.db.insert(attendanceMarks).values({ schoolId: s.id, sessionId: s.sessionId, classId: fiveA, studentId: asha.id, date: today, status: 'late' });
+    const [record] = await env.db
+      .insert(feeRecords)
+      .values({ schoolId: s.id, sessionId: s.sessionId, classId: fiveA, studentId: asha.id, classFee: 300000, total: 300000 })
+      .returning({ id: feeRecords.id });
+    await env.db.insert(feeInstalments).values([
+      { schoolId: s.id, sessionId: s.sessionId, feeRecordId: record!.id, seq: 1, dueDate: '2026-04-10', amount: 100000, paid: true },
+      { schoolId: s.id, sessionId: s.sessionId, feeRecordId: record!.id, seq: 2, dueDate: '2026-07-10', amount: 120000 },
+      { schoolId: s.id, sessionId: s.sessionId, feeRecordId: record!.id, seq: 3, dueDate: '2026-10-10', amount: 80000 },
+    ]);
+    await env.db.insert(notices).values([
+      { schoolId: s.id, title: 'Sports day', description: 'x', date: '2026-05-01', roles: [115], createdBy: mine.users[113].id },
+      { schoolId: s.id, title: 'Staff meeting', description: 'x', date: '2026-06-01', roles: [114], createdBy: mine.users[113].id },
+    ]);
+    const res = await call('GET', '/api/dashboard/children', parent.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().result;
+    expect(result.children).toEqual([
+      { studentId: asha.id, fullName: 'Asha Test', className: '5', section: 'A', today: 'late', nextFee: { amount: 120000, dueDate: '2026-07-10' } },
+      { studentId: bina.id, fullName: 'Bina Test', className: null, section: null, today: null, nextFee: null },
+    ]);
+    expect(result.latestNotice).toMatchObject({ title: 'Sports day', date: '2026-05-01' });
+    // Only parents ask it.
+    expect((await call('GET', '/api/dashboard/children', mine.users[114].token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/dashboard/children', theirs.users[115].token)).json().result.children.map((c: { fullName: string }) => c.fullName)).toEqual(['Dev Test']);
   });
 });

@@ -14,6 +14,8 @@ import {
   feeTypes,
   attendanceMarks,
   chatConversations,
+  chatMessages,
+  schools,
   classWorks,
   notices,
   classStudents,
@@ -134,7 +136,12 @@ describe('the demo seed', () => {
     expect(families!.n).toBeGreaterThan(230);
     expect((await get('/api/dashboard', principal.token)).counts).toEqual({ teachers: 20, students: 300, parents: families!.n, classes: 17, subjects: SUBJECT_CODES.length });
     const teacher = await signin('DEMO-T0001');
-    expect((await get('/api/dashboard', teacher.token)).counts).toEqual({ students: 300, teachers: 20, classes: 17 });
+    // A teacher's own classes and their students, not the school's 17 and 300.
+    const own = (await get('/api/dashboard', teacher.token)).counts;
+    expect(Object.keys(own).sort()).toEqual(['classes', 'students']);
+    expect(own.classes).toBeGreaterThan(0);
+    expect(own.classes).toBeLessThan(17);
+    expect(own.students).toBeLessThan(300);
     const parent = await signin('DEMO-G0001');
     const children = await get('/api/parent/children', parent.token);
     expect(children.map((c: { loginId: string }) => c.loginId).sort()).toEqual(['DEMO-S0001', 'DEMO-S0004']);
@@ -185,9 +192,10 @@ describe('the demo seed', () => {
     const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
     const rows = await env.db.select().from(periods).where(eq(periods.sessionId, current.id)).orderBy(periods.startMinute);
     expect(rows.map((p) => [p.name, p.isBreak])).toEqual([
-      ...[1, 2, 3, 4].map((i) => [`Period ${i}`, false]),
-      ['Lunch', true],
-      ...[5, 6, 7, 8].map((i) => [`Period ${i}`, false]),
+      // By number (the screens say "Period 1" in the reader's language), the break in both.
+      ...[1, 2, 3, 4].map((i) => [String(i), false]),
+      ['Lunch / भोजनावकाश', true],
+      ...[5, 6, 7, 8].map((i) => [String(i), false]),
     ]);
     expect([rows[0]!.startMinute, rows.at(-1)!.endMinute]).toEqual([8 * 60, 14 * 60]);
 
@@ -267,6 +275,15 @@ describe('the demo seed', () => {
     expect(new Set(work.map((w) => w.classId)).size).toBe(17);
     const chats = await env.db.select({ n: count() }).from(chatConversations).where(and(eq(chatConversations.schoolId, schoolId), isNotNull(chatConversations.lastMessageAt)));
     expect(chats[0]!.n).toBeGreaterThanOrEqual(6);
+    // A greeting fits the school-local hour of its message (no "Good evening" at 10 am).
+    const [school] = await env.db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+    const greeted = (await env.db.select({ body: chatMessages.body, at: chatMessages.createdAt }).from(chatMessages).where(eq(chatMessages.schoolId, schoolId)))
+      .filter((m) => /^Good (morning|afternoon|evening)/.test(m.body));
+    expect(greeted.length).toBeGreaterThanOrEqual(3);
+    for (const m of greeted) {
+      const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: school!.timeZone }).format(m.at));
+      expect(m.body.startsWith(hour < 12 ? 'Good morning' : hour < 17 ? 'Good afternoon' : 'Good evening'), `${m.body} at ${hour}h`).toBe(true);
+    }
   });
 
   it('has fees: types, class fees, records with plans and payments whose figures add up', async () => {

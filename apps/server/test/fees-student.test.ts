@@ -121,8 +121,11 @@ describe('the PDF receipt', () => {
   });
 
   it('shows the school, the receipt number and date, the student, the instalment, the amount in figures and in words', async () => {
+    // A district named like its city is printed once (the report card prints the same line).
+    await env.db.update(schools).set({ address: '12 MI Road', city: 'Jaipur', district: 'jaipur', state: 'Rajasthan', zipCode: '302001' }).where(eq(schools.id, fs.school.id));
     const res = await get(receiptUrl(paymentId, 'en'), tokens.parent);
     const { text } = pdfContent(res.rawPayload);
+    expect(text).toContain('12 MI Road, Jaipur, Rajasthan – 302001');
     const amount = first.instalments[0]!.amount;
     expect(amount).toBe(800_000);
     expect(text).toContain(fs.school.name);

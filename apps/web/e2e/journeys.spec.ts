@@ -20,11 +20,39 @@ for (const [role, account] of Object.entries(ACCOUNTS)) {
   test(`role ${role} signs in and lands on ${account.landing} with its dashboard`, async ({ page }) => {
     await signIn(page, account.loginId);
     await expectPath(page, account.landing);
-    await expect(page.locator('[data-testid^="count-"]').first()).toBeVisible();
+    if (role === '115') {
+      // A parent's dashboard leads with each child: today's attendance, the next fee, the latest notice.
+      const child = page.getByTestId('child-card').first();
+      await expect(child).toContainText('Today:');
+      await expect(child).toContainText('Next fee:');
+      await expect(child).toContainText('Latest notice:');
+      await expect(page.locator('[data-testid^="count-"]')).toHaveCount(0);
+    } else {
+      await expect(page.locator('[data-testid^="count-"]').first()).toBeVisible();
+    }
+    if (role === '114') {
+      // A teacher's counts are its own classes and their students, not the school's teachers.
+      await expect(page.getByTestId('count-classes')).toContainText('Your classes');
+      await expect(page.getByTestId('count-students')).toContainText('Students in your classes');
+      await expect(page.getByTestId('count-teachers')).toHaveCount(0);
+    }
     await expect(page.getByText('© 2024, all rights reserved')).toBeVisible();
     await shot(page, `dashboard-${role}-en`);
   });
 }
+
+test('on a phone the sign-in toast leaves the heading readable', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'DEMO-T0001');
+  await expectPath(page, '/teacherdashboard');
+  const toast = page.getByRole('alert').filter({ hasText: 'Login successful' });
+  await expect(toast).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const [a, b] = [(await toast.boundingBox())!, (await heading.boundingBox())!];
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `toast ${JSON.stringify(a)} over heading ${JSON.stringify(b)}`).toBe(false);
+});
 
 test('counts come from the API: the principal sees the demo school', async ({ page }) => {
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard');

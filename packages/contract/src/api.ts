@@ -111,7 +111,7 @@ import { notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput 
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
 import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
 import { chatContact, chatContactsQuery, chatConversationPage, chatHistory, chatHistoryQuery, chatMessage, chatPeerParams, chatSendInput, CHAT_ROLES } from './chat.js';
-import { dashboardCounts, dashboardQuery } from './dashboard.js';
+import { dashboardCounts, dashboardQuery, parentDashboard } from './dashboard.js';
 import {
   analysisParams,
   classResults,
@@ -467,6 +467,13 @@ export const API = {
     summary: "Counts for the caller's dashboard (classes of the session named, else of the current session)",
     querystring: dashboardQuery,
     response: envelope(dashboardCounts),
+  }),
+  parentDashboard: route({
+    method: 'GET',
+    url: '/api/dashboard/children',
+    roles: [ROLE.PARENT],
+    summary: "A parent's dashboard: each own child's class, today's attendance and next fee due, and the latest notice",
+    response: envelope(parentDashboard),
   }),
   profileUpdate: route({
     method: 'PATCH',

@@ -12,3 +12,24 @@ export type DashboardCounts = z.infer<typeof dashboardCounts>;
 /** The session whose classes are counted (the header's picker); the current session when absent. */
 export const dashboardQuery = z.object({ sessionId: z.uuid().optional() });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+/**
+ * A parent's dashboard, child first: each child's class, today's daywise mark (null: not marked),
+ * the next unpaid instalment of the session, and the latest notice for parents.
+ */
+export const parentDashboard = z.object({
+  date: z.string(),
+  children: z.array(
+    z.object({
+      studentId: z.uuid(),
+      fullName: z.string(),
+      className: z.string().nullable(),
+      section: z.string().nullable(),
+      today: z.enum(['present', 'absent', 'late', 'leave']).nullable(),
+      /** Paise. */
+      nextFee: z.object({ amount: z.number().int(), dueDate: z.string() }).nullable(),
+    }),
+  ),
+  latestNotice: z.object({ id: z.uuid(), title: z.string(), date: z.string() }).nullable(),
+});
+export type ParentDashboard = z.infer<typeof parentDashboard>;

@@ -14,8 +14,8 @@ const CHATS: Array<{ x: string; y: string; xName: string; lines: Line[]; unreadL
     xName: 'Meena Verma',
     unreadLast: 1,
     lines: [
-      ['x', 26 * 60, 'Good evening sir, Aarav was unwell today. Could you tell me what was covered in Mathematics?'],
-      ['y', 25 * 60, 'Good evening. We started fractions: pages 42 to 45. He can finish the exercise by Friday.'],
+      ['x', 26 * 60, '{Greeting} sir, Aarav was unwell today. Could you tell me what was covered in Mathematics?'],
+      ['y', 25 * 60, '{Greeting}. We started fractions: pages 42 to 45. He can finish the exercise by Friday.'],
       ['x', 24 * 60, 'Thank you, he will do it.'],
       ['x', 40, 'Will there be a test on fractions next week?'],
     ],
@@ -35,6 +35,12 @@ const CHATS: Array<{ x: string; y: string; xName: string; lines: Line[]; unreadL
   },
 ];
 
+/** "Good morning", "Good afternoon" or "Good evening" for a moment in the school's time zone. */
+export function greetingAt(at: Date, timeZone: string): string {
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(at));
+  return hour < 12 ? 'Good morning' : hour < 17 ? 'Good afternoon' : 'Good evening';
+}
+
 /** What other parents ask their child's class teacher: the parent's lines and the teacher's answers ({child} is the child's first name). */
 const FAMILY_CHATS: Array<Array<[from: 'x' | 'y', text: string]>> = [
   [
@@ -43,8 +49,8 @@ const FAMILY_CHATS: Array<Array<[from: 'x' | 'y', text: string]>> = [
     ['x', 'Thank you. Could you share the homework on the app?'],
   ],
   [
-    ['x', 'Good morning, when is the next parent–teacher meeting?'],
-    ['y', 'Good morning. It is on Saturday, from 9 am; the notice is on the board.'],
+    ['x', '{Greeting}, when is the next parent–teacher meeting?'],
+    ['y', '{Greeting}. It is on Saturday, from 9 am; the notice is on the board.'],
   ],
   [
     ['x', '{child} forgot the science notebook in class yesterday. Is it with you?'],
@@ -97,7 +103,8 @@ export async function seedDemoChat(tx: Tx, d: DemoCommunicationInput): Promise<v
         conversationId: conv!.id,
         senderId: from === 'x' ? x : y,
         recipientId: from === 'x' ? y : x,
-        body: text,
+        // A greeting fits the hour the message is dated (the seed's clock decides it).
+        body: text.replaceAll('{Greeting}', greetingAt(at(minutesAgo), d.timeZone)),
         createdAt: at(minutesAgo),
         readAt: unread ? null : at(minutesAgo - 5),
       };

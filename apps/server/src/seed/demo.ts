@@ -219,17 +219,21 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
 // ---------------------------------------------------------------------------------------------
 // The school day of the current session: periods, a timetable, holidays and a term of attendance.
 
-/** Eight periods of 40 minutes from 08:00 to 14:00, with lunch after the fourth. */
+/**
+ * Eight periods of 40 minutes from 08:00 to 14:00, with lunch after the fourth. Named by number
+ * (the screens read "Period 1" / "पीरियड 1" in the reader's language) and the break bilingually,
+ * as a school would write it, so Hindi readers do not meet English names.
+ */
 const PERIODS: Array<[name: string, start: string, end: string, isBreak?: boolean]> = [
-  ['Period 1', '08:00', '08:40'],
-  ['Period 2', '08:40', '09:20'],
-  ['Period 3', '09:20', '10:00'],
-  ['Period 4', '10:00', '10:40'],
-  ['Lunch', '10:40', '11:20', true],
-  ['Period 5', '11:20', '12:00'],
-  ['Period 6', '12:00', '12:40'],
-  ['Period 7', '12:40', '13:20'],
-  ['Period 8', '13:20', '14:00'],
+  ['1', '08:00', '08:40'],
+  ['2', '08:40', '09:20'],
+  ['3', '09:20', '10:00'],
+  ['4', '10:00', '10:40'],
+  ['Lunch / भोजनावकाश', '10:40', '11:20', true],
+  ['5', '11:20', '12:00'],
+  ['6', '12:00', '12:40'],
+  ['7', '12:40', '13:20'],
+  ['8', '13:20', '14:00'],
 ];
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 

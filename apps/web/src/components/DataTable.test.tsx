@@ -108,4 +108,26 @@ describe('DataTable', () => {
     expect(screen.getByText('No pupils yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('leaves out an optional column empty on every row, and keeps it when one row has a value', () => {
+    const email = (r: Row) => (r.id === '2' ? 'office@demo.shala.local' : null);
+    const columns = (rows: Row[]) => (
+      <DataTable
+        label="Pupils"
+        items={rows}
+        columns={[...COLUMNS, { key: 'email', header: 'Email', cell: (r) => email(r) ?? '—', wrap: 'anywhere', optional: email }]}
+        rowKey={(r) => r.id}
+      />
+    );
+    const { unmount } = renderAt(columns([ROWS[0]!]));
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone']);
+    unmount();
+    renderAt(columns(ROWS));
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'Email']);
+    // An email breaks after '@' and before each '.', not between any two letters.
+    const cell = within(table).getByText((_, el) => el?.tagName === 'TD' && el.textContent === 'office@demo.shala.local');
+    expect(cell.innerHTML).toBe('office@<wbr>demo<wbr>.shala<wbr>.local');
+    expect(cell.style.overflowWrap).toBe('break-word');
+  });
 });

@@ -15,7 +15,7 @@
  * - `state` wraps the list in `ListState` (loading skeleton, error with retry, empty text), with
  *   `after` (a pager) shown under the list; without it the caller shows its own states.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Group, Paper, Stack, Table, Text, VisuallyHidden, type TableProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +35,17 @@ export interface DataColumn<T> {
   cell: (item: T) => ReactNode;
   /** The column that names the row: the card's title on phones. */
   primary?: boolean;
-  /** Cell text style: no wrapping (dates, phones), breaking anywhere (emails), or numbers (right). */
+  /**
+   * Cell text style: no wrapping (dates, phones), long tokens (emails, codes: a text cell breaks
+   * after '@' and before '.', and a token still too long for the cell wraps anywhere, without
+   * shrinking the column to a letter's width), or numbers (right).
+   */
   wrap?: 'nowrap' | 'anywhere' | 'numeric';
+  /**
+   * An optional column: its raw value per row. When it is empty (null, undefined, '') on every row
+   * shown, the column is left out (no header over a column of dashes).
+   */
+  optional?: (item: T) => unknown;
   /** On a card: left out (`false`), or its value alone under the title (`'inline'`). */
   card?: false | 'inline';
 }
@@ -68,14 +77,41 @@ export interface DataTableProps<T> {
   rowProps?: (item: T) => Record<string, unknown>;
 }
 
+// 'break-word' (not 'anywhere'): a long token may still wrap, but the column's width is sized by
+// its words, so a table never squeezes an email to "office@demo.shala.loc / al".
 const cellStyle = (wrap: DataColumn<unknown>['wrap']) =>
   wrap === 'nowrap'
     ? { whiteSpace: 'nowrap' as const }
     : wrap === 'anywhere'
-      ? { overflowWrap: 'anywhere' as const }
+      ? { overflowWrap: 'break-word' as const, minWidth: '8rem' }
       : wrap === 'numeric'
         ? { whiteSpace: 'nowrap' as const, textAlign: 'end' as const, fontVariantNumeric: 'tabular-nums' }
         : undefined;
+
+/** A long token (an email, a web address) with break points after '@' and before each '.'. */
+export function breakable(text: string): ReactNode {
+  const parts = text.split(/(?<=@)|(?=\.)/);
+  if (parts.length < 2) return text;
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** A cell's content: a text of a long-token column gets its break points. */
+function cellOf<T>(column: DataColumn<T>, item: T): ReactNode {
+  const value = column.cell(item);
+  return column.wrap === 'anywhere' && typeof value === 'string' ? breakable(value) : value;
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** The columns to show: an optional column empty on every row is left out. */
+function shownColumns<T>(columns: readonly DataColumn<T>[], items: readonly T[]): readonly DataColumn<T>[] {
+  return columns.filter((c) => !c.optional || items.some((item) => !isEmpty(c.optional!(item))));
+}
 
 /** The default card: title, "header: value" pairs. */
 function DefaultCard<T>({ item, columns }: { item: T; columns: readonly DataColumn<T>[] }) {
@@ -96,7 +132,7 @@ function DefaultCard<T>({ item, columns }: { item: T; columns: readonly DataColu
                 {column.header}
               </Text>
               <Text component="dd" size="sm" m={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {column.cell(item)}
+                {cellOf(column, item)}
               </Text>
             </Group>
           ))}
@@ -106,8 +142,9 @@ function DefaultCard<T>({ item, columns }: { item: T; columns: readonly DataColu
   );
 }
 
-function Body<T>({ label, items, columns, rowKey, rowActions, card, cards, minWidth, maw, busy, tableProps, rowProps }: DataTableProps<T> & { cards: boolean }) {
+function Body<T>({ label, items, columns: all, rowKey, rowActions, card, cards, minWidth, maw, busy, tableProps, rowProps }: DataTableProps<T> & { cards: boolean }) {
   const { t } = useTranslation();
+  const columns = shownColumns(all, items);
   if (cards) {
     return (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label} aria-busy={busy}>
@@ -125,7 +162,7 @@ function Body<T>({ label, items, columns, rowKey, rowActions, card, cards, minWi
     );
   }
   const table = (
-    <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={busy} {...tableProps}>
+    <Table striped highlightOnHover verticalSpacing="sm" layout="auto" aria-label={label} aria-busy={busy} {...tableProps}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (
@@ -145,7 +182,7 @@ function Body<T>({ label, items, columns, rowKey, rowActions, card, cards, minWi
           <Table.Tr key={rowKey(item)} {...rowProps?.(item)}>
             {columns.map((column) => (
               <Table.Td key={column.key} style={cellStyle(column.wrap)}>
-                {column.cell(item)}
+                {cellOf(column, item)}
               </Table.Td>
             ))}
             {rowActions ? (

@@ -70,7 +70,7 @@ export function RecordCard({
         ) : null}
       </Group>
       <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
-        <DetailGrid items={items} cols={cols} />
+        <DetailGrid items={items} cols={cols} editTo={editTo} />
       </div>
     </Paper>
   );

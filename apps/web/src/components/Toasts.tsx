@@ -5,7 +5,7 @@ import { useNotifications } from '@mantine/notifications';
 // login page: `notifications.show` only writes to the store, which this reads.
 const ToastStack = lazy(() => import('./ToastStack'));
 
-/** Toasts: top-right, 5 s (spec section 9); global.css moves them below the header. */
+/** Toasts: top-right, 5 s (spec section 9); global.css moves them below the header. On a phone: at the bottom, clear of the heading. */
 export function Toasts() {
   const state = useNotifications();
   if (state.notifications.length === 0 && state.queue.length === 0) return null;

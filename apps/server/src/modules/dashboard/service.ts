@@ -1,20 +1,23 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ROLE, type CountKey, type DashboardCounts, type DashboardQuery, type Role } from '@shala/contract';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { ROLE, type CountKey, type DashboardCounts, type DashboardQuery, type ParentDashboard, type Role } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import { schoolCounts, schools, users } from '../../db/schema.js';
+import { notices, schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { roleSql } from '../../db/roles.js';
 import { notFound } from '../../errors.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
+import { noticesPolicy } from '../../policy/notices.js';
+import { localDate } from '../calendar/index.js';
+import { fullName } from '../users/service.js';
 
 /** Which counts each role's dashboard shows (spec section 1: "as relevant to the role"). */
 export const COUNTS_BY_ROLE: Record<Role, readonly CountKey[]> = {
   [ROLE.OWNER]: ['schools', 'systemAdmins', 'admins', 'teachers', 'students', 'parents'],
   [ROLE.SYSTEM_ADMIN]: ['admins', 'teachers', 'students', 'parents', 'classes', 'subjects'],
   [ROLE.PRINCIPAL]: ['teachers', 'students', 'parents', 'classes', 'subjects'],
-  // A teacher sees the school's size; the subject list is the admins' (no card it could open).
-  [ROLE.TEACHER]: ['students', 'teachers', 'classes'],
+  // A teacher sees its own classes (class teacher or subject teacher) and their students, not the school's.
+  [ROLE.TEACHER]: ['classes', 'students'],
   [ROLE.PARENT]: ['students'],
   [ROLE.STUDENT]: ['teachers', 'classes'],
 };
@@ -47,6 +50,14 @@ export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQu
     for (const key of wanted) {
       if (key === 'schools') {
         columns[key] = sql<number>`(select count(*) from ${schools})`.mapWith(Number);
+      } else if (caller.roleId === ROLE.TEACHER && (key === 'classes' || key === 'students')) {
+        const teaches = sql`c.school_id = ${school} and c.session_id = ${named ? session : current}
+          and (c.class_teacher_id = ${sql.placeholder('user')}
+            or exists (select 1 from class_subjects x where x.class_id = c.id and x.teacher_id = ${sql.placeholder('user')}))`;
+        columns[key] = (key === 'classes'
+          ? sql<number>`(select count(*) from classes c where ${teaches})`
+          : sql<number>`(select count(*) from class_students st join classes c on c.id = st.class_id where st.school_id = ${school} and ${teaches})`
+        ).mapWith(Number);
       } else if (key === 'classes') {
         columns[key] = sql<number>`(select count(*) from classes c where c.school_id = ${school}
           and c.session_id = ${named ? session : current})`.mapWith(Number);
@@ -69,4 +80,60 @@ export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQu
   const counts: DashboardCounts['counts'] = {};
   for (const key of wanted) counts[key] = Number(row?.[key] ?? 0);
   return { counts };
+}
+
+type ChildRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  class_name: string | null;
+  section: string | null;
+  status: ParentDashboard['children'][number]['today'];
+  amount: number | string | null;
+  due_date: string | null;
+};
+
+/**
+ * A parent's dashboard, child first (spec section 1): its own active children only (the parent
+ * link, in the statement) with their class in the current session, today's daywise mark and the
+ * next unpaid instalment; then the latest notice on the parents' board. Two statements.
+ */
+export async function parentDashboard(deps: Deps, caller: Caller): Promise<ParentDashboard> {
+  const schoolId = scopeOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw notFound('School');
+  const today = localDate(school.timeZone);
+  const result = await db.execute(sql`select u.id, u.first_name, u.last_name, c.name as class_name, c.section, m.status, f.amount, f.due_date
+    from users u
+    left join academic_sessions s on s.school_id = u.school_id and s.is_current
+    left join class_students cs on cs.school_id = u.school_id and cs.session_id = s.id and cs.student_id = u.id
+    left join classes c on c.id = cs.class_id
+    left join lateral (select a.status from attendance_marks a where a.school_id = u.school_id and a.student_id = u.id
+      and a.date = ${today}::date and a.period_id is null limit 1) m on true
+    left join lateral (select i.amount, i.due_date::text as due_date from fee_records r
+      join fee_instalments i on i.fee_record_id = r.id and i.school_id = r.school_id
+      where r.school_id = u.school_id and r.session_id = s.id and r.student_id = u.id and not i.paid
+      order by i.due_date, i.seq limit 1) f on true
+    where u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)} and u.parent_user_id = ${caller.userId} and u.status
+    order by u.first_name, u.last_name, u.id`);
+  const rows = (result as unknown as { rows: ChildRow[] }).rows;
+  const [notice] = await db
+    .select({ id: notices.id, title: notices.title, date: notices.date })
+    .from(notices)
+    .where(noticesPolicy.boardWhere(schoolId, noticesPolicy.boardRole(caller)))
+    .orderBy(desc(notices.date), desc(notices.createdAt), desc(notices.id))
+    .limit(1);
+  return {
+    date: today,
+    children: rows.map((r) => ({
+      studentId: r.id,
+      fullName: fullName({ firstName: r.first_name, lastName: r.last_name }),
+      className: r.class_name,
+      section: r.section,
+      today: r.status,
+      nextFee: r.amount === null || r.due_date === null ? null : { amount: Number(r.amount), dueDate: r.due_date },
+    })),
+    latestNotice: notice ?? null,
+  };
 }

@@ -5,6 +5,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classStudents, exams, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
+import { addressLine } from '../../pdf/address.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordStaffView } from '../privacy/index.js';
@@ -78,8 +79,7 @@ export async function loadCardPeople(db: DbOrTx, schoolId: string, where: SQL | 
     .leftJoin(files, and(eq(files.name, schools.image), eq(files.schoolId, schools.id)))
     .where(and(eq(classStudents.schoolId, schoolId), where));
   return rows.map((r) => {
-    const place = [r.school.address, r.school.city, r.school.district, r.school.state].filter(Boolean).join(', ');
-    const address = [place, r.school.zipCode].filter(Boolean).join(' – ') || null;
+    const address = addressLine(r.school);
     return {
       studentId: r.studentId,
       classId: r.classId,

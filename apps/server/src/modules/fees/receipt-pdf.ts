@@ -5,6 +5,7 @@ import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classStudents, classes, feeInstalments, feePayments, feeRecords, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { ACCENT, ASCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, lineWidth, newPdf, readLogo, type Doc, type TextStyle } from '../../pdf/text.js';
+import { addressLine } from '../../pdf/address.js';
 import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import type { Storage } from '../../storage/index.js';
@@ -276,9 +277,8 @@ export function renderReceipt(data: ReceiptData, lang: ReceiptLang): Promise<Buf
   }
   const schoolWidth = right - textLeft;
   let sy = block(doc, data.school.name, textLeft, y, schoolWidth, { size: 14, bold: true });
-  const place = [data.school.address, data.school.city, data.school.district, data.school.state].filter(Boolean).join(', ');
-  const addressLine = [place, data.school.zipCode].filter(Boolean).join(' – ');
-  if (addressLine) sy = block(doc, addressLine, textLeft, sy, schoolWidth, { size: 8.5, color: MUTED });
+  const address = addressLine(data.school);
+  if (address) sy = block(doc, address, textLeft, sy, schoolWidth, { size: 8.5, color: MUTED });
   const contacts = [data.school.phone && `${w.phone}: ${data.school.phone}`, data.school.email && `${w.email}: ${data.school.email}`].filter(Boolean).join('    ');
   if (contacts) sy = block(doc, contacts, textLeft, sy, schoolWidth, { size: 8.5, color: MUTED });
   y = rule(doc, Math.max(sy, logoBottom) + 6, ACCENT);

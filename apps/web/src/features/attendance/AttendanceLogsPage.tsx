@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Group, Paper, SegmentedControl, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Input, Paper, SegmentedControl, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession, AttendanceLog } from '@shala/contract';
@@ -13,6 +13,7 @@ import { useClassLabel } from '../academics/assign/parts';
 import { sessionScreen } from '../academics/assign/sessionScreen';
 import { STATUS_COLOR } from './ClassDayList';
 import { useAttendanceFormat } from './format';
+import { periodName } from '../timetable/periodName';
 
 export const LOG_TYPES = ['all', 'daywise', 'periodwise'] as const;
 
@@ -33,9 +34,9 @@ function Logs({ session }: { session: AcademicSession }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Box style={{ flex: '1 1 260px' }}>
-            <Text size="sm" fw={500} mb={4} id="attendance-log-type">
+            <Input.Label id="attendance-log-type" mb={4}>
               {t('attendance.logs.type')}
-            </Text>
+            </Input.Label>
             <SegmentedControl
               aria-labelledby="attendance-log-type"
               fullWidth
@@ -87,7 +88,7 @@ function LogCard({ log }: { log: AttendanceLog }) {
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {label(log.class)} · {fmt.date(log.date)}
-            {log.period ? ` · ${log.period.name}` : ''}
+            {log.period ? ` · ${periodName(log.period.name, t)}` : ''}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {t(`attendance.logs.by.${details.action}`, { name: log.user?.fullName ?? t('attendance.logs.someone'), when: fmt.dateTime(log.createdAt) })}

@@ -5,6 +5,7 @@ import { useDayDetail } from '../../api/attendance-views';
 import { RecordState } from '../../components/ListState';
 import { StatusMark } from './MonthParts';
 import { localeOf } from '../../lib/format';
+import { periodName } from '../timetable/periodName';
 
 /** One date of a class (from the month view): each student's day mark and every period's. */
 export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId: string; date: string | null; onClose: () => void }) {
@@ -43,7 +44,7 @@ export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId
                         <Table.Th ta="center">{t('attendanceViews.day')}</Table.Th>
                         {detail.periods.map((p) => (
                           <Table.Th key={p.periodId} ta="center" title={`${p.startTime}–${p.endTime}`}>
-                            {p.name}
+                            {periodName(p.name, t)}
                           </Table.Th>
                         ))}
                       </Table.Tr>

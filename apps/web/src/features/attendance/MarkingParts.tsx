@@ -9,6 +9,7 @@ import { useAttendanceFormat } from './format';
 import { lastMarkable, schoolToday } from './markLogic';
 import { SavedBadge } from './dayChoice';
 import type { MarkingState } from './useMarking';
+import { periodName } from '../timetable/periodName';
 
 type Day = NonNullable<MarkingState['day']['data']>;
 
@@ -62,7 +63,7 @@ export function MarkDay({ data, m }: { data: Day; m: MarkingState }) {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={700}>
           {label(data.class)} · {fmt.date(data.date)}
-          {data.period ? ` · ${data.period.name}` : ''}
+          {data.period ? ` · ${periodName(data.period.name, t)}` : ''}
         </Text>
         <SavedBadge day={data} unsaved={t('attendance.mark.notSaved')} />
       </Group>

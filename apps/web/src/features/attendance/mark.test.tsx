@@ -117,7 +117,7 @@ describe('/attendancelogs', () => {
       updatedAt: '2026-11-21T04:30:00.000Z',
       class: CLASS_REF,
       date: DATE,
-      period: null,
+      period: { periodId: 'f0000000-0000-4000-8000-000000000003', name: '3' },
       type: 'daywise',
       details: { action: 'changed', counts: { present: 2, absent: 1, late: 0, leave: 0, marked: 3, percent: 66.7 }, changes: [{ studentId: KIDS[0]!.studentId, fullName: 'Asha Verma', from: 'present', to: 'absent' }] },
     };
@@ -128,6 +128,11 @@ describe('/attendancelogs', () => {
     const logs = await screen.findByRole('list', { name: 'Attendance logs' });
     const item = within(logs).getAllByRole('listitem')[0]!;
     expect(within(item).getByText(/Changed by Ravi Kumar/)).toBeInTheDocument();
+    // A period named by number reads "Period 3".
+    expect(item).toHaveTextContent('· Period 3');
+    // The filters' labels look alike: "Attendance type" is the same label as "Class".
+    expect(screen.getByText('Attendance type')).toHaveClass('mantine-InputWrapper-label');
+    expect(screen.getByText('Class', { selector: 'label' })).toHaveClass('mantine-InputWrapper-label');
     await user.click(within(item).getByRole('button', { name: '1 change' }));
     expect(within(item).getByText('Asha Verma', { exact: false }).closest('li')).toHaveTextContent('Asha Verma: Present → Absent');
     await user.click(screen.getByRole('radio', { name: 'Periodwise' }));

@@ -18,6 +18,7 @@ import { useDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
 import SchoolDayCards from './SchoolDayCards';
+import ChildrenCards from './ChildrenCards';
 import FeeDueCards from '../fees/student/FeeDueCard';
 import FeesDashboardCard from '../fees/reports/FeesDashboardCard';
 import NoticeBoardCard from '../notices/NoticeBoardCard';
@@ -44,7 +45,9 @@ export default function DashboardPage({ route }: ScreenProps) {
   const { data: profile } = useProfile();
   // The session picked in the header (the platform owner has none); wait for it, so the counts load once.
   const { current, isLoading: sessionLoading } = useCurrentSession();
-  const { data, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, role === ROLE.OWNER || !sessionLoading);
+  // A parent's dashboard leads with its children (their own cards), not a count of them.
+  const parent = role === ROLE.PARENT;
+  const { data, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, !parent && (role === ROLE.OWNER || !sessionLoading));
   const numbers = new Intl.NumberFormat(localeOf(i18n.language));
 
   const present = data ? COUNT_KEYS.filter((key) => data.counts[key] !== undefined) : [];
@@ -62,7 +65,9 @@ export default function DashboardPage({ route }: ScreenProps) {
           </Button>
         </Group>
       ) : null}
-      {isPending && !isError ? (
+      {parent ? (
+        <ChildrenCards />
+      ) : isPending && !isError ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy="true" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h={96} radius="md" />
@@ -80,7 +85,8 @@ export default function DashboardPage({ route }: ScreenProps) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {present.map((key) => {
             const { icon: CardIcon, color } = CARD[key];
-            const label = t(COUNT_TITLES[key]);
+            // A teacher's counts are of its own classes.
+            const label = role === ROLE.TEACHER && (key === 'classes' || key === 'students') ? t(`dashboard.teacher.${key}`) : t(COUNT_TITLES[key]);
             return (
               <Paper key={key} component="li" withBorder p="md" radius="md" shadow="xs" aria-label={label} data-testid={`count-${key}`}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">

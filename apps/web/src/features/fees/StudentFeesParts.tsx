@@ -203,8 +203,11 @@ export function FeeInstalments({ fees, actions, noPlan, cards }: { fees: Student
   );
 }
 
-/** Every payment, reversed ones struck through with the reason. */
-export function FeePayments({ payments }: { payments: StudentFees['payments'] }) {
+/**
+ * Every payment, reversed ones struck through with the reason. A receipt already downloadable from
+ * its instalment's line (`onInstalment`) gets no second, identical button here.
+ */
+export function FeePayments({ payments, onInstalment = new Set() }: { payments: StudentFees['payments']; onInstalment?: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const date = useFeeDate();
   return (
@@ -229,7 +232,7 @@ export function FeePayments({ payments }: { payments: StudentFees['payments'] })
                 </Text>
               )}
             </Stack>
-            <ReceiptButton payment={p} />
+            {onInstalment.has(p.paymentId) ? null : <ReceiptButton payment={p} />}
           </Group>
         ))}
       </Stack>

@@ -42,7 +42,7 @@ export function StudentFeesView({ fees, actions, noPlan }: Props) {
       </SimpleGrid>
       <FeeBreakdown fees={fees} record={record} />
       <FeeInstalments fees={fees} actions={actions} noPlan={noPlan} cards={cards} />
-      {fees.payments.length > 0 && <FeePayments payments={fees.payments} />}
+      {fees.payments.length > 0 && <FeePayments payments={fees.payments} onInstalment={new Set(fees.instalments.flatMap((i) => (i.payment ? [i.payment.paymentId] : [])))} />}
     </Stack>
   );
 }

@@ -188,8 +188,8 @@ function usePeopleColumns(kind: PeopleKindKey, details: (userId: string) => stri
           },
         ]
       : []),
-    { key: 'email', header: t('person.email'), cell: (p) => p.email ?? '—', wrap: 'anywhere' },
-    { key: 'contact', header: t('person.contact'), cell: (p) => p.contact ?? '—', wrap: 'nowrap' },
+    { key: 'email', header: t('person.email'), cell: (p) => p.email ?? '—', wrap: 'anywhere', optional: (p) => p.email },
+    { key: 'contact', header: t('person.contact'), cell: (p) => p.contact ?? '—', wrap: 'nowrap', optional: (p) => p.contact },
     {
       key: 'status',
       header: t('list.status'),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MasterWeek, Period } from '@shala/contract';
 import { CARDS_QUERY } from '../../components/ListPage';
 import { isHindi } from '../../lib/format';
+import { periodName } from './periodName';
 
 /** A day's name in the reader's language (the master week carries both). */
 export function useDayName() {
@@ -22,10 +23,11 @@ export function timeRange(p: Pick<Period, 'startTime' | 'endTime'>) {
 }
 
 function PeriodLabel({ period }: { period: Period }) {
+  const { t } = useTranslation();
   return (
     <Stack gap={0}>
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {period.name}
+        {periodName(period.name, t)}
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {timeRange(period)}

@@ -167,6 +167,8 @@ describe("the parent's fee screen", () => {
     expect(asked).toEqual([`/api/fee/receipt/${PAYMENT_ID}?lang=en`]);
     const payments = screen.getByRole('region', { name: 'Payments and receipts' });
     expect(within(payments).getByText(/Receipt no\. 7 · ₹8,500\.00/)).toBeInTheDocument();
+    // One download button per receipt: the instalment's, not a second one in the payments.
+    expect(screen.getAllByRole('button', { name: 'Download receipt 7' })).toHaveLength(1);
     downloads.restore();
 
     // The other child: no record yet.
