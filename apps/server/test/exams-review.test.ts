@@ -74,7 +74,7 @@ describe('lock, unlock, publish', () => {
     const everyone = [w.student.id, w.classmate.id, w.otherStudent.id, w.parent.id, w.otherParent.id, w.teacher.id, w.admin.id];
     const results = () =>
       env.db
-        .select({ userId: notifications.userId, link: notifications.link, message: notifications.message, kind: notifications.kind })
+        .select({ userId: notifications.userId, link: notifications.link, params: notifications.params, kind: notifications.kind })
         .from(notifications)
         .where(and(inArray(notifications.userId, everyone), eq(notifications.kind, 'result')));
     expect(await results()).toHaveLength(0);
@@ -89,8 +89,7 @@ describe('lock, unlock, publish', () => {
         [w.parent.id, '/childresults'],
       ].sort(),
     );
-    expect(told[0]!.message).toContain(name);
-    expect(told[0]!.message).toContain('परिणाम');
+    expect(told[0]!.params).toEqual({ exam: name });
     // Publishing again tells nobody again.
     await post(`/api/school/exam/${id}/publish`, w.principal.token);
     expect(await results()).toHaveLength(3);

@@ -60,11 +60,6 @@ export async function unlockExam(deps: Deps, caller: Caller, examId: string): Pr
 
 const parent = alias(users, 'parent');
 
-/** The stored text of the notification: one line, English then Hindi. */
-export function resultMessage(examName: string): string {
-  return `Results of ${examName} are published. / ${examName} के परिणाम प्रकाशित हो गए हैं।`.replace(/\s+/g, ' ');
-}
-
 /**
  * Publishes a draft or locked exam (it stays locked). The students who have marks in it and their
  * parents (active accounts) are told after the transaction commits; found in one statement. Published
@@ -106,7 +101,7 @@ export async function publishExam(deps: Deps, caller: Caller, examId: string): P
           ),
         ),
       );
-    const base = { schoolId, senderId: caller.userId, senderName: caller.name, message: resultMessage(row.name), kind: 'result' as const };
+    const base = { schoolId, senderId: caller.userId, senderName: caller.name, params: { exam: row.name }, kind: 'result' as const };
     const parents = new Set(rows.map((p) => p.parentId).filter((p): p is string => !!p));
     const recipients: NewNotification[] = [
       ...rows.map((p) => ({ ...base, userId: p.studentId, link: '/myresults' })),
