@@ -88,6 +88,14 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   await entry.click();
   await expect(tp.getByTestId('chat-theirs').filter({ hasText: question })).toBeVisible();
   await expect(mine.getByLabel(tr('en', 'chat.read'))).toBeVisible();
+  // The parent reads the chat open on screen: the reply does not raise its bell, not even for a moment.
+  const bellCount = () => pp.getByTestId('notifications-bell').evaluate((el) => el.textContent ?? '');
+  const before = await bellCount();
+  await pp.getByTestId('notifications-bell').evaluate((el) => {
+    const seen = ((window as unknown as { bellSeen: string[] }).bellSeen = [el.textContent ?? '']);
+    new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { subtree: true, childList: true, characterData: true });
+  });
+  const parentRead = pp.waitForResponse((r) => /\/api\/chat\/[^/]+\/read$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
   const reply = tp.getByRole('textbox', { name: tr('hi', 'chat.message') });
   await reply.fill(answer);
   await tp.getByRole('button', { name: tr('hi', 'chat.send') }).click();
@@ -98,6 +106,10 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
 
   // The parent sees the reply live, without reloading.
   await expect(pp.getByTestId('chat-theirs').filter({ hasText: answer })).toBeVisible();
+  expect((await (await parentRead).json()).result.notes).toBe(1);
+  await pp.waitForTimeout(500); // the bell's refresh after the read
+  expect(new Set(await pp.evaluate(() => (window as unknown as { bellSeen: string[] }).bellSeen))).toEqual(new Set([before]));
+  expect(await bellCount()).toBe(before);
   await shot(pp, 'chat-thread-en-1280');
   await expectAccessible(pp, 'chat thread en 1280');
 
