@@ -62,6 +62,8 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   await tp.goto('chat');
   await expect(tp.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(tp.getByTestId('chat-entry').first()).toBeVisible();
+  // Whom the reader can message, by role.
+  await expect(tp.getByText(tr('hi', 'chat.reach.teacher'))).toBeVisible();
   await shot(tp, 'chat-list-hi-375');
   await expectNoOverflow(tp);
 
@@ -69,6 +71,7 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   const pp = await parentContext.newPage();
   await signInAs(pp, 115);
   await pp.goto('chat');
+  await expect(pp.getByText(tr('en', 'chat.reach.parent'))).toBeVisible();
   await pp.locator('label', { hasText: tr('en', 'chat.contacts') }).click();
   await pp.getByTestId('chat-contacts').getByRole('button', { name: new RegExp(teacher.fullName) }).click();
   await expect(pp.getByTestId('chat-peer')).toHaveText(teacher.fullName);
