@@ -360,8 +360,9 @@ describe('attendance: saving a class', () => {
     const notes = await parentNotes();
     expect(notes).toHaveLength(before + 1);
     const alert = notes.at(-1)!;
-    expect(alert.message).toContain(`${c.kids[0]!.firstName} C${sections}`);
-    expect(alert.message).toContain(`${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`);
+    // Stored as its kind and params (the date as ISO), written in each reader's language when shown.
+    expect(alert).toMatchObject({ kind: 'absence', message: '', params: { date } });
+    expect(alert.params.child).toContain(`${c.kids[0]!.firstName} C${sections}`);
     expect([alert.senderId, alert.senderName]).toEqual([classTeacher.id, classTeacher.name]);
     // The second child has no parent: no notification, but its alert is recorded.
     expect(await env.db.select().from(attendanceAlerts).where(eq(attendanceAlerts.date, date))).toHaveLength(2);
@@ -393,7 +394,8 @@ describe('attendance: saving a class', () => {
       const c = await scene(date);
       expect((await save(c.id, { date, marks: marksOf(c.kids, { 0: 'absent' }) })).statusCode).toBe(200);
       const n = await received;
-      expect(n.message).toContain(c.kids[0]!.firstName);
+      expect(n).toMatchObject({ kind: 'absence', message: '', params: { date } });
+      expect(n.params.child).toContain(c.kids[0]!.firstName);
       expect(n).toMatchObject({ senderId: classTeacher.id, read: false });
     } finally {
       socket.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { academicSessions, attendanceMarks, classes, holidays, notifications, periods } from '../src/db/schema.js';
 import { isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
 import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
@@ -38,6 +38,9 @@ const P = () => mine.users[113].token;
 
 const holidaysOf = (schoolId: string) =>
   env.db.select().from(holidays).where(eq(holidays.schoolId, schoolId)).orderBy(asc(holidays.startDate), asc(holidays.id));
+/** The holiday notifications of a title (stored as kind and params). */
+const holidayNotes = (title: string) =>
+  env.db.select().from(notifications).where(and(eq(notifications.kind, 'holiday'), sql`${notifications.params}->>'title' = ${title}`));
 const add = async (body: object, token = P()) => {
   const res = await call('POST', '/api/school/holidays', token, { sessionId: mine.school.sessionId, ...body });
   expect(res.statusCode, res.body).toBe(200);
@@ -111,7 +114,7 @@ describe('adding a holiday', () => {
     const named = await call('POST', '/api/school/holidays', P(), { sessionId: mine.school.sessionId, title: 'Clash', startDate: '2026-11-09' });
     expect(named.json().params).toEqual({ title: 'Diwali' });
     expect(await holidaysOf(mine.school.id)).toEqual(before);
-    expect(await env.db.select().from(notifications).where(like(notifications.message, 'Holiday: Clash%'))).toEqual([]);
+    expect(await holidayNotes('Clash')).toEqual([]);
     // The same dates in another school.
     const other = await call('POST', '/api/school/holidays', theirs.users[113].token, { sessionId: theirs.school.sessionId, title: 'Diwali', startDate: '2026-11-08', endDate: '2026-11-10' });
     expect(other.statusCode).toBe(200);
@@ -123,24 +126,24 @@ describe('adding a holiday', () => {
     const inactiveParent = await env.f.user(115, mine.school, { status: false });
     const secondPrincipal = await env.f.user(113, mine.school);
     const h = await add({ title: 'Winter break', startDate: '2026-12-25', endDate: '2027-01-01', notifyRoles: [115, 114, 113] });
-    const message = 'Holiday: Winter break, 2026-12-25 to 2027-01-01';
-    const sent = await env.db.select().from(notifications).where(eq(notifications.message, message));
+    const sent = await holidayNotes('Winter break');
     const recipients = sent.map((n) => n.userId).sort();
     expect(recipients).toEqual([mine.users[114].id, mine.users[115].id, teacher2.id, parent2.id, secondPrincipal.id].sort());
     expect(recipients).not.toContain(inactiveParent.id);
     expect(recipients).not.toContain(mine.users[113].id); // the author
     expect(recipients).not.toContain(theirs.users[115].id);
-    for (const n of sent) expect(n).toMatchObject({ schoolId: mine.school.id, senderId: mine.users[113].id, senderName: mine.users[113].name, readAt: null });
+    const params = { title: 'Winter break', startDate: '2026-12-25', endDate: '2027-01-01' };
+    for (const n of sent) expect(n).toMatchObject({ schoolId: mine.school.id, senderId: mine.users[113].id, senderName: mine.users[113].name, readAt: null, message: '', params });
     // The parent reads it in its bell.
     const bell = await call('GET', '/api/notifications', mine.users[115].token);
-    expect(bell.json().result.items.map((n: { message: string }) => n.message)).toContain(message);
+    expect(bell.json().result.items).toContainEqual(expect.objectContaining({ kind: 'holiday', params }));
     // One day: the message names one date; no roles: nobody.
     await add({ title: 'Christmas eve', startDate: '2026-12-24', notifyRoles: [116] });
-    expect((await env.db.select().from(notifications).where(eq(notifications.message, 'Holiday: Christmas eve, 2026-12-24'))).map((n) => n.userId).sort()).toEqual(
+    expect((await holidayNotes('Christmas eve')).map((n) => n.userId).sort()).toEqual(
       [mine.users[116].id, child.id, stranger.id].sort(),
     );
     const quiet = await add({ title: 'Quiet day', startDate: '2026-12-23' });
-    expect(await env.db.select().from(notifications).where(like(notifications.message, 'Holiday: Quiet day%'))).toEqual([]);
+    expect(await holidayNotes('Quiet day')).toEqual([]);
     expect(h.days).toBe(8);
     expect(quiet.days).toBe(1);
   });

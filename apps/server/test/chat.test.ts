@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME_EVENTS, type ChatMessage, type ChatReadEvent } from '@shala/contract';
 import { academicSessions, chatConversations, chatMessages, classStudents, classSubjects, classes, notifications, subjects } from '../src/db/schema.js';
@@ -265,10 +265,17 @@ describe('a conversation', () => {
     expect(list.unread).toBe(14);
     const note = await env.db.select().from(notifications).where(and(eq(notifications.userId, t.id), eq(notifications.kind, 'chat'))).limit(1);
     expect(note[0]!.link).toBe(`/chat?teacherId=${g.id}&UserName=${encodeURIComponent(g.name)}`);
+    // Opening the chat reads its messages and clears the bell's notifications of them.
+    const unreadFrom = async () =>
+      (await env.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, t.id), eq(notifications.senderId, g.id), eq(notifications.kind, 'chat'), isNull(notifications.readAt))))[0]!.n;
+    const notesBefore = await unreadFrom();
+    expect(notesBefore).toBeGreaterThan(0);
     const read = await call('POST', `/api/chat/${g.id}/read`, t.token);
     expect(read.statusCode).toBe(200);
-    expect(read.json().result).toEqual({ read: 14 });
-    expect((await call('POST', `/api/chat/${g.id}/read`, t.token)).json().result).toEqual({ read: 0 });
+    expect(read.json().result).toEqual({ read: 14, notes: notesBefore });
+    expect(await unreadFrom()).toBe(0);
+    expect((await call('GET', '/api/notifications', t.token)).json().result.items.filter((n: { kind: string; read: boolean }) => n.kind === 'chat' && !n.read)).toEqual([]);
+    expect((await call('POST', `/api/chat/${g.id}/read`, t.token)).json().result).toEqual({ read: 0, notes: 0 });
     const after = (await call('GET', '/api/chat/conversations', t.token)).json().result;
     expect(after).toMatchObject({ unread: 0, items: [{ unread: 0 }] });
     const unreadNotes = await env.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, t.id), eq(notifications.kind, 'chat')));

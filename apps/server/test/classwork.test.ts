@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { classStudents, classSubjects, classWorkFiles, classWorks, classes, files, notifications, subjects } from '../src/db/schema.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 
@@ -284,9 +284,10 @@ describe('class work', () => {
     expect(rows.every((r) => r.private && r.attachedAt)).toBe(true);
 
     const told = await env.db
-      .select({ userId: notifications.userId, link: notifications.link, kind: notifications.kind, message: notifications.message })
+      .select({ userId: notifications.userId, link: notifications.link, kind: notifications.kind, params: notifications.params })
       .from(notifications)
-      .where(and(eq(notifications.kind, 'classwork'), eq(notifications.message, `New class work in ${work.subjectName}: Fractions with files`)));
+      .where(and(eq(notifications.kind, 'classwork'), sql`${notifications.params}->>'title' = 'Fractions with files'`));
+    expect(told[0]!.params).toEqual({ subject: work.subjectName, title: 'Fractions with files' });
     expect(told.map((n) => n.userId).sort()).toEqual([w.student.id, w.classmate.id, w.parent.id].sort());
     expect(told.find((n) => n.userId === w.student.id)!.link).toBe(`/mywork/${w.classId}`);
     expect(told.find((n) => n.userId === w.parent.id)!.link).toBe('/childwork');

@@ -447,8 +447,9 @@ describe('report card batches', () => {
     const [note] = await env.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, w.teacher.id), eq(notifications.kind, 'result')));
-    expect(note).toMatchObject({ link: `/examresults/${w.classId}` });
+      .where(and(eq(notifications.userId, w.teacher.id), eq(notifications.kind, 'report_cards')));
+    expect(note).toMatchObject({ link: `/examresults/${w.classId}`, message: '', params: { class: expect.any(String), classHi: expect.any(String) } });
+    expect(note!.params.classHi).not.toBe('');
   });
 
   it('takes a batch left running by a stopped node again, and each batch once when two runs race', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { auditLog, classStudents, classSubjects, classes, examClassPublications, examMarkCorrections, examMarks, exams, notifications, subjects, users } from '../src/db/schema.js';
 import { auth, exam, examWorld, mark, type ExamWorld } from './exams-scheme-fixture.js';
 import { setupApp, type TestEnv } from './helpers.js';
@@ -76,9 +76,9 @@ describe('lock, unlock, publish', () => {
   const everyone = () => [w.student.id, w.classmate.id, w.otherStudent.id, w.parent.id, w.otherParent.id, w.teacher.id, w.admin.id];
   const told = (kind: 'result' | 'result_withdrawn', name: string) =>
     env.db
-      .select({ userId: notifications.userId, link: notifications.link, message: notifications.message })
+      .select({ userId: notifications.userId, link: notifications.link, params: notifications.params })
       .from(notifications)
-      .where(and(inArray(notifications.userId, everyone()), eq(notifications.kind, kind), like(notifications.message, `%${name}%`)));
+      .where(and(inArray(notifications.userId, everyone()), eq(notifications.kind, kind), sql`${notifications.params}->>'exam' = ${name}`));
   const sees = async (token: string, studentId: string, id: string) => {
     const card = await env.app.inject({ method: 'GET', url: `/api/school/exam/reportcard/${studentId}`, headers: auth(token) });
     const list = await env.app.inject({ method: 'GET', url: '/api/school/exam', headers: auth(token) });
@@ -124,7 +124,7 @@ describe('lock, unlock, publish', () => {
         [w.parent.id, '/childresults'],
       ].sort(),
     );
-    expect(notes[0]!.message).toContain('परिणाम');
+    expect(notes[0]!.params).toEqual({ exam: name });
     expect(await sees(w.student.token, w.student.id, id)).toBe(true);
     expect(await sees(w.parent.token, w.student.id, id)).toBe(true);
     expect(await sees(w.otherStudent.token, w.otherStudent.id, id)).toBe(false);
@@ -175,7 +175,7 @@ describe('lock, unlock, publish', () => {
     }
     const notes = await told('result_withdrawn', name);
     expect(notes.map((n) => n.userId).sort()).toEqual([w.student.id, w.classmate.id, w.otherStudent.id, w.parent.id, w.otherParent.id].sort());
-    expect(notes[0]!.message).toContain(reason.reason);
+    expect(notes[0]!.params).toEqual({ exam: name, reason: reason.reason });
     const recorded = await audit('results_withdrawn');
     expect(recorded.map((a) => a.studentId).sort()).toEqual([w.student.id, w.classmate.id, w.otherStudent.id].sort());
     expect(recorded[0]!.details).toMatchObject({ exam: name, reason: reason.reason });

@@ -442,13 +442,10 @@ describe('POST /api/school/feerecord/emi/paid/:emiId (marking paid)', () => {
     expect(rows.record!.paid).toBe(instalments[0]!.amount + instalments[1]!.amount);
     await expectBalanced(record.id);
 
-    // The parent's bell: amount and receipt number, in English and Hindi.
+    // The parent's bell: the child, the amount (paise) and the receipt number, shown in the reader's language.
     const notes = await env.db.select().from(notifications).where(eq(notifications.userId, f.parent.id)).orderBy(asc(notifications.createdAt));
     expect(notes).toHaveLength(2);
-    expect(notes[0]!.message).toContain(formatRupees(instalments[0]!.amount));
-    expect(notes[0]!.message).toContain('receipt no. 1');
-    expect(notes[0]!.message).toContain('रसीद संख्या 1');
-    expect(notes[0]!.message).toContain('Pupil01 Test');
+    expect(notes[0]).toMatchObject({ kind: 'fee', message: '', params: { child: 'Pupil01 Test', amount: instalments[0]!.amount, receiptNo: 1 } });
     expect(notes[0]).toMatchObject({ senderId: f.principal.id, schoolId: f.school.id });
     // Pushed live to the parent, after the commit.
     expect(pushed).toEqual([{ userId: f.parent.id, openTransactions: 0 }]);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classFeeTotal, splitInstalments, type PaymentMode } from '@shala/contract';
 import { classFees, classStudents, classes, feeAlerts, feeInstalments, feePayments, feeReceiptCounters, feeRecords, notifications } from '../src/db/schema.js';
 import { addDays, localDate } from '../src/modules/calendar/days.js';
-import { reminderMessage, runFeeReminders } from '../src/modules/fees/reminders.js';
+import { runFeeReminders, type ReminderKind } from '../src/modules/fees/reminders.js';
+import { renderNotification } from '../src/modules/notifications/texts.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 import { countStatements as countStatementsOf } from './statements.js';
 
@@ -347,7 +348,9 @@ describe('the parents’ reminders', () => {
     return { who, cls };
   }
   const notesOf = async (userId: string) =>
-    (await env.db.select({ message: notifications.message, senderName: notifications.senderName, schoolId: notifications.schoolId }).from(notifications).where(eq(notifications.userId, userId))).map((n) => n);
+    (await env.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => ({ ...n, message: renderNotification({ ...n, kind: n.kind as 'fee_due' }, 'en') }));
+  const reminderMessage = (kind: ReminderKind, child: string, seq: number, amount: number, dueDate: string) =>
+    renderNotification({ kind: kind === 'due_soon' ? 'fee_due' : 'fee_overdue', params: { child, seq, amount, dueDate }, message: '' }, 'en');
 
   it('sends one per instalment and kind, none on a second run, none for a paid one, in each school’s own today', async () => {
     const kolkata = await reminderSchool('Asia/Kolkata');
@@ -380,7 +383,8 @@ describe('the parents’ reminders', () => {
         reminderMessage('due_soon', name(n!), 3, n!.instalments[2]!.amount, '2026-06-13'),
       ].sort(),
     );
-    expect(kNotes[0]!.message).toMatch(/^Fee instalment \d of ₹[\d,]+\.\d\d for Kid1 Test (is|was) due on \d\d-06-2026.* \/ Kid1 Test की शुल्क किस्त/);
+    expect(kNotes[0]!.message).toMatch(/^Fee instalment \d of ₹[\d,]+\.\d\d for Kid1 Test (is|was) due on \d+ Jun 2026/);
+    expect(kNotes.map((x) => x.params.dueDate).sort()).toEqual(['2026-06-10', '2026-06-13']);
     const alerts = await env.db.select().from(feeAlerts).where(inArray(feeAlerts.instalmentId, [...k!.instalments, ...n!.instalments, ...orphan!.instalments].map((i) => i.id)));
     expect(alerts).toHaveLength(4);
 

@@ -81,10 +81,23 @@ const COPIED = `select i.session_id = r.session_id as same, count(*)::int as n
 const MISMATCH = `insert into fee_instalments (school_id, session_id, fee_record_id, seq, due_date, amount)
   select r.school_id, s.id, r.id, 9, '2026-07-10', 1 from fee_records r join academic_sessions s on s.school_id = r.school_id and s.id <> r.session_id limit 1`;
 
-/** The release before 0019 writes a school's fees; this release opens the database and upgrades it. */
+/** Notifications as the release before 0021 stored them: one text, "English / Hindi" or English alone, or the sender's words. */
+async function notificationsBefore0021(exec: Exec): Promise<void> {
+  const [school] = await exec(`select id from schools where code = 'UPG01'`);
+  const [parent] = await exec(`insert into users (school_id, login_id, role_id, first_name, password_hash) values ('${school!.id}', 'UPG01-G0001', 115, 'Ravi', 'x') returning id`);
+  const row = (kind: string, message: string) => `('${school!.id}', '${parent!.id}', 'Teacher', '${kind}', '${message}')`;
+  await exec(`insert into notifications (school_id, user_id, sender_name, kind, message) values
+    ${row('absence', 'Asha was marked absent on 25-11-2026. / Asha 25-11-2026 को अनुपस्थित रहे।')},
+    ${row('classwork', 'New class work in Maths: Fractions')},
+    ${row('chat', 'See me after class / please')},
+    ${row('notice', 'Sports day')}`);
+}
+
+/** The release before 0019 writes a school's fees and notifications; this release opens the database and upgrades it. */
 async function upgradeAcross0019(open: (migrations?: string) => Promise<Database>) {
   const before = await open(migrationsUpTo('0018_attendance_stats'));
   await feesBefore0019(platform(before));
+  await notificationsBefore0021(platform(before));
   await before.close();
 
   const database = await open();
@@ -96,11 +109,18 @@ async function upgradeAcross0019(open: (migrations?: string) => Promise<Database
     { relname: 'fee_records', forced: true },
   ]);
   expect(await refusal(exec(MISMATCH))).toMatchObject({ code: '23503', message: expect.stringContaining('fee_instalments_record_fk') });
+  // 0021: no notification lost; the server's old texts become their English and Hindi halves, the sender's words stay.
+  expect(await exec(`select kind, message, params from notifications order by kind`)).toEqual([
+    { kind: 'absence', message: '', params: { en: 'Asha was marked absent on 25-11-2026.', hi: 'Asha 25-11-2026 को अनुपस्थित रहे।' } },
+    { kind: 'chat', message: 'See me after class / please', params: {} },
+    { kind: 'classwork', message: '', params: { en: 'New class work in Maths: Fractions', hi: 'New class work in Maths: Fractions' } },
+    { kind: 'notice', message: 'Sports day', params: {} },
+  ]);
 }
 
 if (!process.env.TEST_DATABASE_URL)
   describe('upgrading an embedded database', () => {
-    it('0019: instalments get their record’s session, and the database keeps it so', { timeout: 120_000 }, async () => {
+    it('0019: instalments get their record’s session, and the database keeps it so; 0021: notifications get params', { timeout: 120_000 }, async () => {
       const dataDir = tmp('shala-upgrade-');
       await upgradeAcross0019((migrations) => openDatabase({ dataDir, migrations }));
     });
@@ -108,7 +128,7 @@ if (!process.env.TEST_DATABASE_URL)
 
 if (process.env.TEST_DATABASE_URL)
   describe('upgrading a PostgreSQL database', () => {
-    it('0019 run by a plain owner (no superuser, no BYPASSRLS): every school’s instalments get their record’s session', { timeout: 120_000 }, async () => {
+    it('0019 and 0021 run by a plain owner (no superuser, no BYPASSRLS): every school’s instalments get their record’s session, its notifications params', { timeout: 120_000 }, async () => {
       const { default: pg } = await import('pg');
       const url = process.env.TEST_DATABASE_URL!;
       const suffix = randomBytes(5).toString('hex');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEMPLATED_KINDS } from '@shala/contract';
+import { formatDay, NOTIFICATION_TEXTS, renderNotification } from '../src/modules/notifications/texts.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +50,7 @@ afterAll(async () => {
   await new Promise((resolve) => service.close(resolve));
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   env.app.inject({ method, url, headers: token ? { token } : {}, payload });
 
@@ -255,5 +257,47 @@ describe('delivery', () => {
       link: `/chat?teacherId=${sender.id}&UserName=${encodeURIComponent(sender.name)}`,
       tag: n.id,
     });
+  });
+
+  it('is written in the language the reader picked (Hindi: Hindi words and date); English by default; a bad language 400', async () => {
+    const parent = mine.users[115];
+    expect((await call('PUT', '/api/notifications/language', parent.token, { language: 'fr' })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/notifications/language')).statusCode).toBe(401);
+    const picked = await call('PUT', '/api/notifications/language', parent.token, { language: 'hi' });
+    expect([picked.statusCode, picked.json().result]).toEqual([200, { language: 'hi' }]);
+    const sub = browser(`${origin}/push/${randomBytes(8).toString('hex')}`);
+    expect((await call('POST', '/api/push/subscriptions', parent.token, sub.body)).statusCode).toBe(200);
+    received.length = 0;
+    const res = await call('POST', '/api/school/holidays', mine.users[113].token, {
+      sessionId: mine.school.sessionId,
+      title: 'Dussehra',
+      startDate: '2026-10-20',
+      endDate: '2026-10-21',
+      notifyRoles: [115],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await env.app.deps.push.idle();
+    const hit = received.find((r) => r.url === new URL(sub.body.endpoint).pathname)!;
+    const hindi = `अवकाश: Dussehra, ${formatDay('2026-10-20', 'hi')} से ${formatDay('2026-10-21', 'hi')} तक`;
+    expect(JSON.parse(decrypt(sub, hit.body)).body).toBe(hindi);
+    expect(hindi).toMatch(/^अवकाश: Dussehra, 20 \S*[\u0900-\u097F]\S* 2026 से 21 /);
+    // The same notification in the bell: kind and params, for the web to write in its language.
+    const bell = (await call('GET', '/api/notifications', parent.token)).json().result.items[0];
+    expect(bell).toMatchObject({ kind: 'holiday', message: '', params: { title: 'Dussehra', startDate: '2026-10-20', endDate: '2026-10-21' } });
+    expect(renderNotification(bell, 'en')).toBe('Holiday: Dussehra, 20 Oct 2026 to 21 Oct 2026');
+  });
+});
+
+describe("the server's notification texts", () => {
+  it('every templated kind has its text in English and Hindi, and every param it names is filled', () => {
+    for (const kind of TEMPLATED_KINDS) {
+      const texts = NOTIFICATION_TEXTS[kind];
+      expect(texts.en, kind).toBeTruthy();
+      expect(texts.hi, kind).toMatch(/[\u0900-\u097F]/);
+      expect([...texts.hi.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort(), kind).toEqual([...texts.en.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort());
+    }
+    expect(renderNotification({ kind: 'fee', params: { child: 'Asha Rao', amount: 1_250_00, receiptNo: 7 }, message: '' }, 'hi')).toBe('Asha Rao की ₹1,250.00 फ़ीस प्राप्त हुई, रसीद संख्या 7।');
+    // Stored before (one text in both languages): the reader's half.
+    expect(renderNotification({ kind: 'absence', params: { en: 'Asha was absent.', hi: 'आशा अनुपस्थित रहीं।' }, message: '' }, 'hi')).toBe('आशा अनुपस्थित रहीं।');
   });
 });

@@ -43,6 +43,7 @@ const TEXT = {
     outside: /A holiday must fall inside the session/,
     list: /Holidays of \d{4}-\d{2}/,
     bell: 'Notifications',
+    holidayNote: (title: string, from: string, to: string) => `Holiday: ${title}, ${from} to ${to}`,
     child: 'Child',
     coming: 'Coming holidays',
     next: 'Next month',
@@ -65,6 +66,7 @@ const TEXT = {
     outside: /सत्र/,
     list: /\d{4}-\d{2} की छुट्टियाँ/,
     bell: 'सूचनाएँ',
+    holidayNote: (title: string, from: string, to: string) => `अवकाश: ${title}, ${from} से ${to} तक`,
     child: 'बच्चा',
     coming: 'आने वाली छुट्टियाँ',
     next: 'अगला महीना',
@@ -143,7 +145,9 @@ async function parentSees(page: Page, lang: Lang, holiday: string, range: { star
   const x = TEXT[lang];
   await page.getByRole('button', { name: x.bell }).click();
   const bell = page.getByRole('dialog', { name: x.bell });
-  await expect(bell.getByText(`Holiday: ${holiday}, ${range.startDate} to ${range.endDate}`)).toBeVisible();
+  // Written in the reader's language, its dates as the reader writes them.
+  const day = (d: string) => new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${d}T00:00:00`));
+  await expect(bell.getByText(x.holidayNote(holiday, day(range.startDate), day(range.endDate)))).toBeVisible();
   await shot(page, `holiday-bell-${lang}-${width}`);
   await page.keyboard.press('Escape');
 

@@ -62,6 +62,8 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   await tp.goto('chat');
   await expect(tp.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(tp.getByTestId('chat-entry').first()).toBeVisible();
+  // Whom the reader can message, by role.
+  await expect(tp.getByText(tr('hi', 'chat.reach.teacher'))).toBeVisible();
   await shot(tp, 'chat-list-hi-375');
   await expectNoOverflow(tp);
 
@@ -69,6 +71,7 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   const pp = await parentContext.newPage();
   await signInAs(pp, 115);
   await pp.goto('chat');
+  await expect(pp.getByText(tr('en', 'chat.reach.parent'))).toBeVisible();
   await pp.locator('label', { hasText: tr('en', 'chat.contacts') }).click();
   await pp.getByTestId('chat-contacts').getByRole('button', { name: new RegExp(teacher.fullName) }).click();
   await expect(pp.getByTestId('chat-peer')).toHaveText(teacher.fullName);
@@ -88,6 +91,14 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
   await entry.click();
   await expect(tp.getByTestId('chat-theirs').filter({ hasText: question })).toBeVisible();
   await expect(mine.getByLabel(tr('en', 'chat.read'))).toBeVisible();
+  // The parent reads the chat open on screen: the reply does not raise its bell, not even for a moment.
+  const bellCount = () => pp.getByTestId('notifications-bell').evaluate((el) => el.textContent ?? '');
+  const before = await bellCount();
+  await pp.getByTestId('notifications-bell').evaluate((el) => {
+    const seen = ((window as unknown as { bellSeen: string[] }).bellSeen = [el.textContent ?? '']);
+    new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { subtree: true, childList: true, characterData: true });
+  });
+  const parentRead = pp.waitForResponse((r) => /\/api\/chat\/[^/]+\/read$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
   const reply = tp.getByRole('textbox', { name: tr('hi', 'chat.message') });
   await reply.fill(answer);
   await tp.getByRole('button', { name: tr('hi', 'chat.send') }).click();
@@ -98,6 +109,10 @@ test('a parent and its child’s teacher chat live (en 1280, hi 375)', async ({ 
 
   // The parent sees the reply live, without reloading.
   await expect(pp.getByTestId('chat-theirs').filter({ hasText: answer })).toBeVisible();
+  expect((await (await parentRead).json()).result.notes).toBe(1);
+  await pp.waitForTimeout(500); // the bell's refresh after the read
+  expect(new Set(await pp.evaluate(() => (window as unknown as { bellSeen: string[] }).bellSeen))).toEqual(new Set([before]));
+  expect(await bellCount()).toBe(before);
   await shot(pp, 'chat-thread-en-1280');
   await expectAccessible(pp, 'chat thread en 1280');
 

@@ -107,7 +107,7 @@ import {
   studentFees,
   studentFeesParams,
 } from './fees.js';
-import { notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
+import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
 import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
 import { chatContact, chatContactsQuery, chatConversationPage, chatHistory, chatHistoryQuery, chatMessage, chatPeerParams, chatSendInput, CHAT_ROLES } from './chat.js';
@@ -405,6 +405,14 @@ export const API = {
     summary: 'Mark all own notifications read',
     response: envelope(z.object({ unread: z.literal(0) })),
   }),
+  notificationsLanguage: route({
+    method: 'PUT',
+    url: '/api/notifications/language',
+    roles: ALL,
+    summary: 'The language the caller reads (the web picker): Web Push and mail to the caller are written in it',
+    body: notificationLanguageInput,
+    response: envelope(notificationLanguageInput),
+  }),
   pushKey: route({ method: 'GET', url: '/api/push/key', roles: ALL, summary: "The server's VAPID public key, for a browser's push subscription", response: envelope(pushKey) }),
   pushSubscribe: route({ method: 'POST', url: '/api/push/subscriptions', roles: ALL, summary: "Store this browser's push subscription for the caller (a known push service only; the same endpoint moves to the caller)", body: pushSubscriptionInput, response: envelope(z.object({ subscribed: z.literal(true) })) }),
   pushUnsubscribe: route({ method: 'DELETE', url: '/api/push/subscriptions', roles: ALL, summary: "Forget this browser's push subscription (the caller's own)", body: pushUnsubscribeInput, response: envelope(z.object({ subscribed: z.literal(false) })) }),
@@ -430,7 +438,7 @@ export const API = {
   chatConversations: route({ method: 'GET', url: '/api/chat/conversations', roles: CHAT_ROLES, summary: "The caller's conversations, the latest first, with unread counts", querystring: pageQuery, response: envelope(chatConversationPage) }),
   chatHistory: route({ method: 'GET', url: '/api/chat/:userId/messages', roles: CHAT_ROLES, summary: 'Messages with one person, newest first; before = the oldest shown (load older)', params: chatPeerParams, querystring: chatHistoryQuery, response: envelope(chatHistory) }),
   chatSend: route({ method: 'POST', url: '/api/chat/:userId/messages', roles: CHAT_ROLES, summary: 'Send a message (403 outside the chat pairs; delivered live and as a notification)', params: chatPeerParams, body: chatSendInput, response: envelope(chatMessage) }),
-  chatRead: route({ method: 'POST', url: '/api/chat/:userId/read', roles: CHAT_ROLES, summary: "Mark one person's messages to the caller read (the sender sees it live)", params: chatPeerParams, response: envelope(z.object({ read: z.number().int().nonnegative() })) }),
+  chatRead: route({ method: 'POST', url: '/api/chat/:userId/read', roles: CHAT_ROLES, summary: "Mark one person's messages to the caller read, and the caller's notifications of them (the sender sees it live)", params: chatPeerParams, response: envelope(z.object({ read: z.number().int().nonnegative(), notes: z.number().int().nonnegative() })) }),
 
   // Exams, marks and report cards (issue 11)
   examScheme: route({ method: 'GET', url: '/api/school/exam/scheme', roles: ADMINS, summary: "A session's assessment scheme: pass mark, ranks shown, grading scale, co-scholastic areas (the defaults until saved)", querystring: sessionExamQuery, response: envelope(examScheme) }),

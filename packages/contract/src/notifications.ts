@@ -5,15 +5,45 @@ import { pageOf } from './envelope.js';
  * What a notification is about (the bell's icon and where a click leads): a chat message opens the
  * chat with its sender; the others open their screen (`link`), or the chat with the sender.
  */
-export const NOTIFICATION_KINDS = ['chat', 'notice', 'classwork', 'absence', 'fee', 'holiday', 'result', 'result_withdrawn', 'other'] as const;
+export const NOTIFICATION_KINDS = [
+  'chat',
+  'notice',
+  'classwork',
+  'absence',
+  'fee',
+  'fee_due',
+  'fee_overdue',
+  'holiday',
+  'result',
+  'result_withdrawn',
+  'report_cards',
+  'other',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds whose text the reader's app writes from `params`, in the reader's language (web i18n
+ * `notifications.texts.<kind>`, the server's notifications/texts.ts for Web Push). The others
+ * (a chat message, a notice's title) carry the sender's own words in `message`.
+ */
+export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards'] as const satisfies readonly NotificationKind[];
+
+/**
+ * What a notification's text is made of: names, ISO dates (keys ending in `Date` or `date`),
+ * amounts in paise (`amount`), numbers; a name with a Hindi form has it under `<key>Hi`. A
+ * notification stored before these (old "English / Hindi" text) has its two halves as `en` and `hi`.
+ */
+export const notificationParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type NotificationParams = z.infer<typeof notificationParams>;
 
 /** Notification of spec section 3: sender, name, message, timestamp. */
 export const notification = z.object({
   id: z.uuid(),
   senderId: z.uuid().nullable(),
   fullName: z.string(),
+  /** The sender's own words (a chat message, a notice's title); '' for a templated kind. */
   message: z.string(),
+  params: notificationParams,
   timestamp: z.iso.datetime(),
   read: z.boolean(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -24,6 +54,11 @@ export type Notification = z.infer<typeof notification>;
 
 export const notificationPage = pageOf(notification).extend({ unread: z.number().int().nonnegative() });
 export type NotificationPage = z.infer<typeof notificationPage>;
+
+/** The languages a notification is written in for Web Push and mail (the web's UI languages). */
+export const NOTIFICATION_LANGUAGES = ['en', 'hi'] as const;
+export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
+export const notificationLanguageInput = z.object({ language: z.enum(NOTIFICATION_LANGUAGES) });
 
 /** Realtime event the server emits to a user's room when a notification is created. */
 export const REALTIME_EVENTS = { notification: 'notification', chatMessage: 'chat:message', chatRead: 'chat:read' } as const;

@@ -78,6 +78,8 @@ export const users = pgTable(
     motherName: text('mother_name'),
     motherOccupation: text('mother_occupation'),
     parentUserId: uuid('parent_user_id'),
+    /** The language the user reads (the web's picker): Web Push and mail to the user are written in it. */
+    lang: text('lang'),
     /** What a people search matches, kept by the database: names, login id and email, lower-cased. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || login_id || ' ' || coalesce(email, ''))`,
@@ -307,6 +309,8 @@ export const notifications = pgTable(
     /** What it is about (contract NOTIFICATION_KINDS) and where a click leads (a web path). */
     kind: text('kind').notNull().default('other'),
     link: text('link'),
+    /** What a templated kind's text is made of (contract notificationParams), written in the reader's language. */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { pushSubscriptions, users } from '../db/schema.js';
 import { asPlatform } from '../policy/index.js';
 import { safeError } from '../log.js';
+import { languageOf, renderNotification } from '../modules/notifications/texts.js';
 
 /**
  * Web Push (issue 10): a notification reaches the user's subscribed browsers with the app closed.
@@ -102,13 +103,13 @@ function subjectOf(config: Config): string {
   return `mailto:${address}`;
 }
 
-/** What the browser shows: the sender, the message, and where a click leads. */
-export function payloadOf(notification: Notification, roleId: number): PushPayload {
+/** What the browser shows: the sender, the text in the recipient's language, and where a click leads. */
+export function payloadOf(notification: Notification, roleId: number, lang: string | null = null): PushPayload {
   const chats = notification.senderId !== null && (CHAT_ROLES as readonly number[]).includes(roleId);
   const link =
     notification.link ??
     (chats ? `/chat?teacherId=${notification.senderId}&UserName=${encodeURIComponent(notification.fullName)}` : '/notifications');
-  return { title: notification.fullName || 'Shala', body: notification.message, link, tag: notification.id };
+  return { title: notification.fullName || 'Shala', body: renderNotification(notification, languageOf(lang)), link, tag: notification.id };
 }
 
 export function createPush(opts: { config: Config; data: Database; log: FastifyBaseLogger }): Push {
@@ -154,14 +155,14 @@ export function createPush(opts: { config: Config; data: Database; log: FastifyB
       const batch = items.slice(start, start + BATCH);
       const ids = [...new Set(batch.map((i) => i.userId))];
       const subs = await db
-        .select({ sub: pushSubscriptions, roleId: users.roleId })
+        .select({ sub: pushSubscriptions, roleId: users.roleId, lang: users.lang })
         .from(pushSubscriptions)
         .innerJoin(users, eq(users.id, pushSubscriptions.userId))
         .where(inArray(pushSubscriptions.userId, ids));
       if (subs.length === 0) continue;
       const byUser = new Map<string, typeof subs>();
       for (const s of subs) byUser.set(s.sub.userId, [...(byUser.get(s.sub.userId) ?? []), s]);
-      const jobs = batch.flatMap((item) => (byUser.get(item.userId) ?? []).map((s) => () => deliver(s.sub, payloadOf(item.notification, s.roleId))));
+      const jobs = batch.flatMap((item) => (byUser.get(item.userId) ?? []).map((s) => () => deliver(s.sub, payloadOf(item.notification, s.roleId, s.lang))));
       let next = 0;
       const worker = async () => {
         while (next < jobs.length) await jobs[next++]!().catch((err: unknown) => log.warn({ err: safeError(err) }, 'push failed'));

@@ -90,10 +90,8 @@ export function useMarkChatRead() {
   return useMutation({
     mutationFn: (peerId: string) => call('chatRead', { params: { userId: peerId } }),
     onSuccess: (r) => {
-      if (r.read > 0) {
-        void client.invalidateQueries({ queryKey: chatKeys.conversations });
-        void client.invalidateQueries({ queryKey: ['notifications'] });
-      }
+      if (r.read > 0) void client.invalidateQueries({ queryKey: chatKeys.conversations });
+      if (r.read > 0 || r.notes > 0) void client.invalidateQueries({ queryKey: ['notifications'] });
     },
   });
 }

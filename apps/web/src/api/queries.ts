@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT, type NotificationPage } from '@shala/contract';
 import { call } from './client';
@@ -38,6 +39,18 @@ export function useNotifications() {
 }
 
 /** Marks every notification read; the badge drops to 0 at once. */
+/**
+ * Tells the server the language the user reads (the picker's), once per sign-in and on each change:
+ * Web Push to the user is written in it. A failure is left: the next page load tells it again.
+ */
+export function useReportLanguage(language: string): void {
+  const { token } = useAuth();
+  useEffect(() => {
+    if (!token) return;
+    call('notificationsLanguage', { body: { language: language === 'hi' ? 'hi' : 'en' } }).catch(() => undefined);
+  }, [token, language]);
+}
+
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({

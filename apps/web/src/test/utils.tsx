@@ -81,6 +81,7 @@ export const HEADER_MOCKS: Record<string, Handler> = {
     }),
   'GET /api/school/session': () => json(200, { result: [] }),
   'GET /api/notifications': () => json(200, { result: { items: [], total: 0, page: 1, pageSize: 20, unread: 0 } }),
+  'PUT /api/notifications/language': () => json(200, { result: { language: 'en' } }),
   'GET /api/dashboard': () => json(200, { result: { counts: { students: 120, teachers: 9 } } }),
 };
 

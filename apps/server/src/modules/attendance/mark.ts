@@ -301,12 +301,6 @@ function checkRoster(marks: AttendanceBody['marks'], roster: ReadonlySet<string>
   }
 }
 
-/** `DD-MM-YYYY`, as dates are written in India. */
-const indianDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
-
-/** The absence alert a parent reads in the bell: short, the child's name and the date, English then Hindi. */
-export const absenceMessage = (child: string, date: string) =>
-  `${child} was marked absent on ${indianDate(date)}. / ${child} ${indianDate(date)} को अनुपस्थित रहे।`;
 
 /**
  * `POST attendance/:assignClassId/:sessionId`: saves a whole class for a date (and period) at once.
@@ -403,7 +397,7 @@ export async function saveAttendance(
 
     const alerts: NewNotification[] = list
       .filter((s) => alerted.has(s.studentId) && s.parentUserId)
-      .map((s) => ({ schoolId, userId: s.parentUserId!, senderId: caller.userId, senderName: caller.name, message: absenceMessage(fullName(s), body.date), kind: 'absence' as const, link: '/parentviewcalender' }));
+      .map((s) => ({ schoolId, userId: s.parentUserId!, senderId: caller.userId, senderName: caller.name, params: { child: fullName(s), date: body.date }, kind: 'absence' as const, link: '/parentviewcalender' }));
     await notifyMany(later, tx, alerts);
 
     const self = { userId: caller.userId, fullName: caller.name, loginId: list[0]?.selfLogin ?? '' };

@@ -56,11 +56,6 @@ const holidayJson = sql`json_build_object('holidayId', h.id, 'sessionId', h.sess
 /** Today in the school's time zone (the statement joins `schools`). */
 const schoolToday = sql`(${sql.placeholder('now')}::timestamptz at time zone ${schools.timeZone})::date`;
 
-/** The message of a holiday's notification: stored text, so short and plain (title and dates). */
-export function holidayMessage(h: { title: string; startDate: string; endDate: string }): string {
-  return h.startDate === h.endDate ? `Holiday: ${h.title}, ${h.startDate}` : `Holiday: ${h.title}, ${h.startDate} to ${h.endDate}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reads
 
@@ -198,7 +193,7 @@ export async function createHoliday(deps: Deps, caller: Caller, body: HolidayInp
         senderId: caller.userId,
         senderName: caller.name,
         kind: 'holiday',
-        message: holidayMessage(row!),
+        params: { title: row!.title, startDate: row!.startDate, endDate: row!.endDate },
         exceptUserId: caller.userId,
       });
       return presentHoliday(row!);

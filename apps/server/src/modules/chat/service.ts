@@ -247,11 +247,11 @@ export async function sendMessage(deps: Deps, caller: Caller, peerId: string, in
  * `POST /api/chat/:userId/read`: the peer's messages to the caller are read (and the caller's chat
  * notifications from the peer with them); the peer sees it live.
  */
-export async function markRead(deps: Deps, caller: Caller, peerId: string): Promise<{ read: number }> {
+export async function markRead(deps: Deps, caller: Caller, peerId: string): Promise<{ read: number; notes: number }> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   await chatPolicy.related(db, caller, schoolId, peerId);
-  const [row] = rowsOf<{ read: number | string; read_at: Date | string }>(
+  const [row] = rowsOf<{ read: number | string; notes: number | string; read_at: Date | string }>(
     await db.execute(sql`
       with m as (
         update chat_messages set read_at = now()
@@ -266,5 +266,5 @@ export async function markRead(deps: Deps, caller: Caller, peerId: string): Prom
   );
   const read = Number(row?.read ?? 0);
   if (read > 0) deps.realtime.toUser(peerId, REALTIME_EVENTS.chatRead, { peerId: caller.userId, readAt: iso(row!.read_at) });
-  return { read };
+  return { read, notes: Number(row?.notes ?? 0) };
 }

@@ -114,11 +114,6 @@ function present(
   };
 }
 
-/** The stored text of the notification (one line). */
-export function classWorkMessage(subjectName: string, title: string): string {
-  return `New class work in ${subjectName}: ${title}`.replace(/\s+/g, ' ');
-}
-
 /**
  * Posts work: the class must be of the caller's school (404) and the caller must teach the subject
  * there (403 not_teaching); each file must be the caller's own upload, not yet attached (400
@@ -180,8 +175,7 @@ export async function createClassWork(deps: Deps, caller: Caller, body: ClassWor
       .from(classStudents)
       .innerJoin(users, eq(users.id, classStudents.studentId))
       .where(and(eq(classStudents.schoolId, schoolId), eq(classStudents.classId, body.assignClassId), eq(users.status, true)));
-    const message = classWorkMessage(cls.subjectName, body.title);
-    const base = { schoolId, senderId: caller.userId, senderName: caller.name, message, kind: 'classwork' as const };
+    const base = { schoolId, senderId: caller.userId, senderName: caller.name, params: { subject: cls.subjectName, title: body.title }, kind: 'classwork' as const };
     const parents = new Set(people.map((p) => p.parentId).filter((p): p is string => !!p));
     const recipients: NewNotification[] = [
       ...people.map((p) => ({ ...base, userId: p.studentId, link: `/mywork/${body.assignClassId}` })),

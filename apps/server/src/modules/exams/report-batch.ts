@@ -164,15 +164,14 @@ async function makeBatch(deps: Pick<Deps, 'data' | 'realtime' | 'push' | 'config
         .update(reportCardBatches)
         .set({ status: 'done', cards, fileName, finishedAt: sql`now()` })
         .where(and(eq(reportCardBatches.schoolId, batch.schoolId), eq(reportCardBatches.id, batch.id)));
-      const label = classLabel('en', className, section);
       await notify(via, tx, {
         schoolId: batch.schoolId,
         userId: batch.requestedBy,
         senderId: null,
         senderName: 'Shala',
-        kind: 'result',
+        kind: 'report_cards',
         link: `/examresults/${batch.classId}`,
-        message: `The report cards of ${label} are ready to download. / ${classLabel('hi', className, section)} के रिपोर्ट कार्ड डाउनलोड के लिए तैयार हैं।`,
+        params: { class: classLabel('en', className, section), classHi: classLabel('hi', className, section) },
       });
       return old?.fileName ?? null;
     });

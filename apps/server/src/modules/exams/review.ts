@@ -62,16 +62,6 @@ export async function unlockExam(deps: Deps, caller: Caller, examId: string): Pr
 
 const parent = alias(users, 'parent');
 
-/** The stored text of the notification: one line, English then Hindi. */
-export function resultMessage(examName: string): string {
-  return `Results of ${examName} are published. / ${examName} के परिणाम प्रकाशित हो गए हैं।`.replace(/\s+/g, ' ');
-}
-
-/** The stored text of the withdrawal's notification, with the principal's reason: one line, English then Hindi. */
-export function withdrawnMessage(examName: string, reason: string): string {
-  return `Results of ${examName} are withdrawn: ${reason} / ${examName} के परिणाम वापस ले लिए गए हैं: ${reason}`.replace(/\s+/g, ' ');
-}
-
 /** Every class of an exam's session (class order): its subjects missing marks (by name), published or not. One statement. */
 export async function publishClasses(db: DbOrTx, schoolId: string, exam: { examId: string; sessionId: string }): Promise<PublishClass[]> {
   // The outer class is named `classes` in the SQL text: drizzle leaves a one-table select's columns unqualified.
@@ -103,9 +93,15 @@ async function studentsOf(tx: DbOrTx, schoolId: string, classIds: readonly strin
     .where(and(eq(classStudents.schoolId, schoolId), inArray(classStudents.classId, [...classIds])));
 }
 
-/** The students (`link` /myresults) and their parents (/childresults), told `message` of `kind`. */
-function toldOf(schoolId: string, caller: Caller, rows: { studentId: string; parentId: string | null }[], message: string, kind: 'result' | 'result_withdrawn'): NewNotification[] {
-  const base = { schoolId, senderId: caller.userId, senderName: caller.name, message, kind };
+/** The students (`link` /myresults) and their parents (/childresults), told of `kind` with `params` (written in each reader's language). */
+function toldOf(
+  schoolId: string,
+  caller: Caller,
+  rows: { studentId: string; parentId: string | null }[],
+  kind: 'result' | 'result_withdrawn',
+  params: Record<string, string>,
+): NewNotification[] {
+  const base = { schoolId, senderId: caller.userId, senderName: caller.name, params, kind };
   const parents = new Set(rows.map((p) => p.parentId).filter((p): p is string => !!p));
   return [...rows.map((p) => ({ ...base, userId: p.studentId, link: '/myresults' })), ...[...parents].map((userId) => ({ ...base, userId, link: '/childresults' }))];
 }
@@ -174,7 +170,7 @@ export async function publishExam(deps: Deps, caller: Caller, examId: string, in
       schoolId,
       fresh.map((c) => c.assignClassId),
     );
-    await notifyMany(via, tx, toldOf(schoolId, caller, rows, resultMessage(exam.name), 'result'));
+    await notifyMany(via, tx, toldOf(schoolId, caller, rows, 'result', { exam: exam.name }));
     if (incomplete.length) {
       const ids = new Set(incomplete.map((c) => c.assignClassId));
       const forced = await studentsOf(tx, schoolId, [...ids]);
@@ -225,7 +221,7 @@ export async function withdrawExam(deps: Deps, caller: Caller, examId: string, b
       schoolId,
       gone.map((g) => g.classId),
     );
-    await notifyMany(via, tx, toldOf(schoolId, caller, rows, withdrawnMessage(exam.name, body.reason), 'result_withdrawn'));
+    await notifyMany(via, tx, toldOf(schoolId, caller, rows, 'result_withdrawn', { exam: exam.name, reason: body.reason }));
     await recordMany(tx, caller, scope, rows.map((r) => r.studentId), 'results_withdrawn', { examId, exam: exam.name, reason: body.reason });
     return loadExam(tx, schoolId, examId);
   });

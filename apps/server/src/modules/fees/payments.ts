@@ -2,7 +2,6 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   INSTALMENTS_MAX,
-  formatRupees,
   monthlyDueDates,
   splitInstalments,
   type EmiPlanInput,
@@ -150,9 +149,6 @@ async function lockInstalment(tx: Tx, schoolId: Scope, emiId: string): Promise<L
   return row;
 }
 
-/** The note a parent reads in the bell: the child, the amount and the receipt number, English then Hindi. */
-export const paymentMessage = (child: string, amount: number, receiptNo: number) =>
-  `Fee of ${formatRupees(amount)} received for ${child}, receipt no. ${receiptNo}. / ${child} की ${formatRupees(amount)} फ़ीस प्राप्त हुई, रसीद संख्या ${receiptNo}।`;
 
 /**
  * `POST /api/school/feerecord/emi/paid/:emiId`: marks an instalment paid (a POST: a GET that moves
@@ -211,7 +207,7 @@ export async function markInstalmentPaid(
             senderName: caller.name,
             kind: 'fee',
             link: '/studentfeedata',
-            message: paymentMessage(fullName(inst), inst.amount, written!.receiptNo),
+            params: { child: fullName(inst), amount: Number(inst.amount), receiptNo: written!.receiptNo },
           },
         ]);
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DUE_SOON_DAYS, formatRupees } from '@shala/contract';
+import { DUE_SOON_DAYS } from '@shala/contract';
 import type { Deps } from '../../context.js';
 import { PLATFORM } from '../../db/client.js';
 import { inTenant } from '../../policy/index.js';
@@ -29,18 +29,6 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** Instalments per kind alerted in one transaction. */
 export const BATCH = 2_000;
-
-/** `DD-MM-YYYY`, as dates are written in India. */
-const indianDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
-
-/** The reminder a parent reads in the bell: one line, English then Hindi (notifications are stored text). */
-export function reminderMessage(kind: ReminderKind, child: string, seq: number, amount: number, dueDate: string): string {
-  const money = formatRupees(amount);
-  const date = indianDate(dueDate);
-  return kind === 'due_soon'
-    ? `Fee instalment ${seq} of ${money} for ${child} is due on ${date}. / ${child} की शुल्क किस्त ${seq} (${money}) ${date} को देय है।`
-    : `Fee instalment ${seq} of ${money} for ${child} was due on ${date} and is overdue. / ${child} की शुल्क किस्त ${seq} (${money}) ${date} को देय थी और अब बकाया है।`;
-}
 
 interface Alerted {
   school_id: string;
@@ -98,9 +86,9 @@ export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now
             userId: r.parent_id,
             senderId: null,
             senderName: r.school_name,
-            kind: 'fee',
+            kind: kind === 'due_soon' ? 'fee_due' : 'fee_overdue',
             link: '/studentfeedata',
-            message: reminderMessage(kind, fullName({ firstName: r.first_name, lastName: r.last_name }), Number(r.seq), Number(r.amount), r.due_date),
+            params: { child: fullName({ firstName: r.first_name, lastName: r.last_name }), seq: Number(r.seq), amount: Number(r.amount), dueDate: r.due_date },
           });
         }
       }

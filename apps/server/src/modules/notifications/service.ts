@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { REALTIME_EVENTS, type Notification, type NotificationKind, type NotificationPage, type PageQuery } from '@shala/contract';
+import { REALTIME_EVENTS, type Notification, type NotificationKind, type NotificationPage, type NotificationParams, type NotificationLanguage, type PageQuery } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
@@ -17,6 +17,7 @@ function present(n: Row): Notification {
     senderId: n.senderId,
     fullName: n.senderName,
     message: n.message,
+    params: n.params,
     timestamp: n.createdAt.toISOString(),
     read: n.readAt !== null,
     kind: n.kind as NotificationKind,
@@ -89,22 +90,25 @@ export interface NewNotification {
   userId: string;
   senderId: string | null;
   senderName: string;
-  message: string;
   kind?: NotificationKind;
+  /** The sender's own words (a chat message, a notice's title); none for a templated kind. */
+  message?: string;
+  /** What a templated kind's text is made of (contract notificationParams). */
+  params?: NotificationParams;
   /** Where a click leads (a web path); absent: the chat with the sender. */
   link?: string | null;
 }
 
 /** Stores a notification and pushes it live to the recipient's open tabs on any node. */
 export async function notify(deps: Delivery, db: DbOrTx, input: NewNotification): Promise<Notification> {
-  const rows = await db.insert(notifications).values({ createdAt: now(), ...input }).returning();
+  const rows = await db.insert(notifications).values({ createdAt: now(), message: '', ...input }).returning();
   return deliver(deps, rows)[0]!;
 }
 
 /** Stores many notifications in one statement and pushes each live (an absence alert per parent). */
 export async function notifyMany(deps: Delivery, db: DbOrTx, inputs: NewNotification[]): Promise<Notification[]> {
   if (inputs.length === 0) return [];
-  const rows = await db.insert(notifications).values(inputs.map((n) => ({ createdAt: now(), ...n }))).returning();
+  const rows = await db.insert(notifications).values(inputs.map((n) => ({ createdAt: now(), message: '', ...n }))).returning();
   return deliver(deps, rows);
 }
 
@@ -120,8 +124,9 @@ export async function notifyRoles(
     roles: readonly number[];
     senderId: string | null;
     senderName: string;
-    message: string;
     kind?: NotificationKind;
+    message?: string;
+    params?: NotificationParams;
     link?: string | null;
     exceptUserId?: string;
   },
@@ -135,11 +140,12 @@ export async function notifyRoles(
       userId: users.id,
       senderId: sql<string | null>`${input.senderId}::uuid`.as('sender_id'),
       senderName: sql<string>`${input.senderName}::text`.as('sender_name'),
-      message: sql<string>`${input.message}::text`.as('message'),
+      message: sql<string>`${input.message ?? ''}::text`.as('message'),
       createdAt: sql<Date>`${now().toISOString()}::timestamptz`.as('created_at'),
       readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
       kind: sql<string>`${input.kind ?? 'other'}::text`.as('kind'),
       link: sql<string | null>`${input.link ?? null}::text`.as('link'),
+      params: sql<Record<string, string | number>>`${JSON.stringify(input.params ?? {})}::jsonb`.as('params'),
     })
     .from(users)
     .where(
@@ -153,4 +159,9 @@ export async function notifyRoles(
   const rows = await db.insert(notifications).select(recipients).returning();
   deliver(deps, rows);
   return rows.length;
+}
+
+/** Stores the language the caller reads (the web's picker): Web Push to the caller is written in it. */
+export async function setLanguage(deps: Deps, caller: Caller, language: NotificationLanguage): Promise<void> {
+  await tenantDb(deps, scopeOf(caller)).update(users).set({ lang: language }).where(eq(users.id, caller.userId));
 }

@@ -14,6 +14,7 @@ const NOTE = {
   kind: 'other' as const,
   link: null,
   message: 'Class 5 timetable is ready',
+  params: {},
   timestamp: '2025-06-01T09:30:00.000Z',
   read: false,
 };
@@ -177,6 +178,28 @@ describe('header', () => {
     expect(localStorage.getItem('lang')).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(document.title).toBe('स्वागत है');
+    await i18n.changeLanguage('en');
+  });
+
+  it('writes a notification of a kind in the reader’s language (Hindi words, date and amount), and tells the server the language', async () => {
+    const fee = { ...NOTE, kind: 'fee_due' as const, message: '', params: { child: 'Asha Rao', seq: 2, amount: 1_250_00, dueDate: '2026-11-25' } };
+    const fetch = mockFetch({
+      ...HEADER_MOCKS,
+      'GET /api/notifications': () => json(200, { result: { items: [fee], total: 1, page: 1, pageSize: 20, unread: 1 } }),
+      'PATCH /api/notifications/read': () => json(200, { result: { unread: 0 } }),
+    });
+    signIn(112);
+    const user = userEvent.setup();
+    renderApp('/systemadmin');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'hi');
+    await user.click(await screen.findByRole('button', { name: 'सूचनाएँ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'सूचनाएँ' });
+    const date = new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date('2026-11-25T00:00:00'));
+    expect(within(dialog).getByText(`Asha Rao की शुल्क किस्त 2 (₹1,250.00) ${date} को देय है।`)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/25-11-2026|\//)).toBeNull();
+    const told = () => fetch.mock.calls.filter(([url, init]) => url === '/api/notifications/language' && init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
+    await waitFor(() => expect(told()).toContainEqual({ language: 'hi' }));
+    expect(told()[0]).toEqual({ language: 'en' });
     await i18n.changeLanguage('en');
   });
 

@@ -4,7 +4,9 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REALTIME_EVENTS, type ChatMessage, type ChatReadEvent } from '@shala/contract';
+import { CHAT_ROLES, REALTIME_EVENTS, ROLE_KEY, type ChatMessage, type ChatReadEvent } from '@shala/contract';
+
+type ChatRole = (typeof CHAT_ROLES)[number];
 import { useAuth } from '../../api/auth';
 import { chatKeys, useChatContacts, useChatConversations, withMessage, withRead, type HistoryData } from '../../api/chat';
 import type { ScreenProps } from '../../app/screen';
@@ -32,7 +34,9 @@ export interface OpenPeer {
  */
 export function ChatPage({ route }: ScreenProps) {
   const { t } = useTranslation();
-  const { userId: me } = useAuth();
+  const { userId: me, role } = useAuth();
+  // Whom the reader may message (policy/chat.ts), by role.
+  const reach = role !== null && CHAT_ROLES.includes(role as ChatRole) ? t(`chat.reach.${ROLE_KEY[role].replace('roles.', '')}`) : t('chat.description');
   const { params, update } = useAddressParams();
   const onePane = useMediaQuery(ONE_PANE, false) ?? false;
   const client = useQueryClient();
@@ -79,7 +83,7 @@ export function ChatPage({ route }: ScreenProps) {
   const showThread = !onePane || !!open;
   return (
     <>
-      <PageHeading title={t(route.title)} description={onePane && open ? undefined : t('chat.description')} />
+      <PageHeading title={t(route.title)} description={onePane && open ? undefined : reach} />
       <Group align="stretch" gap="md" wrap="nowrap" style={{ height: 'max(440px, calc(100dvh - 230px))' }}>
         {showList ? (
           <Paper withBorder radius="md" p="sm" style={{ flex: onePane ? 1 : '0 0 320px', minWidth: 0, display: 'flex', flexDirection: 'column' }}>

@@ -4,6 +4,7 @@ import { CHAT_LIMITS } from '@shala/contract';
 import { chatKeys, readIncoming, useChatHistory, useMarkChatRead, useSendChat, type HistoryData } from '../../api/chat';
 import { now as clockNow } from '../../lib/clock';
 import { newClientId } from './format';
+import { useOpenChat } from '../notifications/realtime';
 
 /** A message this user sent that the server has not confirmed yet (or refused: `error`). */
 export interface Pending {
@@ -22,6 +23,7 @@ export function useChatThread(peerId: string) {
   const history = useChatHistory(peerId);
   const send = useSendChat(peerId);
   const markRead = useMarkChatRead();
+  useOpenChat(peerId);
   const [pending, setPending] = useState<Pending[]>([]);
   const [text, setText] = useState('');
   const scroller = useRef<HTMLDivElement>(null);

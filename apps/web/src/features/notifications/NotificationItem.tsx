@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Notification, NotificationKind } from '@shala/contract';
 import { localeOf } from '../../lib/format';
+import { notificationText } from './text';
 
 const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   chat: { icon: IconMessageCircle, color: 'indigo' },
@@ -20,9 +21,12 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   classwork: { icon: IconBook, color: 'teal' },
   absence: { icon: IconUserOff, color: 'red' },
   fee: { icon: IconCurrencyRupee, color: 'grape' },
+  fee_due: { icon: IconCurrencyRupee, color: 'grape' },
+  fee_overdue: { icon: IconCurrencyRupee, color: 'red' },
   holiday: { icon: IconBeach, color: 'cyan' },
   result: { icon: IconCertificate, color: 'yellow' },
   result_withdrawn: { icon: IconCertificate, color: 'red' },
+  report_cards: { icon: IconCertificate, color: 'yellow' },
   other: { icon: IconBell, color: 'gray' },
 };
 
@@ -68,7 +72,7 @@ export function NotificationItem({ item, onOpen, showRead = false }: { item: Not
             ) : null}
           </Group>
           <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {item.message}
+            {notificationText(item, t, i18n.language)}
           </Text>
           <Text size="xs" c="dimmed" mt={4} component="time" dateTime={item.timestamp}>
             {formatTimestamp(item.timestamp, i18n.language)}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { useMarkNotificationsRead, useNotifications } from '../../api/queries';
+import { useMarkNotificationsRead, useNotifications, useReportLanguage } from '../../api/queries';
 import { NotificationItem } from './NotificationItem';
 import { PushConsent } from './PushConsent';
 import { notificationTarget } from './target';
@@ -14,7 +14,7 @@ import { registerServiceWorker } from './register-sw';
 
 /** The bell with its unread badge, and the panel it opens (spec section 2). */
 export function NotificationsBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { role } = useAuth();
   const [opened, { open, close }] = useDisclosure(false);
@@ -25,6 +25,7 @@ export function NotificationsBell() {
 
   // The signed-in layout (never the login page) registers the service worker, in production.
   useEffect(() => void registerServiceWorker(), []);
+  useReportLanguage(i18n.resolvedLanguage ?? i18n.language);
 
   const openPanel = () => {
     open();

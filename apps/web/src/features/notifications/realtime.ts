@@ -7,6 +7,27 @@ import { queryKeys } from '../../api/queries';
 /** The queries a notification of a kind makes stale (keys of api/notices.ts and api/classwork.ts). */
 const LIVE_AREAS: Partial<Record<NotificationKind, readonly string[]>> = { notice: ['notices'], classwork: ['classwork'] };
 
+/** The peer of the chat open on screen (its new messages are read there, not counted in the bell). */
+let openChat: string | null = null;
+
+/** Marks `peerId`'s chat open while the calling thread is mounted. */
+export function useOpenChat(peerId: string): void {
+  useEffect(() => {
+    openChat = peerId;
+    return () => {
+      if (openChat === peerId) openChat = null;
+    };
+  }, [peerId]);
+}
+
+/**
+ * Whether a new notification raises the bell: not a message of the chat open on screen (the thread
+ * marks it read at once, and the bell follows that answer).
+ */
+export function countsInBell(n: Partial<Notification> | undefined, open: string | null = openChat): boolean {
+  return !(n?.kind === 'chat' && open !== null && n.senderId === open);
+}
+
 /** The signed-in tab's one socket (null when signed out), shared by every screen. */
 let current: Socket | null = null;
 const listeners = new Set<() => void>();
@@ -57,7 +78,7 @@ export function useRealtimeNotifications(token: string | null): void {
       auth: { token },
     });
     socket.on(REALTIME_EVENTS.notification, (n: Partial<Notification> | undefined) => {
-      void client.invalidateQueries({ queryKey: queryKeys.notifications });
+      if (countsInBell(n)) void client.invalidateQueries({ queryKey: queryKeys.notifications });
       // What the notification is about changed too: the board or the class work on screen follows.
       const area = n?.kind ? LIVE_AREAS[n.kind] : undefined;
       if (area) void client.invalidateQueries({ queryKey: area });

@@ -1,0 +1,96 @@
+import { formatRupees, type Notification, type NotificationLanguage, type NotificationParams, type TEMPLATED_KINDS } from '@shala/contract';
+
+type Templated = (typeof TEMPLATED_KINDS)[number];
+/** A text's key: a templated kind, or a holiday of several days. */
+export type TextKey = Templated | 'holiday_range';
+
+/**
+ * The texts the server writes itself (Web Push, mail), in each language: the same as the web's
+ * `notifications.texts.<key>` in en.json and hi.json. `{{name}}` takes the formatted param.
+ */
+export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, string>> = {
+  classwork: {
+    en: 'New class work in {{subject}}: {{title}}',
+    hi: '{{subject}} में नया कक्षा कार्य: {{title}}',
+  },
+  absence: {
+    en: '{{child}} was marked absent on {{date}}.',
+    hi: '{{child}} {{date}} को अनुपस्थित रहे।',
+  },
+  fee: {
+    en: 'Fee of {{amount}} received for {{child}}, receipt no. {{receiptNo}}.',
+    hi: '{{child}} की {{amount}} फ़ीस प्राप्त हुई, रसीद संख्या {{receiptNo}}।',
+  },
+  fee_due: {
+    en: 'Fee instalment {{seq}} of {{amount}} for {{child}} is due on {{dueDate}}.',
+    hi: '{{child}} की शुल्क किस्त {{seq}} ({{amount}}) {{dueDate}} को देय है।',
+  },
+  fee_overdue: {
+    en: 'Fee instalment {{seq}} of {{amount}} for {{child}} was due on {{dueDate}} and is overdue.',
+    hi: '{{child}} की शुल्क किस्त {{seq}} ({{amount}}) {{dueDate}} को देय थी और अब बकाया है।',
+  },
+  holiday: {
+    en: 'Holiday: {{title}}, {{startDate}}',
+    hi: 'अवकाश: {{title}}, {{startDate}}',
+  },
+  holiday_range: {
+    en: 'Holiday: {{title}}, {{startDate}} to {{endDate}}',
+    hi: 'अवकाश: {{title}}, {{startDate}} से {{endDate}} तक',
+  },
+  result: {
+    en: 'Results of {{exam}} are published.',
+    hi: '{{exam}} के परिणाम प्रकाशित हो गए हैं।',
+  },
+  result_withdrawn: {
+    en: 'Results of {{exam}} are withdrawn: {{reason}}',
+    hi: '{{exam}} के परिणाम वापस ले लिए गए हैं: {{reason}}',
+  },
+  report_cards: {
+    en: 'The report cards of {{class}} are ready to download.',
+    hi: '{{class}} के रिपोर्ट कार्ड डाउनलोड के लिए तैयार हैं।',
+  },
+};
+
+/** A language the server writes in: Hindi when the user picked it, else English. */
+export function languageOf(lang: string | null | undefined): NotificationLanguage {
+  return lang === 'hi' ? 'hi' : 'en';
+}
+
+const localeOf = (lang: NotificationLanguage) => (lang === 'hi' ? 'hi-IN' : 'en-IN');
+
+/** A YYYY-MM-DD day as the reader writes it (as the web's formatDate: "25 Nov 2026"). */
+export function formatDay(day: string, lang: NotificationLanguage): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** The params as shown: dates and amounts formatted, a name's Hindi form in Hindi. */
+export function formatParams(params: NotificationParams, lang: NotificationLanguage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (key.endsWith('Hi')) continue;
+    const hindi = params[`${key}Hi`];
+    if (lang === 'hi' && hindi !== undefined) out[key] = String(hindi);
+    else if (key === 'amount' && typeof value === 'number') out[key] = formatRupees(value);
+    else if (/date$/i.test(key) && typeof value === 'string') out[key] = formatDay(value, lang);
+    else out[key] = String(value);
+  }
+  return out;
+}
+
+/** The text key of a notification (null: the sender's own words). */
+export function textKeyOf(n: Pick<Notification, 'kind' | 'params'>): TextKey | null {
+  if (!(n.kind in NOTIFICATION_TEXTS)) return null;
+  if (n.kind === 'holiday' && n.params.endDate !== undefined && n.params.endDate !== n.params.startDate) return 'holiday_range';
+  return n.kind as TextKey;
+}
+
+/** A notification's text in a language: its template with its params, an old text's half, or the sender's words. */
+export function renderNotification(n: Pick<Notification, 'kind' | 'params' | 'message'>, lang: NotificationLanguage): string {
+  if (typeof n.params.en === 'string') return String(n.params[lang] ?? n.params.en);
+  const key = textKeyOf(n);
+  if (!key) return n.message;
+  const values = formatParams(n.params, lang);
+  return NOTIFICATION_TEXTS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
