@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs, tr, type Lang } from './support';
+import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs, tr, type Lang, fillDate } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -103,7 +103,7 @@ test('a teacher posts work with a PDF; the class’s student downloads it; anoth
   await form.getByRole('combobox', { name: tr('en', 'classwork.post.classSubject') }).selectOption(`${slot.assignClassId}|${slot.subjectId}`);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.title') }).fill(TITLE);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.body') }).fill('Questions 1 to 10 on the attached sheet.');
-  await form.getByLabel(tr('en', 'classwork.post.dueDate')).fill(schoolToday(3));
+  await fillDate(form.getByLabel(tr('en', 'classwork.post.dueDate')), schoolToday(3));
   await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: PDF });
   await expect(teacherPage.getByTestId('picked-file')).toContainText(tr('en', 'classwork.post.uploaded'));
   await form.getByRole('button', { name: tr('en', 'classwork.post.submit') }).click();

@@ -13,7 +13,7 @@ export type DateFieldProps = Omit<
   value?: string | null;
   /** The new day as YYYY-MM-DD, or '' when the reader clears the field. */
   onChange: (value: string) => void;
-  /** The first and last day that may be chosen (YYYY-MM-DD). */
+  /** The first and last day offered in the calendar (YYYY-MM-DD). */
   min?: string;
   max?: string;
 };
@@ -56,8 +56,9 @@ export function DateField({ value, onChange, min, max, required, ...props }: Dat
       allowDeselect={false}
       value={value || null}
       onChange={(next) => onChange(next ? next.slice(0, 10) : '')}
-      minDate={min || undefined}
-      maxDate={max || undefined}
+      // Days outside min…max are greyed out in the calendar, yet a typed one is kept: the form's
+      // rules (or the server) say why it is refused, on the field.
+      excludeDate={min || max ? (day: string) => (!!min && day < min) || (!!max && day > max) : undefined}
       firstDayOfWeek={1}
       leftSection={<IconCalendar size={16} aria-hidden />}
       leftSectionPointerEvents="none"
