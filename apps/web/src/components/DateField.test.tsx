@@ -59,8 +59,14 @@ describe('DateField', () => {
     expect(field()).toHaveValue('');
   });
 
-  it('picks a day in the calendar; a required field is not cleared by emptying it', async () => {
+  it('opens the calendar on a click or ArrowDown, not on focus; picks a day; a required field is not cleared by emptying it', async () => {
     renderAt(<Harness initial="2026-11-26" required />);
+    // Focus alone (a form showing its first wrong field) does not cover the form with a calendar.
+    await userEvent.tab();
+    expect(field()).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Next month' })).toBeNull();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('button', { name: 'Next month' })).toBeInTheDocument();
     await userEvent.click(field());
     await userEvent.click(await screen.findByRole('button', { name: 'Tuesday, 3 November 2026' }));
     expect(valueOf()).toBe('2026-11-03');

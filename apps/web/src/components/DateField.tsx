@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -25,8 +25,11 @@ export type DateFieldProps = Omit<
  * value as YYYY-MM-DD for the forms: `{...form.getInputProps('date')}` works as with a TextInput.
  * A field that is not required can be cleared.
  */
-export function DateField({ value, onChange, min, max, required, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, min, max, required, popoverProps, onClick, onKeyDown, onBlur, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation();
+  // The calendar opens on a click or ArrowDown, not on focus: a form that focuses its first wrong
+  // field after a refused save must not cover its own buttons with a calendar.
+  const [open, setOpen] = useState(false);
   const language = i18n.language;
   const calendar = useMemo(() => {
     const fmt = formatFor(language);
@@ -55,7 +58,27 @@ export function DateField({ value, onChange, min, max, required, ...props }: Dat
       clearable={!required}
       allowDeselect={false}
       value={value || null}
-      onChange={(next) => onChange(next ? next.slice(0, 10) : '')}
+      onChange={(next) => {
+        setOpen(false);
+        onChange(next ? next.slice(0, 10) : '');
+      }}
+      popoverProps={{ ...popoverProps, opened: open }}
+      onClick={(event) => {
+        setOpen(true);
+        onClick?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') setOpen(true);
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          event.stopPropagation(); // closes the calendar, not the modal around it
+        }
+        onKeyDown?.(event);
+      }}
+      onBlur={(event) => {
+        setOpen(false);
+        onBlur?.(event);
+      }}
       // Days outside min…max are greyed out in the calendar, yet a typed one is kept: the form's
       // rules (or the server) say why it is refused, on the field.
       excludeDate={min || max ? (day: string) => (!!min && day < min) || (!!max && day > max) : undefined}
