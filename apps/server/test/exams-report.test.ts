@@ -18,7 +18,8 @@ import {
 } from '../src/db/schema.js';
 import { runReportBatches } from '../src/modules/exams/report-batch.js';
 import { createStorage } from '../src/storage/index.js';
-import { CBSE_GRADES } from '@shala/contract';
+import { CBSE_GRADES, formatDateFor } from '@shala/contract';
+import { localDate } from '../src/modules/calendar/days.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 import { pdfContent } from './pdf-text.js';
 import { countStatements } from './statements.js';
@@ -332,6 +333,8 @@ describe('reportCardPdf', () => {
     const { text, fonts } = pdfContent(res.rawPayload);
     for (const s of ['Aarav Test', 'Mathematics', 'रिपोर्ट कार्ड', 'विषय', 'उत्तीर्ण', 'ग्रेड', 'A2', 'Half-Yearly']) expect(text).toContain(s);
     expect(fonts.some((f) => f.includes('NotoSansDevanagari'))).toBe(true);
+    // The day it was made, in the one Hindi date format (short Hindi month name, as on the web).
+    expect(text).toContain(`${formatDateFor('hi', localDate('Asia/Kolkata'))} को शाला द्वारा बनाया गया`);
   });
 
   it('says so when nothing is published yet (not an error)', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectPath, shot, signInAs } from './support';
+import { expectAccessible, expectPath, shot, signInAs, fillDate } from './support';
 
 // The structure of a school's year, as a principal builds it: a session prepared for a far year
 // (2031-32: the demo's own sessions and their current one stay as they were), subjects from the
@@ -30,8 +30,8 @@ test('a principal prepares session 2031-32, adds subjects and class 12 with sect
   await page.getByRole('button', { name: 'Add session' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add session' });
   await dialog.getByRole('textbox', { name: 'Session' }).fill('2031-32');
-  await dialog.getByLabel('Starts on').fill('2031-04-01');
-  await dialog.getByLabel('Ends on').fill('2032-03-31');
+  await fillDate(dialog.getByLabel('Starts on'), '2031-04-01');
+  await fillDate(dialog.getByLabel('Ends on'), '2032-03-31');
   await shot(page, 'session-form-en-1280');
   await dialog.getByRole('button', { name: 'Add session' }).click();
   await expect(page.getByText('Session 2031-32 added.')).toBeVisible();
@@ -44,8 +44,8 @@ test('a principal prepares session 2031-32, adds subjects and class 12 with sect
   await page.getByRole('button', { name: 'Add session' }).click();
   dialog = page.getByRole('dialog', { name: 'Add session' });
   await dialog.getByRole('textbox', { name: 'Session' }).fill('2032-33');
-  await dialog.getByLabel('Starts on').fill('2032-03-01');
-  await dialog.getByLabel('Ends on').fill('2033-03-31');
+  await fillDate(dialog.getByLabel('Starts on'), '2032-03-01');
+  await fillDate(dialog.getByLabel('Ends on'), '2033-03-31');
   await dialog.getByRole('button', { name: 'Add session' }).click();
   await expect(dialog.getByText('These dates overlap the session 2031-32.').first()).toBeVisible();
   await expect(dialog.getByLabel('Starts on')).toHaveAttribute('aria-invalid', 'true');

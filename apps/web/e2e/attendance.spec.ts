@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs } from './support';
+import { addDays, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs, fillDate } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -116,7 +116,7 @@ test('a teacher marks 5-A on a phone and changes one mark; the principal sees th
   await tap(page, 'Rohan Mehta', 'On leave');
   await page.getByRole('combobox', { name: 'Day or period' }).click();
   await page.getByRole('option', { name: 'Whole day' }).click();
-  await page.getByRole('textbox', { name: 'Date' }).fill(addDays(date, -1));
+  await fillDate(page.getByRole('textbox', { name: 'Date' }), addDays(date, -1));
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
   await shot(page, 'attendance-unsaved-en-375');
   await page.getByRole('button', { name: 'Stay and save' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { addDays, ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, schoolToday, signInAs } from './support';
+import { addDays, ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, schoolToday, signInAs, fillDate } from './support';
 
 // Holidays and the calendar: the principal adds a holiday range to the demo's current session and
 // notifies the parents; the parent (DEMO-G0001) finds it in the bell and on its child's month
@@ -96,8 +96,8 @@ async function principalAdds(page: Page, lang: Lang, holiday: string, range: { s
   await page.goto('holidays');
   const form = page.getByRole('form', { name: x.form });
   await form.getByRole('textbox', { name: x.title }).fill(holiday);
-  await form.getByLabel(x.first).fill(range.startDate);
-  await form.getByLabel(x.last).fill(range.endDate);
+  await fillDate(form.getByLabel(x.first), range.startDate);
+  await fillDate(form.getByLabel(x.last), range.endDate);
   await form.getByRole('textbox', { name: x.description }).fill(lang === 'en' ? 'School closed for the festival.' : 'त्योहार के लिए स्कूल बंद रहेगा।');
   await form.getByRole('combobox', { name: x.notify }).click();
   await page.getByRole('option', { name: x.parent, exact: true }).click();
@@ -113,13 +113,13 @@ async function principalAdds(page: Page, lang: Lang, holiday: string, range: { s
 
   // The same dates again: refused, naming the holiday, on the first day; nothing added.
   await form.getByRole('textbox', { name: x.title }).fill(`${holiday} 2`);
-  await form.getByLabel(x.first).fill(range.endDate);
+  await fillDate(form.getByLabel(x.first), range.endDate);
   await form.getByRole('button', { name: x.add }).click();
   await expect(form.getByText(x.overlap(holiday)).first()).toBeVisible();
   await expect(form.getByLabel(x.first)).toHaveAttribute('aria-invalid', 'true');
   await shot(page, `holiday-overlap-${lang}-${width}`);
   // After the session: refused, naming the session.
-  await form.getByLabel(x.first).fill(range.afterEnd);
+  await fillDate(form.getByLabel(x.first), range.afterEnd);
   await form.getByRole('button', { name: x.add }).click();
   await expect(form.getByText(x.outside).first()).toBeVisible();
   await expect(list.getByText(`${holiday} 2`, { exact: true })).toHaveCount(0);

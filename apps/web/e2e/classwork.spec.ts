@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs, tr, type Lang } from './support';
+import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, shot, schoolToday, signInAs, tr, type Lang, fillDate } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -103,7 +103,7 @@ test('a teacher posts work with a PDF; the class’s student downloads it; anoth
   await form.getByRole('combobox', { name: tr('en', 'classwork.post.classSubject') }).selectOption(`${slot.assignClassId}|${slot.subjectId}`);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.title') }).fill(TITLE);
   await form.getByRole('textbox', { name: tr('en', 'classwork.post.body') }).fill('Questions 1 to 10 on the attached sheet.');
-  await form.getByLabel(tr('en', 'classwork.post.dueDate')).fill(schoolToday(3));
+  await fillDate(form.getByLabel(tr('en', 'classwork.post.dueDate')), schoolToday(3));
   // A PDF that would run a script is refused, the reason shown by the file; the teacher removes it.
   const scripted = Buffer.from(PDF.toString('latin1').replace('/Pages 2 0 R>>', '/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>'), 'latin1');
   await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: 'scripted.pdf', mimeType: 'application/pdf', buffer: scripted });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, expectAccessible, expectNoOverflow, expectPath, shot, signInAs } from './support';
+import { addDays, expectAccessible, expectNoOverflow, expectPath, shot, signInAs, fillDate } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -154,8 +154,8 @@ test('the principal opens the fees hub from the dashboard, the dues and the repo
   // Reports: the period's collection by mode, a period too long refused, outstanding by class.
   await page.goto('feereports');
   const collection = page.getByTestId('fee-collection');
-  await page.getByRole('textbox', { name: 'From' }).fill(addDays(summary.today, -120));
-  await page.getByRole('textbox', { name: 'To' }).fill(summary.today);
+  await fillDate(page.getByRole('textbox', { name: 'From' }), addDays(summary.today, -120));
+  await fillDate(page.getByRole('textbox', { name: 'To' }), summary.today);
   await collection.getByText('Mode', { exact: true }).click();
   const byMode = page.getByRole('table', { name: 'Collection' });
   await expect(byMode.getByRole('row').first()).toContainText('Mode');
@@ -179,7 +179,7 @@ test('the principal opens the fees hub from the dashboard, the dues and the repo
   await expectAccessible(page, 'fee reports (en, 1280)');
   await shot(page, 'fees-reports-113-en-1280');
 
-  await page.getByRole('textbox', { name: 'From' }).fill(addDays(summary.today, -400));
+  await fillDate(page.getByRole('textbox', { name: 'From' }), addDays(summary.today, -400));
   await expect(page.getByText('Choose a period of at most 366 days')).toBeVisible();
   await expect(collection.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
 

@@ -133,8 +133,20 @@ test('changing the session asks first, then stores it and reloads', async ({ pag
 });
 
 test('language switches to Hindi at once, on the login page and inside', async ({ page }) => {
+  const fontFiles: string[] = [];
+  page.on('request', (r) => {
+    if (/noto-sans-devanagari/i.test(r.url())) fontFiles.push(r.url());
+  });
   await page.goto('./');
+  await page.waitForLoadState('networkidle');
+  // English readers never download the Hindi font, nor its stylesheet.
+  expect(fontFiles).toEqual([]);
+  const font = page.waitForRequest(/noto-sans-devanagari-devanagari-400-normal[^/]*\.woff2$/);
   await chooseLanguage(page, 'हिन्दी');
+  // Hindi brings it (the Devanagari subset only), so a machine without a Devanagari font shows Hindi.
+  await font;
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी'))).toBe(true);
+  expect(fontFiles.filter((url) => url.endsWith('.woff2')).every((url) => /-devanagari-\d+-normal/.test(url))).toBe(true);
   await expect(page.getByRole('button', { name: 'लॉगिन' })).toBeVisible();
   await expect(page).toHaveTitle(/स्वागत/);
   await shot(page, 'login-hi');

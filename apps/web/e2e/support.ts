@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { API_BASE, SERVER } from './servers';
 
@@ -95,6 +95,15 @@ export async function shot(page: Page, name: string) {
   if (!SAVE_SHOTS) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Types a day (YYYY-MM-DD) into a date field (components/DateField, which shows it in the page's
+ * language: 26 Nov 2026 / 26 नव॰ 2026) and leaves the field, closing its calendar.
+ */
+export async function fillDate(field: Locator, day: string) {
+  await field.fill(day);
+  await field.blur();
 }
 
 export async function chooseLanguage(page: Page, label: 'English' | 'हिन्दी') {

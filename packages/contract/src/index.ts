@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './envelope.js';
 export * from './text.js';
+export * from './dates.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './sessions.js';

@@ -47,6 +47,21 @@ export function loadAllTexts(): Promise<void> {
   return Promise.all([ensureBundle('en'), ensureBundle(i18n.language || DEFAULT_LANGUAGE)]).then(() => undefined);
 }
 
+let devanagariFont: Promise<unknown> | null = null;
+/**
+ * Noto Sans Devanagari (its Devanagari subset, woff2, font-display: swap; theme.ts names it in the
+ * font stack), brought the first time Hindi is on: a machine without a Devanagari font shows Hindi,
+ * not boxes, and English readers never download it (nor does the login bundle carry it).
+ */
+function loadDevanagariFont(): void {
+  devanagariFont ??= Promise.all([
+    import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
+    import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
+  ]).catch(() => {
+    devanagariFont = null;
+  });
+}
+
 function applyDocument(code: string): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = code;
@@ -92,6 +107,7 @@ export async function setLanguage(code: string, { persist = true } = {}): Promis
   const target = isOffered(code) ? code : DEFAULT_LANGUAGE;
   if (persist) local.set(LOCAL_KEY.lang, target);
   // English starts with its core texts; the rest comes with the signed-in layout (loadAllTexts).
+  if (target === 'hi') loadDevanagariFont();
   if (target !== DEFAULT_LANGUAGE) await ensureBundle(target);
   await i18n.changeLanguage(target);
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '@shala/contract';
+import { formatDateFor, formatRupees } from '@shala/contract';
 import { isHindi, localeOf } from './language';
 
 /**
@@ -9,7 +9,7 @@ import { isHindi, localeOf } from './language';
  *   const fmt = useFormat();            // reads the current language once per render
  *   fmt.number(1234)                    // "1,234" / "१,२३४"
  *   fmt.number(12.5, { maximumFractionDigits: 1 })
- *   fmt.date('2026-11-08')              // "8 Nov 2026" (a YYYY-MM-DD day, or an instant in local time)
+ *   fmt.date('2026-11-08')              // "8 Nov 2026" / "8 नव॰ 2026" (a YYYY-MM-DD day, or an instant in local time)
  *   fmt.longDate('2026-11-08')          // "Sunday, 8 November 2026"
  *   fmt.month('2026-11')                // "November 2026"
  *   fmt.dateTime(iso)                   // "8 Nov 2026, 10:42 am" (dateStyle medium, timeStyle short)
@@ -17,7 +17,11 @@ import { isHindi, localeOf } from './language';
  *   fmt.language ('en' | 'hi' …), fmt.locale ('en-IN' | 'hi-IN'), fmt.hindi (boolean)
  *
  * Outside React (tests, plain functions), the same with a language: `localeOf`, `formatDate`,
- * `formatInstant`. Features never compare `i18n.language` themselves.
+ * `formatInstant`, `parseDate`. Features never compare `i18n.language` themselves.
+ *
+ * The web's one date format is the contract's `formatDateFor` (day first, short month in the
+ * language's words: the server's PDFs and notifications use it too); the date inputs
+ * (components/DateField) show it and read it back with `parseDate`.
  */
 
 export { isHindi, localeOf } from './language';
@@ -27,9 +31,50 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A date (YYYY-MM-DD) or timestamp as a short local date; '' for none, the value itself when unreadable. */
 export function formatDate(value: string | null | undefined, language: string): string {
   if (!value) return '';
-  const date = DAY.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (DAY.test(value)) return formatDateFor(language, value);
+  const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+const monthNames = new Map<string, Map<string, number>>();
+/** Month names (short and long, English and the language's own) → month number 1…12. */
+function monthsOf(language: string): Map<string, number> {
+  let names = monthNames.get(language);
+  if (!names) {
+    names = new Map();
+    for (const locale of new Set(['en-IN', localeOf(language)])) {
+      for (const month of ['short', 'long'] as const) {
+        const format = new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' });
+        for (let m = 1; m <= 12; m += 1) names.set(monthKey(format.format(Date.UTC(2024, m - 1, 1))), m);
+      }
+    }
+    monthNames.set(language, names);
+  }
+  return names;
+}
+const monthKey = (name: string) => name.toLocaleLowerCase().replace(/[.॰]/g, '');
+
+function isoOf(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1000 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A typed date back to YYYY-MM-DD, or null while it is not a whole date: the format shown
+ * (26 Nov 2026, 26 नव॰ 2026, full month names too), day-first digits (26/11/2026, 26-11-2026,
+ * 26.11.2026) and YYYY-MM-DD.
+ */
+export function parseDate(text: string, language: string): string | null {
+  const value = text.trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (m) return isoOf(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  if (m) return isoOf(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = /^(\d{1,2})[\s,]+([^\d\s,]+)[\s,]+(\d{4})$/u.exec(value);
+  const month = m ? monthsOf(language).get(monthKey(m[2]!)) : undefined;
+  return m && month ? isoOf(Number(m[3]), month, Number(m[1])) : null;
 }
 
 /** An instant as the reader's date and time. */

@@ -1,4 +1,4 @@
-import { subjectNameIn, type CoArea, type GradeBand, type MarkValue, type ReportCard, type ReportLang } from '@shala/contract';
+import { formatDateFor, subjectNameIn, type CoArea, type GradeBand, type MarkValue, type ReportCard, type ReportLang } from '@shala/contract';
 import { ACCENT, INK, LINE_HEIGHT, MUTED, RULE, block, heightOf, newPdf, type Doc, type TextStyle } from '../../pdf/text.js';
 
 /**
@@ -94,11 +94,8 @@ const WORDS = {
   },
 } as const;
 
-const dateFormats = {
-  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
-export const formatCardDate = (lang: ReportLang, date: string) => dateFormats[lang].format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+/** A day on the card: the one date format of the language (the contract's `formatDateFor`). */
+export const formatCardDate = (lang: ReportLang, date: string) => formatDateFor(lang, date);
 
 /** "Class 5 – A" (a numbered class) or the class's own name. */
 export function classLabel(lang: ReportLang, className: string, section: string): string {

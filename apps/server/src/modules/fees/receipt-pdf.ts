@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MASTER_CLASSES, amountInWords, formatRupees, type PaymentMode } from '@shala/contract';
+import { MASTER_CLASSES, amountInWords, formatDateFor, formatRupees, type PaymentMode } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classStudents, classes, feeInstalments, feePayments, feeRecords, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
@@ -223,11 +223,7 @@ const WORDS = {
   },
 } as const;
 
-const dateFormats = {
-  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
-const formatDate = (lang: ReceiptLang, date: string) => dateFormats[lang].format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+const formatDate = (lang: ReceiptLang, date: string) => formatDateFor(lang, date);
 
 function className(lang: ReceiptLang, masterClass: string, section: string): string {
   const master = MASTER_CLASSES.find((c) => c.code === masterClass);

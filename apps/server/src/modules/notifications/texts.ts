@@ -1,4 +1,4 @@
-import { formatRupees, type Notification, type NotificationLanguage, type NotificationParams, type TEMPLATED_KINDS } from '@shala/contract';
+import { formatDateFor, formatRupees, type Notification, type NotificationLanguage, type NotificationParams, type TEMPLATED_KINDS } from '@shala/contract';
 
 type Templated = (typeof TEMPLATED_KINDS)[number];
 /** A text's key: a templated kind, or a holiday of several days. */
@@ -56,13 +56,9 @@ export function languageOf(lang: string | null | undefined): NotificationLanguag
   return lang === 'hi' ? 'hi' : 'en';
 }
 
-const localeOf = (lang: NotificationLanguage) => (lang === 'hi' ? 'hi-IN' : 'en-IN');
-
-/** A YYYY-MM-DD day as the reader writes it (as the web's formatDate: "25 Nov 2026"). */
+/** A YYYY-MM-DD day as the reader writes it: the one format of its language (the contract's `formatDateFor`). */
 export function formatDay(day: string, lang: NotificationLanguage): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return formatDateFor(lang, day);
 }
 
 /** The params as shown: dates and amounts formatted, a name's Hindi form in Hindi. */

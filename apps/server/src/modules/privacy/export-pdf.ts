@@ -1,4 +1,4 @@
-import { EXPORT_MAX_ROWS, formatRupees, type ReportLang } from '@shala/contract';
+import { EXPORT_MAX_ROWS, formatDateFor, formatRupees, type ReportLang } from '@shala/contract';
 import { ACCENT, LINE_HEIGHT, MUTED, block, heightOf, newPdf, type Doc, type TextStyle } from '../../pdf/text.js';
 import type { StudentBundle } from './export.js';
 
@@ -71,6 +71,8 @@ const WORDS = {
   },
 };
 
+/** Profile fields that hold a day or an instant, shown in the language's date format. */
+const DATE_FIELDS = new Set(['dateOfBirth', 'erasedAt', 'createdAt']);
 const MARGIN = 40;
 const BODY: TextStyle = { size: 9.5 };
 
@@ -117,22 +119,23 @@ export async function renderExport(bundle: StudentBundle, lang: ReportLang): Pro
   const yesNo = (b: boolean) => (b ? w.yes : w.no);
   const trunc = w.truncated(EXPORT_MAX_ROWS);
   p.text(w.title, { size: 16, bold: true });
-  p.text(w.intro(bundle.school, bundle.exportedAt.slice(0, 10)), { ...BODY, color: MUTED });
+  const day = (iso: string) => formatDateFor(lang, iso);
+  p.text(w.intro(bundle.school, day(bundle.exportedAt)), { ...BODY, color: MUTED });
 
   p.heading(w.profile);
   for (const [key, label] of Object.entries(w.fields)) {
     const value = (bundle.profile as Record<string, unknown>)[key];
     if (value === null || value === undefined || value === '') continue;
-    p.text(`${label}: ${typeof value === 'boolean' ? yesNo(value) : String(value)}`);
+    p.text(`${label}: ${typeof value === 'boolean' ? yesNo(value) : DATE_FIELDS.has(key) ? day(String(value)) : String(value)}`);
   }
   p.section(w.parents, { items: bundle.parents, truncated: false }, (x) => [x.fullName, x.loginId, x.email, x.contact].filter(Boolean).join(', '), w.none, trunc);
   p.section(w.classes, bundle.classes, (x) => `${x.session}: ${x.className}${x.section ? ` ${x.section}` : ''}${x.rollNo != null ? ` #${x.rollNo}` : ''}`, w.none, trunc);
-  p.section(w.attendance, bundle.attendance, (x) => `${x.date}${x.period ? ` ${x.period}` : ''}: ${x.status}`, w.none, trunc);
+  p.section(w.attendance, bundle.attendance, (x) => `${day(x.date)}${x.period ? ` ${x.period}` : ''}: ${x.status}`, w.none, trunc);
   p.section(w.fees, bundle.fees.records, (x) => w.record(x.session, formatRupees(x.total), formatRupees(x.paid)), w.none, trunc);
-  p.section(w.payments, bundle.fees.payments, (x) => `${w.payment(x.receiptNo, formatRupees(x.amount), x.paidOn, x.mode)}${x.reversedAt ? `, ${w.reversed}` : ''}`, w.none, trunc);
+  p.section(w.payments, bundle.fees.payments, (x) => `${w.payment(x.receiptNo, formatRupees(x.amount), day(x.paidOn), x.mode)}${x.reversedAt ? `, ${w.reversed}` : ''}`, w.none, trunc);
   p.section(w.marks, bundle.marks, (x) => `${x.session} ${x.exam}, ${x.subject}: ${x.marks ?? x.status}`, w.none, trunc);
   p.section(w.remarks, bundle.remarks, (x) => `${x.exam}: ${x.remark ?? ''} ${Object.entries((x.coGrades ?? {}) as Record<string, string>).map(([k, v]) => `${k} ${v}`).join(', ')}`.trim(), w.none, trunc);
-  p.section(w.notifications, bundle.notifications, (x) => `${x.at.slice(0, 10)} ${x.from}: ${x.message}`, w.none, trunc);
+  p.section(w.notifications, bundle.notifications, (x) => `${day(x.at)} ${x.from}: ${x.message}`, w.none, trunc);
   p.section(w.chat, bundle.chatMessagesSent, (x) => `${x.at.slice(0, 16).replace('T', ' ')}: ${x.body}`, w.none, trunc);
   p.section(w.consent, bundle.consent, (x) => w.consentLine(w.actions[x.action] ?? x.action, x.version, x.parentName, x.at.slice(0, 16).replace('T', ' ')), w.none, trunc);
   p.section(w.audit, bundle.audit, (x) => `${x.at.slice(0, 16).replace('T', ' ')}: ${x.action}${x.actorName ? `, ${x.actorName}` : ''} (${x.actorRole})`, w.none, trunc);

@@ -10,6 +10,7 @@ import { lastMarkable, schoolToday } from './markLogic';
 import { SavedBadge } from './dayChoice';
 import type { MarkingState } from './useMarking';
 import { periodName } from '../timetable/periodName';
+import { DateField } from '../../components/DateField';
 
 type Day = NonNullable<MarkingState['day']['data']>;
 
@@ -28,13 +29,13 @@ export function MarkChoice({ session, m }: { session: AcademicSession; m: Markin
           onChange={(v) => v && v !== assignClassId && change({ class: v })}
           allowDeselect={false}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('attendance.mark.date')}
+          required
           value={date}
           min={session.startDate}
           max={lastMarkable(session, schoolToday())}
-          onChange={(e) => /^\d{4}-\d{2}-\d{2}$/.test(e.currentTarget.value) && e.currentTarget.value !== date && change({ date: e.currentTarget.value })}
+          onChange={(day) => day && day !== date && change({ date: day })}
         />
         <Select
           label={t('attendance.mark.mode')}

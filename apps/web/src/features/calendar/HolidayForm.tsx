@@ -7,6 +7,7 @@ import { useErrorToken } from '../../lib/validation';
 import { createBody, emptyHoliday, holidayValues, updateBody, type HolidayFormValues } from './holidayForm';
 import { useSubmit } from '../../lib/useSubmit';
 import { ModalFooter } from '../../components/ModalFooter';
+import { DateField } from '../../components/DateField';
 
 type Target = { mode: 'create'; session: AcademicSession } | { mode: 'edit'; holiday: Holiday; session: AcademicSession | null };
 
@@ -51,18 +52,16 @@ export function HolidayForm({ target, onDone, onCancel }: { target: Target; onDo
       <Stack gap="md">
         <TextInput label={t('calendar.holidays.title')} required maxLength={100} data-autofocus {...form.getInputProps('title')} error={errorText(form.errors.title)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
+          <DateField
             label={t('calendar.holidays.startDate')}
-            type="date"
             required
             {...bounds}
             {...form.getInputProps('startDate')}
             error={errorText(form.errors.startDate)}
           />
-          <TextInput
+          <DateField
             label={t('calendar.holidays.endDate')}
             description={t('calendar.holidays.endDateHint')}
-            type="date"
             {...bounds}
             {...form.getInputProps('endDate')}
             error={errorText(form.errors.endDate)}

@@ -17,6 +17,7 @@ import { fileSize } from './WorkList';
 import { notifyWarning } from '../../lib/notify';
 import { useSubmit } from '../../lib/useSubmit';
 import { useFormat } from '../../lib/format';
+import { DateField } from '../../components/DateField';
 
 interface Values {
   slot: string;
@@ -142,9 +143,8 @@ function PostForm({ slots }: { slots: { assignClassId: string; className: string
             error={errorText(form.errors.description)}
           />
           <Group grow align="flex-start" wrap="wrap" gap="md">
-            <TextInput type="date" label={t('classwork.post.date')} required {...form.getInputProps('date')} error={errorText(form.errors.date)} style={{ minWidth: 180 }} />
-            <TextInput
-              type="date"
+            <DateField label={t('classwork.post.date')} required {...form.getInputProps('date')} error={errorText(form.errors.date)} style={{ minWidth: 180 }} />
+            <DateField
               label={t('classwork.post.dueDate')}
               min={form.values.date}
               {...form.getInputProps('dueDate')}

@@ -9,6 +9,7 @@ import { useErrorToken } from '../../lib/validation';
 import { schoolToday } from '../attendance/markLogic';
 import { emptyNotice, noticeBody, noticeValues, type NoticeFormValues } from './noticeForm';
 import { useSubmit } from '../../lib/useSubmit';
+import { DateField } from '../../components/DateField';
 
 /**
  * Publish a notice (title, text, date: the school's today by default, the roles it is for) or edit
@@ -56,9 +57,8 @@ export function NoticeForm({ notice }: { notice?: Notice }) {
             {...form.getInputProps('description')}
             error={errorText(form.errors.description)}
           />
-          <TextInput
+          <DateField
             label={t('notices.form.date')}
-            type="date"
             required
             maw={240}
             {...form.getInputProps('date')}

@@ -9,6 +9,7 @@ import { useErrorToken } from '../../lib/validation';
 import type { FormShape } from './kinds';
 import type { PersonFormValues } from './personForm';
 import { now as clockNow } from '../../lib/clock';
+import { DateField } from '../../components/DateField';
 
 interface Props {
   form: UseFormReturnType<PersonFormValues>;
@@ -71,9 +72,8 @@ export function PersonFormFields({ form, shape, parentSelect, notice, onUploadin
             {full ? (
               <>
                 <Select label={t('person.fields.gender')} {...choice('gender', GENDERS, (v) => t(`person.genders.${v}`))} />
-                <TextInput
+                <DateField
                   label={t('person.fields.dateOfBirth')}
-                  type="date"
                   max={clockNow().toISOString().slice(0, 10)}
                   {...text('dateOfBirth')}
                 />

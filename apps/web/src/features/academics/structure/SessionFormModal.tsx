@@ -7,6 +7,7 @@ import { useErrorToken } from '../../../lib/validation';
 import { createBody, sessionValues, updateBody, type SessionFormValues } from './sessionForm';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
+import { DateField } from '../../../components/DateField';
 
 interface Props {
   /** The session edited, or the suggested values of a new one. */
@@ -51,8 +52,8 @@ function SessionForm({ target, onClose }: Props) {
           error={labelError(form.errors.label)}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput label={t('sessions.startDate')} type="date" required {...form.getInputProps('startDate')} error={errorText(form.errors.startDate)} />
-          <TextInput label={t('sessions.endDate')} type="date" required {...form.getInputProps('endDate')} error={errorText(form.errors.endDate)} />
+          <DateField label={t('sessions.startDate')} required {...form.getInputProps('startDate')} error={errorText(form.errors.startDate)} />
+          <DateField label={t('sessions.endDate')} required {...form.getInputProps('endDate')} error={errorText(form.errors.endDate)} />
         </SimpleGrid>
         {mode === 'create' ? (
           <Checkbox label={t('sessions.isCurrent')} description={t('sessions.isCurrentHint')} {...form.getInputProps('isCurrent', { type: 'checkbox' })} />

@@ -44,8 +44,8 @@ describe('sessions screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add session' });
     expect(within(dialog).getByRole('textbox', { name: /^Session/ })).toHaveValue('2027-28');
     const start = within(dialog).getByLabelText(/Starts on/);
-    expect(start).toHaveValue('2027-04-01');
-    expect(within(dialog).getByLabelText(/Ends on/)).toHaveValue('2028-03-31');
+    expect(start).toHaveValue('1 Apr 2027');
+    expect(within(dialog).getByLabelText(/Ends on/)).toHaveValue('31 Mar 2028');
     await user.clear(start);
     await user.type(start, '2027-03-01');
     await user.click(within(dialog).getByRole('button', { name: 'Add session' }));

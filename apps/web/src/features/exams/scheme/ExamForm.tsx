@@ -8,6 +8,7 @@ import { useContractForm } from '../../../lib/contractForm';
 import { useErrorToken } from '../../../lib/validation';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
+import { DateField } from '../../../components/DateField';
 
 export interface ExamValues {
   name: string;
@@ -86,8 +87,8 @@ export function ExamForm({ exam, session, onDone, onCancel }: { exam: Exam | nul
             {...form.getInputProps('maxMarks')}
             error={errorText(form.errors.maxMarks)}
           />
-          <TextInput label={t('examScheme.exams.termStart')} type="date" required {...bounds} {...form.getInputProps('termStart')} error={errorText(form.errors.termStart)} />
-          <TextInput label={t('examScheme.exams.termEnd')} type="date" required {...bounds} {...form.getInputProps('termEnd')} error={errorText(form.errors.termEnd)} />
+          <DateField label={t('examScheme.exams.termStart')} required {...bounds} {...form.getInputProps('termStart')} error={errorText(form.errors.termStart)} />
+          <DateField label={t('examScheme.exams.termEnd')} required {...bounds} {...form.getInputProps('termEnd')} error={errorText(form.errors.termEnd)} />
         </SimpleGrid>
         <Stack gap="xs">
           <Text fw={600} size="sm">

@@ -8,6 +8,7 @@ import { useErrorToken } from '../../../lib/validation';
 import { useFeeDate } from '../StudentFeesView';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
+import { DateField } from '../../../components/DateField';
 
 interface PayValues {
   mode: PaymentMode;
@@ -60,8 +61,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
             {...form.getInputProps('reference')}
             error={errorText(form.errors.reference)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('fees.common.money.paidOn')}
             max={today}
             required

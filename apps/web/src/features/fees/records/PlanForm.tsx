@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { INSTALMENTS_MAX, formatRupees } from '@shala/contract';
@@ -8,6 +8,7 @@ import { useFeeDate } from '../StudentFeesView';
 import { planBody, planPreview, type PlanDraft, type PlanMode } from './logic';
 import { useSubmit } from '../../../lib/useSubmit';
 import { FailureAlert } from '../../../components/ModalFooter';
+import { DateField } from '../../../components/DateField';
 
 /**
  * An instalment plan for a record's balance: a number of monthly instalments from a first due date,
@@ -65,17 +66,16 @@ export function PlanForm({ feeRecordId, balance, today, redo = false, onDone }: 
             onChange={(v) => set({ count: v === '' ? '' : Number(v) })}
             required
           />
-          <TextInput type="date" label={t('fees.records.plan.firstDue')} value={draft.startDate} onChange={(e) => set({ startDate: e.currentTarget.value })} required />
+          <DateField label={t('fees.records.plan.firstDue')} value={draft.startDate} onChange={(day) => set({ startDate: day })} required />
         </SimpleGrid>
       ) : (
         <Stack gap="xs">
           {draft.dates.map((d, i) => (
             <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                type="date"
+              <DateField
                 label={t('fees.common.money.instalment', { seq: i + 1 })}
                 value={d}
-                onChange={(e) => setDate(i, e.currentTarget.value)}
+                onChange={(day) => setDate(i, day)}
                 required
                 style={{ flex: 1, minWidth: 0 }}
               />

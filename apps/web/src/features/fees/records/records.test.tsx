@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ClassSummary, FeeRecord, FeeRecordRow, FeeType, Instalment, StudentFees } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../../test/utils';
 import { planBody, planPreview, recordPreview, typeValue } from './logic';
+import { formatDate } from '../../../lib/format';
 
 const NOW = '2026-04-01T00:00:00.000Z';
 const TODAY = '2026-06-15';
@@ -242,7 +243,7 @@ describe('/addfeeemi', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Mark paid: instalment 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark instalment 1 paid' });
-    expect(within(dialog).getByLabelText(/Paid on/)).toHaveValue(TODAY);
+    expect(within(dialog).getByLabelText(/Paid on/)).toHaveValue(formatDate(TODAY, 'en'));
     await pick(user, 'Mode', 'UPI');
     await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'UPI-1');
     await user.click(within(dialog).getByRole('button', { name: 'Record ₹8,000.00 as paid' }));

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { rangeError, thisMonth } from './range';
 import { useAddressParams } from '../../../lib/useListParams';
+import { DateField } from '../../../components/DateField';
 
 /** /feereports (112, 113): the collection of a period (by day, class or mode) and the outstanding balance per class, with CSV. */
 export default sessionScreen(
@@ -82,18 +83,16 @@ function Collection({ session }: { session: AcademicSession }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         {/* Mantine's error red (shade 6) reads at 3.3:1 on white: shade 8 here, as the theme does elsewhere. */}
         <Group gap="sm" align="flex-start" wrap="wrap" style={{ '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('fees.reports.reports.from')}
             value={from}
-            onChange={(e) => set('from', e.currentTarget.value || null)}
+            onChange={(day) => set('from', day || null)}
             w={{ base: '100%', xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('fees.reports.reports.to')}
             value={to}
-            onChange={(e) => set('to', e.currentTarget.value || null)}
+            onChange={(day) => set('to', day || null)}
             error={problem ? t(problem) : null}
             w={{ base: '100%', xs: 170 }}
           />
