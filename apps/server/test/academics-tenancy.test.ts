@@ -164,6 +164,7 @@ function idFor(r: Records, key: string, parent: string | null, routeName = ''): 
       return r.session;
     case 'assignClassId':
     case 'fromAssignClassId':
+    case 'classIds':
       return r.classA;
     case 'toAssignClassId':
       return r.laterClass;
