@@ -38,7 +38,7 @@ export function DetailGrid({ items, cols = 2, editTo }: { items: DetailItem[]; c
         <Text size="sm" c="dimmed" mt={filled.length > 0 ? 'lg' : 0} data-testid="details-missing">
           {t('details.missing', { fields: missing.join(', ') })}{' '}
           {editTo ? (
-            <Anchor component={Link} to={editTo} size="sm">
+            <Anchor component={Link} to={editTo} size="sm" underline="always">
               {t('details.fillIn')}
             </Anchor>
           ) : null}
