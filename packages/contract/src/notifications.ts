@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.js';
+import { formatDateFor } from './dates.js';
+import { formatRupees } from './fees.js';
 
 /**
  * What a notification is about (the bell's icon and where a click leads): a chat message opens the
@@ -35,6 +37,29 @@ export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_o
  */
 export const notificationParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export type NotificationParams = z.infer<typeof notificationParams>;
+
+/**
+ * A notification's params as its reader sees them, the same on the web and in Web Push: amounts
+ * (`amount`, paise) in rupees, days (keys ending in `date`) in the language's one date format, a
+ * name's Hindi form (`<key>Hi`) in Hindi.
+ */
+export function notificationValues(params: NotificationParams, language: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (key.endsWith('Hi')) continue;
+    const hindi = params[`${key}Hi`];
+    if (language === 'hi' && hindi !== undefined) out[key] = String(hindi);
+    else if (key === 'amount' && typeof value === 'number') out[key] = formatRupees(value);
+    else if (/date$/i.test(key) && typeof value === 'string') out[key] = formatDateFor(language, value);
+    else out[key] = String(value);
+  }
+  return out;
+}
+
+/** The text of a templated kind to write: a holiday of several days has its own. */
+export function notificationTextKey(kind: (typeof TEMPLATED_KINDS)[number], params: NotificationParams): (typeof TEMPLATED_KINDS)[number] | 'holiday_range' {
+  return kind === 'holiday' && params.endDate !== undefined && params.endDate !== params.startDate ? 'holiday_range' : kind;
+}
 
 /** Notification of spec section 3: sender, name, message, timestamp. */
 export const notification = z.object({

@@ -1,4 +1,4 @@
-import { formatDateFor, formatRupees, type Notification, type NotificationLanguage, type NotificationParams, type TEMPLATED_KINDS } from '@shala/contract';
+import { formatDateFor, notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type TEMPLATED_KINDS } from '@shala/contract';
 
 type Templated = (typeof TEMPLATED_KINDS)[number];
 /** A text's key: a templated kind, or a holiday of several days. */
@@ -61,25 +61,10 @@ export function formatDay(day: string, lang: NotificationLanguage): string {
   return formatDateFor(lang, day);
 }
 
-/** The params as shown: dates and amounts formatted, a name's Hindi form in Hindi. */
-export function formatParams(params: NotificationParams, lang: NotificationLanguage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (key.endsWith('Hi')) continue;
-    const hindi = params[`${key}Hi`];
-    if (lang === 'hi' && hindi !== undefined) out[key] = String(hindi);
-    else if (key === 'amount' && typeof value === 'number') out[key] = formatRupees(value);
-    else if (/date$/i.test(key) && typeof value === 'string') out[key] = formatDay(value, lang);
-    else out[key] = String(value);
-  }
-  return out;
-}
-
 /** The text key of a notification (null: the sender's own words). */
 export function textKeyOf(n: Pick<Notification, 'kind' | 'params'>): TextKey | null {
   if (!(n.kind in NOTIFICATION_TEXTS)) return null;
-  if (n.kind === 'holiday' && n.params.endDate !== undefined && n.params.endDate !== n.params.startDate) return 'holiday_range';
-  return n.kind as TextKey;
+  return notificationTextKey(n.kind as Templated, n.params);
 }
 
 /** A notification's text in a language: its template with its params, an old text's half, or the sender's words. */
@@ -87,6 +72,6 @@ export function renderNotification(n: Pick<Notification, 'kind' | 'params' | 'me
   if (typeof n.params.en === 'string') return String(n.params[lang] ?? n.params.en);
   const key = textKeyOf(n);
   if (!key) return n.message;
-  const values = formatParams(n.params, lang);
+  const values = notificationValues(n.params, lang);
   return NOTIFICATION_TEXTS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatRupees, TEMPLATED_KINDS, type Notification } from '@shala/contract';
-import { formatDate } from '../../lib/format';
+import { notificationTextKey, notificationValues, TEMPLATED_KINDS, type Notification } from '@shala/contract';
 
 const templated = new Set<string>(TEMPLATED_KINDS);
 
@@ -13,15 +12,6 @@ export function notificationText(item: Pick<Notification, 'kind' | 'params' | 'm
   const params = item.params ?? {};
   if (typeof params.en === 'string') return String((language === 'hi' ? params.hi : undefined) ?? params.en);
   if (!templated.has(item.kind)) return item.message;
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (key.endsWith('Hi')) continue;
-    const hindi = params[`${key}Hi`];
-    if (language === 'hi' && hindi !== undefined) values[key] = String(hindi);
-    else if (key === 'amount' && typeof value === 'number') values[key] = formatRupees(value);
-    else if (/date$/i.test(key) && typeof value === 'string') values[key] = formatDate(value, language);
-    else values[key] = String(value);
-  }
-  const key = item.kind === 'holiday' && params.endDate !== undefined && params.endDate !== params.startDate ? 'holiday_range' : item.kind;
-  return t(`notifications.texts.${key}`, values);
+  const key = notificationTextKey(item.kind as (typeof TEMPLATED_KINDS)[number], params);
+  return t(`notifications.texts.${key}`, notificationValues(params, language));
 }
