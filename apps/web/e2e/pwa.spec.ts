@@ -5,7 +5,9 @@ import { BASE, chooseLanguage, expectAccessible, expectNoOverflow, expectPath, s
 // The installable app and the notifications (issue 10): the manifest and its icons, the service
 // worker registered after sign-in (never on the login page) and controlling the page, the offline
 // page, the notifications' history in English and Hindi, a click on a notification opening the
-// chat with its sender, and the states of "Get alerts on this phone".
+// chat with its sender, and the states of "Get alerts on this phone". The other journeys block
+// the service worker (playwright.config.ts); these allow it.
+test.use({ serviceWorkers: 'allow' });
 
 
 /** The demo's welcome notification to the teacher, from the principal. */
