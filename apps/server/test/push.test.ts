@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMPLATED_KINDS } from '@shala/contract';
-import { formatDay, NOTIFICATION_TEXTS, renderNotification } from '../src/modules/notifications/texts.js';
+import { formatDateFor, TEMPLATED_KINDS } from '@shala/contract';
+import { NOTIFICATION_TEXTS, renderNotification } from '../src/modules/notifications/texts.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -278,7 +278,7 @@ describe('delivery', () => {
     expect(res.statusCode, res.body).toBe(200);
     await env.app.deps.push.idle();
     const hit = received.find((r) => r.url === new URL(sub.body.endpoint).pathname)!;
-    const hindi = `अवकाश: Dussehra, ${formatDay('2026-10-20', 'hi')} से ${formatDay('2026-10-21', 'hi')} तक`;
+    const hindi = `अवकाश: Dussehra, ${formatDateFor('hi', '2026-10-20')} से ${formatDateFor('hi', '2026-10-21')} तक`;
     expect(JSON.parse(decrypt(sub, hit.body)).body).toBe(hindi);
     expect(hindi).toMatch(/^अवकाश: Dussehra, 20 \S*[\u0900-\u097F]\S* 2026 से 21 /);
     // The same notification in the bell: kind and params, for the web to write in its language.

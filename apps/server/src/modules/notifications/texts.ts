@@ -1,4 +1,4 @@
-import { formatDateFor, notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type TEMPLATED_KINDS } from '@shala/contract';
+import { notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type TEMPLATED_KINDS } from '@shala/contract';
 
 type Templated = (typeof TEMPLATED_KINDS)[number];
 /** A text's key: a templated kind, or a holiday of several days. */
@@ -54,11 +54,6 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
 /** A language the server writes in: Hindi when the user picked it, else English. */
 export function languageOf(lang: string | null | undefined): NotificationLanguage {
   return lang === 'hi' ? 'hi' : 'en';
-}
-
-/** A YYYY-MM-DD day as the reader writes it: the one format of its language (the contract's `formatDateFor`). */
-export function formatDay(day: string, lang: NotificationLanguage): string {
-  return formatDateFor(lang, day);
 }
 
 /** The text key of a notification (null: the sender's own words). */
