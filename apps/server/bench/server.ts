@@ -253,12 +253,13 @@ const exams = att ? await seedExams(att) : null;
 await database.analyze();
 
 const app = await buildApp({ config, database, logger: false });
-app.get('/bench/ceiling', { schema: { hide: true } }, async () => ({ result: { ok: true } }));
+// Under /api/, as every API answer: the same global hooks and headers.
+app.get('/api/bench/ceiling', { schema: { hide: true } }, async () => ({ result: { ok: true } }));
 if (process.env.BENCH_CAPTURE === '1') installCapture(app);
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 
 const plain = Fastify({ logger: false });
-plain.get('/bench/ceiling', async () => ({ result: { ok: true } }));
+plain.get('/api/bench/ceiling', async () => ({ result: { ok: true } }));
 await plain.listen({ port: config.PORT + 1, host: '127.0.0.1' });
 
 // The demo's current session (its list of sessions is capped, newest first: the bench sessions fill it).

@@ -22,7 +22,7 @@ import type { Deps } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
-import { HSTS, SECURITY_HEADERS } from './http/security-headers.js';
+import { API_HEADERS, HSTS, SECURITY_HEADERS } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { violatedConstraint } from './db/errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
@@ -56,6 +56,7 @@ import fileRoutes from './modules/files/routes.js';
 import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
+import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
 import { createJobSender } from './jobs/queue.js';
 import { closeStorage } from './storage/index.js';
@@ -155,6 +156,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const mailSweeper = setInterval(sweepMail, OUTBOX_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(mailSweeper));
   app.addHook('onClose', async () => closeStorage(config));
+  // Staff views of report cards and fees wait a moment to be written together (privacy/audit.ts).
+  app.addHook('onClose', async () => flushStaffViews(deps));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send({ ...fail(err.code, err.message), ...err.detail });
@@ -194,17 +197,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return reply.status(500).send(fail('INTERNAL', 'Server error'));
   });
 
-  // Security headers, one precomputed object per answer; API answers carry personal data, so no
-  // browser or proxy keeps them (a route may set its own cache-control).
+  // Security headers, one precomputed object per answer: the document's (its content security
+  // policy and the rest) on pages and files, an API answer's on the API (a JSON answer is never
+  // rendered, so a page's policy there only cost every request; the API's own documentation page
+  // is a page). API answers carry personal data, so no browser or proxy keeps them (a route may
+  // set its own cache-control).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    const api = req.url.startsWith('/api/') && !req.url.startsWith('/api/docs');
+    reply.headers(api ? API_HEADERS : SECURITY_HEADERS);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    if (req.url.startsWith('/api/')) {
-      reply.header('cache-control', 'no-store');
-      // The server's clock (clock.ts), which the web app takes for "today" (a phone's own clock
-      // may be wrong; in tests SHALA_NOW fixes it).
-      if (clockIsSet()) reply.header('date', now().toUTCString());
-    }
+    // The server's clock (clock.ts), which the web app takes for "today" (a phone's own clock
+    // may be wrong; in tests SHALA_NOW fixes it).
+    if (api && clockIsSet()) reply.header('date', now().toUTCString());
     done();
   });
   // Operations: Prometheus metrics (METRICS_TOKEN) and overload shedding, before any other work.

@@ -242,7 +242,10 @@ describe('rate limit', () => {
 
 describe('security headers', () => {
   it('allow only same-origin connections and inline style elements, and send HSTS only over https', async () => {
-    const plain = await env.app.inject({ url: '/api/health' });
+    // The document (the web app's page) carries the content security policy and the rest.
+    const plain = await env.app.inject({ url: '/sms_frontend/' });
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.headers['x-frame-options']).toBe('SAMEORIGIN');
     const csp = plain.headers['content-security-policy'] as string;
     expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toMatch(/wss?:/);
@@ -251,6 +254,14 @@ describe('security headers', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     // An untrusted client saying https is not believed.
     expect((await env.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    // An API answer carries what an API answer needs: never sniffed, never stored, never read by
+    // another site's page; the document's policy means nothing on JSON (issue 23), except on the
+    // API's own documentation page, which is HTML.
+    const api = await env.app.inject({ url: '/api/health' });
+    expect(api.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'cross-origin-resource-policy': 'same-origin' });
+    expect(api.headers['content-security-policy']).toBeUndefined();
+    expect(api.headers['x-frame-options']).toBeUndefined();
+    expect((await env.app.inject({ url: '/api/docs/' })).headers['content-security-policy']).toBeDefined();
     const proxied = await setupApp({ TRUST_PROXY: '127.0.0.1' });
     try {
       const viaHttps = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInWords, formatRupees } from '@shala/contract';
 import { auditLog, feePayments, schools } from '../src/db/schema.js';
+import { flushStaffViews } from '../src/modules/privacy/index.js';
 import { multipart, setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { scriptRuns } from '../src/modules/fees/receipt-pdf.js';
@@ -97,8 +98,10 @@ describe("a student's fees", () => {
 
   it('records a staff view of the fees only once the read succeeded: a refused one leaves no audit row', async () => {
     const student = fs.students[0]!;
-    const views = async () =>
-      (await env.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.studentId, student.id), eq(auditLog.action, 'view'))))[0]!.n;
+    const views = async () => {
+      await flushStaffViews(env.app.deps);
+      return (await env.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.studentId, student.id), eq(auditLog.action, 'view'))))[0]!.n;
+    };
     const before = await views();
     // Our student with another school's session: 404, nothing was shown.
     expect((await get(url(student.id, other.school.sessionId), fs.admin.token)).statusCode).toBe(404);

@@ -22,6 +22,8 @@ export interface TestEnv {
   /** The platform scope: factories and checks that cross schools. */
   db: Db;
   database: Database;
+  /** PostgreSQL: the URL of the test's own database (a second node opens it too); PGlite: null. */
+  databaseUrl: string | null;
   config: Config;
   dataDir: string;
   f: Factories;
@@ -53,13 +55,15 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
   const pgUrl = process.env.TEST_DATABASE_URL;
   let database;
   let dropDb = async () => {};
+  let databaseUrl: string | null = null;
   if (pgUrl) {
     const { default: pg } = await import('pg');
     const name = `shala_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('templateDb')}`);
-    database = await openDatabase({ url: withDatabase(pgUrl, name), poolSize: 4 });
+    databaseUrl = withDatabase(pgUrl, name);
+    database = await openDatabase({ url: databaseUrl, poolSize: 4 });
     dropDb = async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -76,6 +80,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
     app,
     db,
     database,
+    databaseUrl,
     config,
     dataDir,
     f: factories(app, db),

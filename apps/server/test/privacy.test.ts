@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { CONSENT_VERSION } from '@shala/contract';
 import { attendanceMarks, auditLog, classStudents, consentRecords, examMarks, exams, feePayments, feeRecords, files, notifications, subjects, users } from '../src/db/schema.js';
+import { flushStaffViews } from '../src/modules/privacy/index.js';
 import { createStorage } from '../src/storage/index.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
@@ -42,7 +43,10 @@ const consentUrl = (id: string) => `/api/parent/children/${id}/consent`;
 const exportUrl = (id: string, q = '') => `/api/school/privacy/students/${id}/export${q}`;
 const eraseUrl = (id: string) => `/api/school/privacy/students/${id}/erase`;
 const consentRows = (studentId: string) => env.db.select().from(consentRecords).where(eq(consentRecords.studentId, studentId)).orderBy(asc(consentRecords.createdAt));
-const auditOf = (studentId: string) => env.db.select().from(auditLog).where(eq(auditLog.studentId, studentId)).orderBy(asc(auditLog.at), asc(auditLog.id));
+const auditOf = async (studentId: string) => {
+  await flushStaffViews(env.app.deps);
+  return env.db.select().from(auditLog).where(eq(auditLog.studentId, studentId)).orderBy(asc(auditLog.at), asc(auditLog.id));
+};
 
 describe('consent', () => {
   it('a parent gives consent with its evidence, sees it, withdraws it; the history keeps both', async () => {

@@ -1083,3 +1083,20 @@ export const auditLog = pgTable(
     index('audit_log_student_idx').on(t.schoolId, t.studentId, t.at, t.id),
   ],
 );
+
+/**
+ * The version of what a stored heavy read is computed from (db/versions.ts), per school and key:
+ * `class:<id>` (a class, its students and subjects, its exam marks and notes), `att:<id>` (a class's
+ * attendance and students), `school` (exams, schemes, subjects, sessions, holidays, the school, a
+ * person's name). Statement triggers (migration 0022) bump it from one sequence in the transaction
+ * that changes its inputs, so a read that finds the version it was computed at is not stale.
+ */
+export const readVersions = pgTable(
+  'read_versions',
+  {
+    schoolId: uuid('school_id').notNull(),
+    key: text('key').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.key] })],
+);

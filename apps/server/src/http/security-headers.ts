@@ -1,5 +1,5 @@
 /**
- * The security headers of every answer, computed once (helmet's defaults and our content
+ * The security headers of a page or file (API answers: API_HEADERS), computed once (helmet's defaults and our content
  * security policy): one object set per request instead of a middleware chain rebuilt each time.
  */
 const CSP = [
@@ -34,6 +34,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
+});
+
+/**
+ * The headers of an API answer: never sniffed as another type, never kept by a browser or proxy
+ * (personal data; a route may say otherwise), never read by another site's page.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
 });
 
 /**

@@ -29,14 +29,18 @@ export const examsPolicy = {
    */
   examVisible(caller: Caller, schoolId: string, examId: AnyPgColumn, classId?: string): SQL | undefined {
     if (!this.publishedOnly(caller)) return undefined;
+    if (classId !== undefined) return this.publishedTo(schoolId, examId, classId);
     const me = caller.userId;
     const cls =
-      classId !== undefined
-        ? sql`p.class_id = ${classId}`
-        : caller.roleId === ROLE.STUDENT
-          ? sql`p.class_id in (select s.class_id from class_students s where s.student_id = ${me})`
-          : sql`p.class_id in (select s.class_id from class_students s join users c on c.id = s.student_id where c.parent_user_id = ${me})`;
+      caller.roleId === ROLE.STUDENT
+        ? sql`p.class_id in (select s.class_id from class_students s where s.student_id = ${me})`
+        : sql`p.class_id in (select s.class_id from class_students s join users c on c.id = s.student_id where c.parent_user_id = ${me})`;
     return sql`exists (select 1 from exam_class_publications p where p.school_id = ${schoolId} and p.exam_id = ${examId} and ${cls})`;
+  },
+
+  /** A condition on an exam: it is published to this class (what its students and parents see). */
+  publishedTo(schoolId: string, examId: AnyPgColumn, classId: string): SQL {
+    return sql`exists (select 1 from exam_class_publications p where p.school_id = ${schoolId} and p.exam_id = ${examId} and p.class_id = ${classId})`;
   },
 
   /** A condition on a class id: the caller is staff who may see that class's results. */

@@ -22,6 +22,7 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 import { roleSql } from '../../db/roles.js';
+import { readVersions, storedReads, versionKey } from '../../db/versions.js';
 
 /**
  * What attendance looks like after it is marked: a class's month (students × days, daywise or the
@@ -125,17 +126,29 @@ function monthQueries(db: Db) {
 /**
  * `month/attendance/:assignClassId/:monthId`: students × every day of the month with each student's
  * counts and percentage and the class's daily totals. Daywise: each cell the day's status; periodic:
- * the periods attended (present or late) and marked that day. Three statements.
+ * the periods attended (present or late) and marked that day. Stored per version of the class's
+ * attendance and the school's days and names (db/versions.ts): two statements (the class with the
+ * caller's access, the versions) when nothing changed since the last reader, three more otherwise.
  */
 export async function attendanceMonth(deps: Deps, caller: Caller, assignClassId: string, month: string, periodic: boolean): Promise<MonthView> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
-  const cls = await attendanceClass(db, caller, schoolId, assignClassId);
+  const [cls, versions] = await Promise.all([
+    attendanceClass(db, caller, schoolId, assignClassId),
+    readVersions(db, schoolId, [versionKey.attendance(assignClassId), versionKey.school]),
+  ]);
+  const copies = storedReads<Omit<MonthView, 'class'>>(deps.data, 'attendanceMonth', { maxEntries: 2_000 });
+  const grid = await copies.get(`${schoolId}|${assignClassId}|${month}|${periodic}`, versions, () => monthGrid(db, schoolId, cls.sessionId, assignClassId, month, periodic));
+  return { class: cls.ref, ...grid };
+}
+
+/** The grid of a class's month (what `attendanceMonth` stores): three statements. */
+async function monthGrid(db: Db, schoolId: string, sessionId: string, assignClassId: string, month: string, periodic: boolean): Promise<Omit<MonthView, 'class'>> {
   const { dates, from, to } = monthBounds(month);
   const q = monthQueries(db);
   const args = { school: schoolId, id: assignClassId, from, to };
   const [rules, rows] = await Promise.all([
-    loadDayRules(db, schoolId, cls.sessionId, from, to),
+    loadDayRules(db, schoolId, sessionId, from, to),
     periodic ? q.periodwise.execute(args) : q.daywise.execute(args),
   ]);
   const index = new Map(dates.map((d, i) => [d, i]));
@@ -171,7 +184,7 @@ export async function attendanceMonth(deps: Deps, caller: Caller, assignClassId:
       counts: countsOf(tally),
     };
   });
-  return { class: cls.ref, month, periodic, days: monthDays(rules, dates), students, totals: totals.map(countsOf) };
+  return { month, periodic, days: monthDays(rules, dates), students, totals: totals.map(countsOf) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { readLogo } from '../../pdf/text.js';
+import { storedReads } from '../../db/versions.js';
 import { requireCaller } from '../../policy/index.js';
+import { examsPolicy } from '../../policy/exams.js';
 import { createStorage } from '../../storage/index.js';
 import { localDate } from '../calendar/index.js';
 import { attachmentDisposition } from '../classwork/service.js';
@@ -13,6 +15,13 @@ import { renderReportCard } from './report-pdf.js';
 /** Routes of exams: results, report cards and their PDFs, a class's cards in one PDF (helper 3). */
 export async function reportRoutes(app: App): Promise<void> {
   const storage = createStorage(app.deps.config);
+  // A card's PDF per language and day it is made on, stored with the versions of the card
+  // (report.ts): on result day each is drawn once, then sent as stored bytes (at most 64 MB a node).
+  const pdfs = storedReads<{ fileName: string; pdf: Buffer }>(app.deps.data, 'reportCardPdf', {
+    maxEntries: 5_000,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (v) => v.pdf.length,
+  });
   app.route({
     ...fromContract(API.classResults),
     handler: async (req) => ({ result: await classResultsFor(app.deps, requireCaller(req), req.params.assignClassId) }),
@@ -25,8 +34,13 @@ export async function reportRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(API.reportCardPdf),
     handler: async (req, reply) => {
-      const { card, timeZone } = await reportCardFor(app.deps, requireCaller(req), req.params.studentId, req.query.sessionId, 'reportcardPdf');
-      const { fileName, pdf } = await renderReportCard(card, req.query.lang, { logo: await readLogo(storage, card.school.logo), madeOn: localDate(timeZone) });
+      const caller = requireCaller(req);
+      const { card, timeZone, versions } = await reportCardFor(app.deps, caller, req.params.studentId, req.query.sessionId, 'reportcardPdf');
+      const madeOn = localDate(timeZone);
+      const key = [card.student.studentId, card.sessionId, examsPolicy.publishedOnly(caller) ? 'published' : 'all', req.query.lang, madeOn, card.school.logo].join('|');
+      const { fileName, pdf } = await pdfs.get(key, versions, async () =>
+        renderReportCard(card, req.query.lang, { logo: await readLogo(storage, card.school.logo), madeOn }),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentDisposition(fileName))

@@ -10,6 +10,7 @@ import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
+import { readVersions, storedReads, versionKey } from '../../db/versions.js';
 import { loadClassResults } from './results.js';
 
 /**
@@ -18,7 +19,21 @@ import { loadClassResults } from './results.js';
  * card costs the same statements whatever the class's size (who and where: one; the class's
  * results: five; co-scholastic grades, remarks and the terms' attendance: one), and the class's
  * cards in one PDF (report-batch.ts) cost the same again for the whole class.
+ *
+ * On result day every parent opens the card at once: a class's results and its terms are stored
+ * per version of their inputs (db/versions.ts) and computed again only after a change, so a
+ * card costs two statements (who and where with the caller's access; the versions) on a hit.
  */
+
+/** The versions a class's results and cards depend on (a card's terms count attendance). */
+const cardKeys = (classId: string) => [versionKey.class(classId), versionKey.attendance(classId), versionKey.school];
+
+/** A class's results of every exam (staff) or of those published to it (students and parents), stored per version. */
+function storedResults(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, classId: string, publishedOnly: boolean, versions: string): Promise<LoadedResults> {
+  const copies = storedReads<LoadedResults>(deps.data, 'classResults', { maxEntries: 1_000 });
+  const visible = publishedOnly ? examsPolicy.publishedTo(schoolId, exams.id, classId) : undefined;
+  return copies.get(`${schoolId}|${classId}|${publishedOnly ? 'published' : 'all'}`, versions, () => loadClassResults(db, schoolId, classId, { visible }));
+}
 
 // ---------------------------------------------------------------------------------------------
 // A class's results
@@ -27,8 +42,8 @@ import { loadClassResults } from './results.js';
 export async function classResultsFor(deps: Pick<Deps, 'data'>, caller: Caller, classId: string): Promise<ClassResults> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, scopeOf(caller));
-  await examsPolicy.assertClassVisible(db, caller, schoolId, classId);
-  const { cls: _cls, coAreas: _co, ...results } = await loadClassResults(db, schoolId, classId);
+  const [, versions] = await Promise.all([examsPolicy.assertClassVisible(db, caller, schoolId, classId), readVersions(db, schoolId, cardKeys(classId))]);
+  const { cls: _cls, coAreas: _co, ...results } = await storedResults(deps, db, schoolId, classId, false, versions);
   return results;
 }
 
@@ -151,6 +166,20 @@ export async function loadTerms(db: DbOrTx, schoolId: string, studentIds: readon
 
 export type LoadedResults = Awaited<ReturnType<typeof loadClassResults>>;
 
+/** The terms of every student of a class over the exams of its results, stored per version. */
+function storedTerms(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, results: LoadedResults, publishedOnly: boolean, versions: string): Promise<Map<string, CardTerm[]>> {
+  const copies = storedReads<Map<string, CardTerm[]>>(deps.data, 'classTerms', { maxEntries: 1_000 });
+  const key = `${schoolId}|${results.assignClassId}|${publishedOnly ? 'published' : 'all'}`;
+  return copies.get(key, versions, () =>
+    loadTerms(
+      db,
+      schoolId,
+      results.students.map((s) => s.studentId),
+      results.exams.map((e) => e.examId),
+    ),
+  );
+}
+
 /** A card from a class's results, a student on it and its terms. */
 export function cardOf(results: LoadedResults, person: CardPerson, terms: CardTerm[]): ReportCard | null {
   const row = results.students.find((s) => s.studentId === person.studentId);
@@ -186,7 +215,7 @@ export function cardOf(results: LoadedResults, person: CardPerson, terms: CardTe
 /**
  * A student's report card for a session (else the current one): its class in that session, if
  * the caller may see it (admins; a teacher of its class; its parent; itself), else 404. Students
- * and parents see published exams only. Seven statements whatever the class's size, then
+ * and parents see published exams only. Two statements on a stored copy (nine on a miss), then
  * (once the card is read) the audit row of a staff member's view (`view`: the card, or its PDF).
  */
 export async function reportCardFor(
@@ -195,7 +224,7 @@ export async function reportCardFor(
   studentId: string,
   sessionId?: string,
   view: AuditView = 'reportcard',
-): Promise<{ card: ReportCard; timeZone: string }> {
+): Promise<{ card: ReportCard; timeZone: string; versions: string }> {
   const schoolId = schoolOf(caller);
   const scope = scopeOf(caller);
   const db = tenantDb(deps, scope);
@@ -206,17 +235,14 @@ export async function reportCardFor(
     sessionId,
   );
   if (!person) throw notFound('Student');
-  const results = await loadClassResults(db, schoolId, person.classId, { visible: examsPolicy.examVisible(caller, schoolId, exams.id, person.classId) });
-  const terms = await loadTerms(
-    db,
-    schoolId,
-    [studentId],
-    results.exams.map((e) => e.examId),
-  );
+  const versions = await readVersions(db, schoolId, cardKeys(person.classId));
+  const publishedOnly = examsPolicy.publishedOnly(caller);
+  const results = await storedResults(deps, db, schoolId, person.classId, publishedOnly, versions);
+  const terms = await storedTerms(deps, db, schoolId, results, publishedOnly, versions);
   const card = cardOf(results, person, terms.get(studentId) ?? []);
   if (!card) throw notFound('Student');
   // A card is personal data: a staff member's view is recorded once the read succeeded
   // (privacy/audit.ts); a refused read records nothing.
-  await recordStaffView(db, caller, scope, studentId, view);
-  return { card, timeZone: person.school.timeZone };
+  recordStaffView(deps, caller, scope, studentId, view);
+  return { card, timeZone: person.school.timeZone, versions };
 }

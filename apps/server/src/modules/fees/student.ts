@@ -194,6 +194,6 @@ export async function studentFeesFor(deps: Pick<Deps, 'data'>, caller: Caller, p
   const fees = await loadStudentFees(db, scope, p.studentId, p.sessionId);
   // A student's fees are personal data: a staff member's view is recorded once the read has
   // succeeded (privacy/audit.ts); a refused one (404) did not happen and leaves no trace.
-  await recordStaffView(db, caller, scope, p.studentId, 'fees');
+  recordStaffView(deps, caller, scope, p.studentId, 'fees');
   return fees;
 }

@@ -30,6 +30,8 @@ export default async function fileRoutes(app: App) {
         .header('content-type', file.mime)
         .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
+        // An API answer has no page policy (app.ts): a file shown inline gets one that runs nothing.
+        .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', `${disposition}; filename="${req.params.name}"`)
         .header('cache-control', 'private, no-store')
         .send(file.stream);

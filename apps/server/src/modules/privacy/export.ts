@@ -25,7 +25,7 @@ import { notFound } from '../../errors.js';
 import { schoolOf, tenantDb } from '../../policy/index.js';
 import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
-import { recordAudit } from './audit.js';
+import { flushStaffViews, recordAudit } from './audit.js';
 import { consentHistory } from './consent.js';
 import { now } from '../../clock.js';
 
@@ -53,6 +53,7 @@ const LIMIT = EXPORT_MAX_ROWS + 1;
 export async function studentBundle(deps: Deps, caller: Caller, studentId: string) {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
+  await flushStaffViews(deps);
   const [row] = await db
     .select({ u: users, schoolName: schools.name, timeZone: schools.timeZone, p: { id: parent.id, loginId: parent.loginId, firstName: parent.firstName, lastName: parent.lastName, email: parent.email, contact: parent.contact } })
     .from(users)

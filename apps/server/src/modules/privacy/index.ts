@@ -1,2 +1,2 @@
 // What other modules use of privacy: recording who viewed, changed or added a child's data (audit.ts).
-export { recordAudit, recordCreates, recordMany, recordStaffView, recordView } from './audit.js';
+export { flushStaffViews, recordAudit, recordCreates, recordMany, recordStaffView, recordView } from './audit.js';

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { runNamed } from './prepared.js';
+
+/**
+ * Heavy reads computed once per version of their inputs, never per reader (issue 23): a class's
+ * results, its report cards and their PDFs, a class's month of attendance. The versions live in the
+ * database (`read_versions`, bumped by triggers in the transaction that changes an input, migration
+ * 0022); each node keeps its own copies, and a request checks them with one statement that reads
+ * the versions of the keys the copy depends on. A copy is used only when every version matches,
+ * so once a write commits, no node serves what it changed, whichever node wrote it.
+ *
+ * The versions are read BEFORE the inputs on a miss: a write that commits in between makes the
+ * copy look older than it is (the next reader computes it again), never newer.
+ */
+
+/** The keys of what a read depends on (see `readVersions` in schema.ts). */
+export const versionKey = {
+  /** A class, its students and subjects, its exam marks, notes and publications. */
+  class: (classId: string) => `class:${classId}`,
+  /** A class's attendance marks and its students. */
+  attendance: (classId: string) => `att:${classId}`,
+  /** The school's exams, schemes, subjects, sessions, holidays, its own row, and people's names. */
+  school: 'school',
+} as const;
+
+/**
+ * The versions of `keys` in the school, as one string ("0" for a key never bumped): one prepared
+ * statement. Compare it whole with the string a copy was made at.
+ */
+export async function readVersions(db: Db, schoolId: string, keys: readonly string[]): Promise<string> {
+  const rows = await runNamed<{ v: string | null }>(
+    db,
+    'read_versions_of',
+    sql`select string_agg(k.key || '=' || coalesce(v.version, 0), ',' order by k.key) as v
+      from unnest(string_to_array(${keys.join(',')}, ',')) as k(key)
+      left join read_versions v on v.school_id = ${schoolId} and v.key = k.key`,
+  );
+  return rows[0]?.v ?? '';
+}
+
+interface Entry<T> {
+  versions: string;
+  value: T;
+  size: number;
+}
+
+/**
+ * One node's copies of a kind of read, by key, each with the versions it was computed at; the
+ * least recently used goes first once `maxEntries` or `maxBytes` (of `sizeOf`) is passed.
+ * Concurrent misses of the same key and versions share one computation.
+ */
+export class StoredReads<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly pending = new Map<string, Promise<T>>();
+  private bytes = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly opts: { maxEntries: number; maxBytes?: number; sizeOf?: (value: T) => number }) {}
+
+  /** The copy of `key` made at `versions`, else `compute()`'s answer, kept for the next reader. */
+  async get(key: string, versions: string, compute: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    if (entry && entry.versions === versions) {
+      // Most recently used goes last.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.hits++;
+      return entry.value;
+    }
+    this.misses++;
+    const flight = `${key}\n${versions}`;
+    let promise = this.pending.get(flight);
+    if (!promise) {
+      promise = compute().finally(() => this.pending.delete(flight));
+      this.pending.set(flight, promise);
+      promise.then((value) => this.put(key, versions, value)).catch(() => undefined);
+    }
+    return promise;
+  }
+
+  private put(key: string, versions: string, value: T): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.size;
+    }
+    const size = this.opts.sizeOf?.(value) ?? 0;
+    if (this.opts.maxBytes !== undefined && size > this.opts.maxBytes) return;
+    this.entries.set(key, { versions, value, size });
+    this.bytes += size;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.opts.maxEntries && (this.opts.maxBytes === undefined || this.bytes <= this.opts.maxBytes)) break;
+      this.entries.delete(k);
+      this.bytes -= e.size;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const owners = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The copies of one kind of read (`name`) kept by one node: `owner` is the app's database handle
+ * (`deps.data`), so two apps in one process (the tests' two nodes) keep their own.
+ */
+export function storedReads<T>(owner: object, name: string, opts: ConstructorParameters<typeof StoredReads<T>>[0]): StoredReads<T> {
+  let byName = owners.get(owner);
+  if (!byName) owners.set(owner, (byName = new Map()));
+  let reads = byName.get(name) as StoredReads<T> | undefined;
+  if (!reads) byName.set(name, (reads = new StoredReads<T>(opts)));
+  return reads;
+}
