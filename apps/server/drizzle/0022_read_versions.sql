@@ -18,8 +18,8 @@ ALTER TABLE read_versions FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant ON read_versions USING (school_id = app_school()) WITH CHECK (school_id = app_school());
 --> statement-breakpoint
--- Forced like every school table: a later migration that writes to a table below as the owner
--- (no tenant set) lifts it on read_versions too for that statement, as 0019 does on its tables.
+-- Forced like every school table: a migration that moves data in a table below runs
+-- `SET LOCAL ROLE shala_platform` first (modules/README.md), and its bumps pass with it.
 -- TG_ARGV: the column naming the school ('school_id', or 'id' on schools), then either one key
 -- ('school') or the column of an id followed by the prefixes to bump for it ('class_id', 'class:', 'att:').
 CREATE OR REPLACE FUNCTION read_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$

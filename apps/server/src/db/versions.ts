@@ -115,3 +115,26 @@ export function storedReads<T>(owner: object, name: string, opts: ConstructorPar
   if (!reads) byName.set(name, (reads = new StoredReads<T>(opts)));
   return reads;
 }
+
+/** What a stored read sends: its answer serialized once, by the route's own serializer. */
+export interface SerializedAnswer {
+  body: string;
+}
+
+/** The parts of Fastify's reply used here (a route's typed reply accepts only its contract's payload). */
+type RawReply = { serialize(payload: unknown): string; type(contentType: string): RawReply; send(payload: string): unknown };
+
+/**
+ * The route's answer `{ result }` serialized as the route serializes it (only the contract's fields
+ * leave, `http/serializer.ts`), for a stored read to keep and send again: serializing a class's
+ * results (60 students × 8 subjects × 4 exams) costs more than reading its copy.
+ */
+export function serializeAnswer(reply: object, result: unknown): SerializedAnswer {
+  return { body: (reply as RawReply).serialize({ result }) };
+}
+
+/** Sends a stored answer as it is (Fastify does not serialize a string again); returns the reply. */
+export function sendAnswer<R extends object>(reply: R, answer: SerializedAnswer): R {
+  (reply as unknown as RawReply).type('application/json; charset=utf-8').send(answer.body);
+  return reply;
+}

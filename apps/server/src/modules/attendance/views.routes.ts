@@ -2,15 +2,18 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
+import { sendAnswer, serializeAnswer } from '../../db/versions.js';
 import { attendanceDayDetail, attendanceMonth, attendanceSummary } from './views.js';
 
 /** Month views, one date's detail and the dashboards' summary. */
 export default async function viewRoutes(app: App) {
   app.route({
     ...fromContract(API.attendanceMonth),
-    handler: async (req) => ({
-      result: await attendanceMonth(app.deps, requireCaller(req), req.params.assignClassId, req.params.monthId, req.query.periodic),
-    }),
+    handler: async (req, reply) =>
+      sendAnswer(
+        reply,
+        await attendanceMonth(app.deps, requireCaller(req), req.params.assignClassId, req.params.monthId, req.query.periodic, (view) => serializeAnswer(reply, view)),
+      ),
   });
   app.route({
     ...fromContract(API.attendanceDayDetail),

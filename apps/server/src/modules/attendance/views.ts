@@ -22,7 +22,7 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 import { roleSql } from '../../db/roles.js';
-import { readVersions, storedReads, versionKey } from '../../db/versions.js';
+import { readVersions, storedReads, versionKey, type SerializedAnswer } from '../../db/versions.js';
 
 /**
  * What attendance looks like after it is marked: a class's month (students × days, daywise or the
@@ -130,16 +130,24 @@ function monthQueries(db: Db) {
  * attendance and the school's days and names (db/versions.ts): two statements (the class with the
  * caller's access, the versions) when nothing changed since the last reader, three more otherwise.
  */
-export async function attendanceMonth(deps: Deps, caller: Caller, assignClassId: string, month: string, periodic: boolean): Promise<MonthView> {
+export async function attendanceMonth(
+  deps: Deps,
+  caller: Caller,
+  assignClassId: string,
+  month: string,
+  periodic: boolean,
+  serialize: (view: MonthView) => SerializedAnswer,
+): Promise<SerializedAnswer> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const [cls, versions] = await Promise.all([
     attendanceClass(db, caller, schoolId, assignClassId),
     readVersions(db, schoolId, [versionKey.attendance(assignClassId), versionKey.school]),
   ]);
-  const copies = storedReads<Omit<MonthView, 'class'>>(deps.data, 'attendanceMonth', { maxEntries: 2_000 });
-  const grid = await copies.get(`${schoolId}|${assignClassId}|${month}|${periodic}`, versions, () => monthGrid(db, schoolId, cls.sessionId, assignClassId, month, periodic));
-  return { class: cls.ref, ...grid };
+  const answers = storedReads<SerializedAnswer>(deps.data, 'attendanceMonth', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, sizeOf: (a) => a.body.length });
+  return answers.get(`${schoolId}|${assignClassId}|${month}|${periodic}`, versions, async () =>
+    serialize({ class: cls.ref, ...(await monthGrid(db, schoolId, cls.sessionId, assignClassId, month, periodic)) }),
+  );
 }
 
 /** The grid of a class's month (what `attendanceMonth` stores): three statements. */

@@ -2,7 +2,7 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { readLogo } from '../../pdf/text.js';
-import { storedReads } from '../../db/versions.js';
+import { sendAnswer, serializeAnswer, storedReads } from '../../db/versions.js';
 import { requireCaller } from '../../policy/index.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { createStorage } from '../../storage/index.js';
@@ -24,7 +24,8 @@ export async function reportRoutes(app: App): Promise<void> {
   });
   app.route({
     ...fromContract(API.classResults),
-    handler: async (req) => ({ result: await classResultsFor(app.deps, requireCaller(req), req.params.assignClassId) }),
+    handler: async (req, reply) =>
+      sendAnswer(reply, await classResultsFor(app.deps, requireCaller(req), req.params.assignClassId, (results) => serializeAnswer(reply, results))),
   });
   app.route({
     ...fromContract(API.reportCard),

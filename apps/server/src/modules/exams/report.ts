@@ -10,7 +10,7 @@ import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
-import { readVersions, storedReads, versionKey } from '../../db/versions.js';
+import { readVersions, storedReads, versionKey, type SerializedAnswer } from '../../db/versions.js';
 import { loadClassResults } from './results.js';
 
 /**
@@ -30,7 +30,8 @@ const cardKeys = (classId: string) => [versionKey.class(classId), versionKey.att
 
 /** A class's results of every exam (staff) or of those published to it (students and parents), stored per version. */
 function storedResults(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, classId: string, publishedOnly: boolean, versions: string): Promise<LoadedResults> {
-  const copies = storedReads<LoadedResults>(deps.data, 'classResults', { maxEntries: 1_000 });
+  // Objects of up to a few hundred KB each: fewer of them than of the serialized answers.
+  const copies = storedReads<LoadedResults>(deps.data, 'classResults', { maxEntries: 200 });
   const visible = publishedOnly ? examsPolicy.publishedTo(schoolId, exams.id, classId) : undefined;
   return copies.get(`${schoolId}|${classId}|${publishedOnly ? 'published' : 'all'}`, versions, () => loadClassResults(db, schoolId, classId, { visible }));
 }
@@ -38,13 +39,19 @@ function storedResults(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, c
 // ---------------------------------------------------------------------------------------------
 // A class's results
 
-/** A class's results (staff: every exam): admins, and the class's teachers; anyone else 404. */
-export async function classResultsFor(deps: Pick<Deps, 'data'>, caller: Caller, classId: string): Promise<ClassResults> {
+/**
+ * A class's results (staff: every exam): admins, and the class's teachers; anyone else 404. The
+ * answer is stored serialized (`serialize`: the route's serializer), per version of its inputs.
+ */
+export async function classResultsFor(deps: Pick<Deps, 'data'>, caller: Caller, classId: string, serialize: (results: ClassResults) => SerializedAnswer): Promise<SerializedAnswer> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, scopeOf(caller));
   const [, versions] = await Promise.all([examsPolicy.assertClassVisible(db, caller, schoolId, classId), readVersions(db, schoolId, cardKeys(classId))]);
-  const { cls: _cls, coAreas: _co, ...results } = await storedResults(deps, db, schoolId, classId, false, versions);
-  return results;
+  const answers = storedReads<SerializedAnswer>(deps.data, 'classResultsAnswer', { maxEntries: 1_000, maxBytes: 32 * 1024 * 1024, sizeOf: (a) => a.body.length });
+  return answers.get(`${schoolId}|${classId}`, versions, async () => {
+    const { cls: _cls, coAreas: _co, ...results } = await storedResults(deps, db, schoolId, classId, false, versions);
+    return serialize(results);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +175,7 @@ export type LoadedResults = Awaited<ReturnType<typeof loadClassResults>>;
 
 /** The terms of every student of a class over the exams of its results, stored per version. */
 function storedTerms(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, results: LoadedResults, publishedOnly: boolean, versions: string): Promise<Map<string, CardTerm[]>> {
-  const copies = storedReads<Map<string, CardTerm[]>>(deps.data, 'classTerms', { maxEntries: 1_000 });
+  const copies = storedReads<Map<string, CardTerm[]>>(deps.data, 'classTerms', { maxEntries: 200 });
   const key = `${schoolId}|${results.assignClassId}|${publishedOnly ? 'published' : 'all'}`;
   return copies.get(key, versions, () =>
     loadTerms(
