@@ -54,8 +54,6 @@ export class StoredReads<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly pending = new Map<string, Promise<T>>();
   private bytes = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(private readonly opts: { maxEntries: number; maxBytes?: number; sizeOf?: (value: T) => number }) {}
 
@@ -66,10 +64,8 @@ export class StoredReads<T> {
       // Most recently used goes last.
       this.entries.delete(key);
       this.entries.set(key, entry);
-      this.hits++;
       return entry.value;
     }
-    this.misses++;
     const flight = `${key}\n${versions}`;
     let promise = this.pending.get(flight);
     if (!promise) {
