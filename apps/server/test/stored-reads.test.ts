@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassResults, MonthView, ReportCard } from '@shala/contract';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { buildApp } from '../src/app.js';
+import { setClock } from '../src/clock.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import type { App } from '../src/http/types.js';
@@ -93,6 +95,16 @@ describe('stored heavy reads', () => {
     });
     expect(dayOf(await read<MonthView>(month, w.principal.token))).toBe('absent');
     expect((await read<ReportCard>(card, w.principal.token)).terms[0]!.attendance).toMatchObject({ attended: 0, marked: 1 });
+
+    // Nothing written, but a day passed: the month's next day is no longer in the future.
+    const kindOf26 = async () => (await read<MonthView>(month, w.principal.token)).days[25]!.kind;
+    expect(await kindOf26()).toBe('future');
+    setClock(new Date(Date.parse(TEST_NOW) + 24 * 3600_000).toISOString());
+    try {
+      expect(await kindOf26()).toBe('school');
+    } finally {
+      setClock(TEST_NOW);
+    }
 
     // Any write to an input counts, even one that bypasses the API: a student renamed in SQL.
     await env.db.update(users).set({ firstName: 'Ashwini' }).where(eq(users.id, w.student.id));

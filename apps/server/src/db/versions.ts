@@ -57,10 +57,13 @@ export class StoredReads<T> {
 
   constructor(private readonly opts: { maxEntries: number; maxBytes?: number; sizeOf?: (value: T) => number }) {}
 
-  /** The copy of `key` made at `versions`, else `compute()`'s answer, kept for the next reader. */
-  async get(key: string, versions: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The copy of `key` made at `versions`, else `compute()`'s answer, kept for the next reader.
+   * `current` says whether a copy still holds for what is not in the database (e.g. today's date).
+   */
+  async get(key: string, versions: string, compute: () => Promise<T>, current?: (value: T) => boolean): Promise<T> {
     const entry = this.entries.get(key);
-    if (entry && entry.versions === versions) {
+    if (entry && entry.versions === versions && (!current || current(entry.value))) {
       // Most recently used goes last.
       this.entries.delete(key);
       this.entries.set(key, entry);

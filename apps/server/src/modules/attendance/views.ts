@@ -144,14 +144,31 @@ export async function attendanceMonth(
     attendanceClass(db, caller, schoolId, assignClassId),
     readVersions(db, schoolId, [versionKey.attendance(assignClassId), versionKey.school]),
   ]);
-  const answers = storedReads<SerializedAnswer>(deps.data, 'attendanceMonth', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, sizeOf: (a) => a.body.length });
-  return answers.get(`${schoolId}|${assignClassId}|${month}|${periodic}`, versions, async () =>
-    serialize({ class: cls.ref, ...(await monthGrid(db, schoolId, cls.sessionId, assignClassId, month, periodic)) }),
+  // A day after today is shown as future: a month that reaches past the day it was drawn on is
+  // drawn again the next day (in the school's time zone), whatever the versions say.
+  const answers = storedReads<StoredMonth>(deps.data, 'attendanceMonth', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, sizeOf: (m) => m.answer.body.length });
+  const stored = await answers.get(
+    `${schoolId}|${assignClassId}|${month}|${periodic}`,
+    versions,
+    async () => {
+      const { grid, rules } = await monthGrid(db, schoolId, cls.sessionId, assignClassId, month, periodic);
+      return { answer: serialize({ class: cls.ref, ...grid }), timeZone: rules.timeZone, drawnOn: rules.today, lastDate: grid.days.at(-1)?.date ?? '' };
+    },
+    (m) => m.lastDate < m.drawnOn || localDate(m.timeZone) === m.drawnOn,
   );
+  return stored.answer;
+}
+
+/** A class's month as stored: the answer, and the day it was drawn on. */
+interface StoredMonth {
+  answer: SerializedAnswer;
+  timeZone: string;
+  drawnOn: string;
+  lastDate: string;
 }
 
 /** The grid of a class's month (what `attendanceMonth` stores): three statements. */
-async function monthGrid(db: Db, schoolId: string, sessionId: string, assignClassId: string, month: string, periodic: boolean): Promise<Omit<MonthView, 'class'>> {
+async function monthGrid(db: Db, schoolId: string, sessionId: string, assignClassId: string, month: string, periodic: boolean): Promise<{ grid: Omit<MonthView, 'class'>; rules: DayRules }> {
   const { dates, from, to } = monthBounds(month);
   const q = monthQueries(db);
   const args = { school: schoolId, id: assignClassId, from, to };
@@ -192,7 +209,7 @@ async function monthGrid(db: Db, schoolId: string, sessionId: string, assignClas
       counts: countsOf(tally),
     };
   });
-  return { month, periodic, days: monthDays(rules, dates), students, totals: totals.map(countsOf) };
+  return { grid: { month, periodic, days: monthDays(rules, dates), students, totals: totals.map(countsOf) }, rules };
 }
 
 // ---------------------------------------------------------------------------------------------
