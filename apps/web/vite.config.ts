@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCore } from './i18n-core.js';
+import { precompress } from './precompress.js';
 
 const API_TARGET = process.env.SHALA_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -43,6 +44,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of every text file, the service worker's included.
+    precompress(),
   ],
   build: {
     outDir: 'dist',
