@@ -76,3 +76,12 @@ export function useDashboard(sessionId?: string, enabled = true) {
     enabled,
   });
 }
+
+/** A parent's dashboard: each child's class, today's attendance, next fee due; the latest notice. */
+export function useParentDashboard(enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.dashboard, 'children'],
+    queryFn: ({ signal }) => call('parentDashboard', { signal }),
+    enabled,
+  });
+}
