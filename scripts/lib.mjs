@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist/index.html');
-const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/i18n-core.ts', 'apps/web/chunks.ts', 'apps/web/precompress.ts', 'packages/contract/src'];
 
 function newest(p) {
   const full = path.join(root, p);

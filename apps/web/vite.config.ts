@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCore } from './i18n-core.js';
+import { CHUNK_GROUPS, SHELL_CHUNKS, checkChunks } from './chunks.js';
+import { precompress } from './precompress.js';
 
 const API_TARGET = process.env.SHALA_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -11,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     i18nCore(),
+    checkChunks(),
     // The installable app (issue 10): our own service worker (src/sw.ts), registered by the signed-in
     // layout only (features/notifications/register-sw.ts), never by the login page.
     VitePWA({
@@ -38,11 +41,13 @@ export default defineConfig({
         rollupFormat: 'iife',
         // The shell: the start-up chunks, styles, icons and the offline page; index.html comes from
         // the network (offline: offline.html), the screens' chunks when first opened.
-        globPatterns: ['*.{html,png,svg}', 'assets/*.css', 'assets/{index,react,zod,i18n}-*.js'],
+        globPatterns: ['*.{html,png,svg}', 'assets/*.css', SHELL_CHUNKS],
         globIgnores: ['index.html'],
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of every text file, the service worker's included.
+    precompress(),
   ],
   build: {
     outDir: 'dist',
@@ -50,15 +55,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Name the start-up vendors (all needed by the login screen anyway) for long-term caching;
-        // everything else (Mantine's floating UI, socket.io, the layout) splits by route on demand.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-          ],
-        },
+        // One chunk for each step of the way in (sign-in page, layout and dashboard, its cards)
+        // and the start-up vendors; the other screens split on demand (chunks.ts).
+        codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
   },

@@ -251,7 +251,7 @@ if (firstPair) {
 const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : null;
 const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
 for (const c of cases.filter((c, i) => i < 2 || !only || only.test(c.name))) {
-  const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string };
+  const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string } & Partial<autocannon.Options>;
   // A read is warmed up first (200 requests, not measured): the first case no longer pays for the
   // pool's new connections, the statements' first preparation and the JIT.
   if (!rest.method && !rest.requests) await autocannon({ url: (url ?? base) + urlPath, connections: CONNECTIONS, amount: 200, ...rest });

@@ -321,7 +321,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   return app;
 }
 
-/** The built web app under /sms_frontend/ with a fallback to index.html for client routes. */
+/**
+ * The built web app under /sms_frontend/ with a fallback to index.html for client routes. The
+ * build writes a brotli (quality 11) and a gzip copy beside every text file (apps/web/precompress.ts):
+ * the one the browser accepts is sent as it is, with its Content-Encoding and `Vary:
+ * Accept-Encoding` (a client that accepts neither gets the plain file), and @fastify/compress
+ * leaves an answer that has a Content-Encoding alone.
+ */
 function registerWeb(app: App, config: Config) {
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
@@ -330,6 +336,7 @@ function registerWeb(app: App, config: Config) {
       prefix: `${WEB_BASE_PATH}/`,
       index: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders(res, file) {
         res.header(
           'cache-control',

@@ -4,11 +4,13 @@ import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 /**
- * The login page's JavaScript, gzip, in KB (1 KB = 1,000 bytes as Vite prints it): 144.0 KB. The
- * map of the signed-in screens (signedIn.tsx) loads with the signed-in layout, so a new screen no
- * longer grows the login page (it grew to 151.0 KB before the map moved out).
+ * The login page's JavaScript, gzip, in KB (1 KB = 1,000 bytes as Vite prints it): 137.1 KB in 5
+ * files (apps/web/chunks.ts: the sign-in page's modules in one chunk beside React's and i18next's).
+ * It was 144–146 KB in 24 files before the chunks were grouped by step, and 151.0 KB before the map
+ * of the signed-in screens (signedIn.tsx) moved out of it. The margin is small on purpose: a new
+ * import on the sign-in path shows here.
  */
-const LOGIN_JS_BUDGET_KB = 146;
+const LOGIN_JS_BUDGET_KB = 140;
 const dist = path.resolve('apps/web/dist');
 
 test(`the login page loads at most ${LOGIN_JS_BUDGET_KB} KB of JavaScript (gzip)`, async ({ page }) => {

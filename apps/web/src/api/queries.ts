@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT, type NotificationPage } from '@shala/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT, ROLE, type NotificationPage, type Role } from '@shala/contract';
 import { call } from './client';
 import { useAuth } from './auth';
 
@@ -21,14 +21,15 @@ export function useProfile() {
   });
 }
 
+const sessionsQuery = queryOptions({
+  queryKey: queryKeys.sessions,
+  queryFn: ({ signal }) => call('sessions', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 /** Academic sessions of the caller's school (empty for the platform owner). */
 export function useSessions(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.sessions,
-    queryFn: ({ signal }) => call('sessions', { signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...sessionsQuery, enabled });
 }
 
 export function useNotifications() {
@@ -69,10 +70,34 @@ export function useMarkNotificationsRead() {
 }
 
 /** The caller's dashboard counts; classes are those of `sessionId` (the header's session) when given. */
-export function useDashboard(sessionId?: string, enabled = true) {
-  return useQuery({
+const dashboardQuery = (sessionId?: string) =>
+  queryOptions({
     queryKey: [...queryKeys.dashboard, sessionId ?? null],
     queryFn: ({ signal }) => call('dashboard', { query: { sessionId }, signal }),
-    enabled,
   });
+
+export function useDashboard(sessionId?: string, enabled = true) {
+  return useQuery({ ...dashboardQuery(sessionId), enabled });
+}
+
+const parentDashboardQuery = queryOptions({
+  queryKey: [...queryKeys.dashboard, 'children'],
+  queryFn: ({ signal }) => call('parentDashboard', { signal }),
+});
+
+/** A parent's dashboard: each child's class, today's attendance, next fee due; the latest notice. */
+export function useParentDashboard(enabled = true) {
+  return useQuery({ ...parentDashboardQuery, enabled });
+}
+
+/**
+ * Asks for the first data of a role's dashboard as soon as the signed-in layout's code is in
+ * (routes.tsx), before the layout renders: on a slow phone the answer then arrives while it
+ * renders, not after. A parent's children, the owner's counts; the other roles' counts are of the
+ * session picked in the header, so their sessions.
+ */
+export function prefetchLanding(client: QueryClient, role: Role | null): void {
+  if (role === ROLE.PARENT) void client.prefetchQuery(parentDashboardQuery);
+  else if (role === ROLE.OWNER) void client.prefetchQuery(dashboardQuery());
+  else if (role !== null) void client.prefetchQuery(sessionsQuery);
 }

@@ -5,15 +5,22 @@ import { RouteAnnouncer } from '../components/RouteAnnouncer';
 import { PageLoader } from '../components/PageLoader';
 import { loadAllTexts } from '../i18n';
 import { PublicOnly, RequireAuth } from './guards';
+import { loadLayout, loadSignedIn } from './loadSignedIn';
 
 // Every screen loads on demand; the layout (header, socket.io) too, so the login chunk stays small.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const OtpPage = lazy(() => import('../features/auth/OtpPage'));
 // The signed-in layout comes with every text of the language (the login screen has only its own).
-// Its screens' map is a module of its own (signedIn.tsx), fetched alongside rather than after it.
-const loadSignedIn = () => import('./signedIn');
-const AppLayout = lazy(() => Promise.all([import('./layout/AppLayout'), loadAllTexts(), loadSignedIn()]).then(([layout]) => layout));
+// Its screens' map is a module of its own (signedIn.tsx), fetched alongside rather than after it
+// (the sign-in form starts fetching them all once touched: loadSignedIn.ts). Once they are in, the
+// dashboard's data is asked for before the layout renders.
+const AppLayout = lazy(() =>
+  Promise.all([loadLayout(), loadAllTexts(), loadSignedIn()]).then(([layout]) => {
+    layout.prefetchLanding();
+    return layout;
+  }),
+);
 const SignedInRoutes = lazy(loadSignedIn);
 
 /**

@@ -17,6 +17,8 @@ import { Sidebar } from './Sidebar';
 import { useSidebarState } from './useSidebar';
 import './layout.css';
 
+export { prefetchLanding } from '../QueryScope';
+
 const WIDE_WIDTH = 264;
 const NARROW_WIDTH = 68;
 

@@ -13,6 +13,7 @@ import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyErrorText, notifySaved } from '../../lib/notify';
 import { isHindi } from '../../lib/language';
+import { prefetchSignedIn } from '../../app/loadSignedIn';
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -44,7 +45,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form noValidate onSubmit={form.onSubmit((values) => login.run(values))}>
+      <form noValidate onSubmit={form.onSubmit((values) => login.run(values))} onFocus={prefetchSignedIn}>
         <Stack gap="md">
           <TextInput
             label={t('auth.login.loginId')}

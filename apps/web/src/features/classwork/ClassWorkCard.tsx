@@ -10,7 +10,7 @@ import { useMyChildren } from '../../api/people';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { schoolToday } from '../attendance/markLogic';
 import { SummaryGrid } from '../attendance/SummaryCards';
-import { useFeeDate } from '../fees/StudentFeesView';
+import { useFeeDate } from '../fees/feeDate';
 import { LoadingBlock } from '../../components/LoadingBlock';
 
 /** The latest three works of one student's class: subject, title, due date (overdue in red). */

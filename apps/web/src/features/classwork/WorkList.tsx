@@ -6,7 +6,7 @@ import type { ClassWork, ClassWorkFile } from '@shala/contract';
 import { downloadClassWorkFile } from '../../api/classwork';
 import { ListState } from '../../components/ListState';
 import { schoolToday } from '../attendance/markLogic';
-import { useFeeDate } from '../fees/StudentFeesView';
+import { useFeeDate } from '../fees/feeDate';
 import { notifyError } from '../../lib/notify';
 import { useFormat } from '../../lib/format';
 

@@ -1,9 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { useParentDashboard } from '../../api/queries';
 import { ErrorAlert } from '../../components/ListState';
 import { useFormat } from '../../lib/format';
 
@@ -13,10 +11,7 @@ const STATUS_COLOR = { present: 'teal', absent: 'red', late: 'yellow', leave: 'b
 export default function ChildrenCards() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
-    queryKey: [...queryKeys.dashboard, 'children'],
-    queryFn: ({ signal }) => call('parentDashboard', { signal }),
-  });
+  const { data, isPending, isError, error, refetch, isFetching } = useParentDashboard();
   if (isPending && !isError) return <Skeleton h={140} radius="md" aria-label={t('common.loading')} />;
   if (isError) return <ErrorAlert title={t('dashboard.loadError')} error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   if (data.children.length === 0) {

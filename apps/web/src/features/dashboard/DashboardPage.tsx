@@ -10,22 +10,28 @@ import {
   IconUserStar,
   type Icon,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COUNT_KEYS, COUNT_TITLES, ROLE, type CountKey } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { useDashboard, useProfile } from '../../api/queries';
+import { useDashboard, useParentDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../app/screen';
-import SchoolDayCards from './SchoolDayCards';
 import ChildrenCards from './ChildrenCards';
-import FeeDueCards from '../fees/student/FeeDueCard';
-import FeesDashboardCard from '../fees/reports/FeesDashboardCard';
-import NoticeBoardCard from '../notices/NoticeBoardCard';
-import ClassWorkCard from '../classwork/ClassWorkCard';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { localeOf } from '../../lib/format';
 import { ErrorAlert } from '../../components/ListState';
+
+// The cards below the numbers load on their own (one chunk, chunks.ts), once the numbers are in: on
+// a slow phone their code and their requests would otherwise go before the numbers' (a browser
+// opens six connections to a server), and the numbers wait for the attendance, calendar, notices,
+// class work and fees.
+const SchoolDayCards = lazy(() => import('./SchoolDayCards'));
+const NoticeBoardCard = lazy(() => import('../notices/NoticeBoardCard'));
+const ClassWorkCard = lazy(() => import('../classwork/ClassWorkCard'));
+const FeeDueCards = lazy(() => import('../fees/student/FeeDueCard'));
+const FeesDashboardCard = lazy(() => import('../fees/reports/FeesDashboardCard'));
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },
@@ -47,7 +53,9 @@ export default function DashboardPage({ route }: ScreenProps) {
   const { current, isLoading: sessionLoading } = useCurrentSession();
   // A parent's dashboard leads with its children (their own cards), not a count of them.
   const parent = role === ROLE.PARENT;
-  const { data, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, !parent && (role === ROLE.OWNER || !sessionLoading));
+  const { data, status, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, !parent && (role === ROLE.OWNER || !sessionLoading));
+  const children = useParentDashboard(parent);
+  const numbersIn = (parent ? children.status : status) !== 'pending';
   const numbers = new Intl.NumberFormat(localeOf(i18n.language));
 
   const present = data ? COUNT_KEYS.filter((key) => data.counts[key] !== undefined) : [];
@@ -112,11 +120,15 @@ export default function DashboardPage({ route }: ScreenProps) {
           })}
         </SimpleGrid>
       )}
-      {role !== ROLE.OWNER ? <NoticeBoardCard /> : null}
-      {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
-      <ClassWorkCard />
-      <FeeDueCards />
-      <FeesDashboardCard />
+      {numbersIn ? (
+        <Suspense fallback={null}>
+          {role !== ROLE.OWNER ? <NoticeBoardCard /> : null}
+          {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
+          <ClassWorkCard />
+          <FeeDueCards />
+          <FeesDashboardCard />
+        </Suspense>
+      ) : null}
     </>
   );
 }

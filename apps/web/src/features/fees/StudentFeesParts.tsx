@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +6,10 @@ import { CLASS_FEE_PARTS, formatRupees, type FeeRecord, type Instalment, type In
 import { downloadRoute } from '../../api/transfer';
 import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
+import { useFeeDate } from './feeDate';
 
 /** Colours of an instalment's state (with its word, never colour alone). */
 export const STATE_COLOR: Record<InstalmentState, string> = { paid: 'teal', due: 'blue', overdue: 'red' };
-
-/** Dates of fees in the reader's language (`YYYY-MM-DD`, school-local). */
-export function useFeeDate() {
-  const { date } = useFormat();
-  return useCallback((d: string) => date(d.slice(0, 10)), [date]);
-}
 
 /** A button that downloads a payment's PDF receipt (in the reader's language). */
 export function ReceiptButton({ payment }: { payment: Payment }) {

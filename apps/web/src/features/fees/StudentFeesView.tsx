@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Instalment, StudentFees } from '@shala/contract';
 import { FeeBreakdown, FeeInstalments, FeePayments, Figure } from './StudentFeesParts';
 
-export { ReceiptButton, STATE_COLOR, useFeeDate } from './StudentFeesParts';
+export { ReceiptButton, STATE_COLOR } from './StudentFeesParts';
 
 interface Props {
   fees: StudentFees;

@@ -5,7 +5,7 @@ import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment
 import { useMarkPaid, useReverseEmi } from '../../../api/fees-records';
 import { useContractForm } from '../../../lib/contractForm';
 import { useErrorToken } from '../../../lib/validation';
-import { useFeeDate } from '../StudentFeesView';
+import { useFeeDate } from '../feeDate';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
 import { DateField } from '../../../components/DateField';

@@ -4,7 +4,7 @@ import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { INSTALMENTS_MAX, formatRupees } from '@shala/contract';
 import { usePlanEmi } from '../../../api/fees-records';
-import { useFeeDate } from '../StudentFeesView';
+import { useFeeDate } from '../feeDate';
 import { planBody, planPreview, type PlanDraft, type PlanMode } from './logic';
 import { useSubmit } from '../../../lib/useSubmit';
 import { FailureAlert } from '../../../components/ModalFooter';

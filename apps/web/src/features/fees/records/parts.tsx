@@ -7,7 +7,7 @@ import { useClassOptions } from '../../../api/academics-assign';
 import { useClassFee } from '../../../api/fees-setup';
 import { apiErrorText } from '../../../api/errors';
 import { ClassPicker } from '../../academics/assign/parts';
-import { useFeeDate } from '../StudentFeesView';
+import { useFeeDate } from '../feeDate';
 import { recordPreview, typeValue } from './logic';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { useRememberedClass } from '../../../lib/useRememberedClass';

@@ -5,7 +5,7 @@ import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '@shala/contract';
 import { CARDS_QUERY } from '../../../components/ListPage';
-import { useFeeDate } from '../StudentFeesView';
+import { useFeeDate } from '../feeDate';
 import { useFormat } from '../../../lib/format';
 
 /** Money, dates and counts of the fee screens in the reader's language (money: ₹ with Indian grouping). */

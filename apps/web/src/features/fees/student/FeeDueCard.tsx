@@ -8,7 +8,7 @@ import { useStudentsFees } from '../../../api/fees-student';
 import { useMyChildren } from '../../../api/people';
 import { useCurrentSession } from '../../../app/layout/SessionPicker';
 import { SummaryGrid } from '../../attendance/SummaryCards';
-import { useFeeDate } from '../StudentFeesView';
+import { useFeeDate } from '../feeDate';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorAlert } from '../../../components/ListState';
 
