@@ -24,14 +24,43 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 await seedIfEmpty(database, { demo: true });
 const db = database.scoped(PLATFORM);
 
-/** Adds `count` students to a school in one statement (one hash shared: only reads are measured). */
+/** First names of the bench's students: boys' and girls' names from across India. */
+const FIRST_NAMES = [
+  'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Shaurya', 'Atharv', 'Kabir', 'Rohan',
+  'Dhruv', 'Laksh', 'Ananya', 'Diya', 'Saanvi', 'Aadhya', 'Kiara', 'Myra', 'Pari', 'Anika', 'Navya', 'Ishita', 'Riya', 'Avni', 'Tara',
+  'Meher', 'Zara', 'Fatima', 'Harpreet', 'Gurleen', 'Lakshmi', 'Priya', 'Sneha', 'Pooja', 'Nikhil', 'Rahul', 'Karthik', 'Arnav',
+  'Yash', 'Aryan', 'Tanvi', 'Kavya', 'Shreya', 'Nandini', 'Aisha', 'Imran', 'Sameer', 'Farhan', 'Simran', 'Manpreet', 'Jaspreet',
+  'Deepak', 'Suresh', 'Ramesh', 'Ganesh', 'Harish', 'Vikram', 'Siddharth', 'Pranav', 'Omkar', 'Tejas', 'Varun', 'Akash', 'Sahil',
+  'Mohit', 'Neha', 'Divya', 'Anjali', 'Swati', 'Bhavna', 'Kritika', 'Mansi', 'Sakshi', 'Payal', 'Rekha', 'Sunita', 'Geeta', 'Madhuri',
+  'Aruna', 'Revathi', 'Meenakshi', 'Anand', 'Bala', 'Murugan', 'Senthil', 'Joseph', 'Thomas', 'Mary', 'Sarah', 'Tenzin', 'Lalit',
+  'Bhupendra', 'Jitendra', 'Hemant', 'Gaurav', 'Abhishek', 'Ritika', 'Prachi', 'Chetan', 'Nilesh', 'Rupali', 'Sonali', 'Ujjwal',
+];
+/** Last names but Verma (a fifth of the students are Vermas: the broad search). None contains "verma". */
+const LAST_NAMES = [
+  'Sharma', 'Iyer', 'Khan', 'Das', 'Gupta', 'Singh', 'Reddy', 'Patel', 'Nair', 'Rao', 'Joshi', 'Mehta', 'Menon', 'Sheikh', 'Agarwal',
+  'Pillai', 'Bose', 'Kulkarni', 'Mishra', 'Saxena', 'Banerjee', 'Yadav', 'Thakur', 'Pandey', 'Kapoor', 'Gill', 'Chauhan', 'Rathore',
+  'Shekhawat', 'Meena', 'Jain', 'Bansal', 'Goyal', 'Chaudhary', 'Tiwari', 'Dubey', 'Srivastava', 'Tripathi', 'Chatterjee', 'Mukherjee',
+  'Ghosh', 'Sen', 'Naidu', 'Krishnan', 'Subramanian', 'Desai', 'Shah', 'Pawar', 'Jadhav', 'Deshmukh', 'Ansari', 'Qureshi', 'Siddiqui',
+  'Fernandes', 'Dsouza', 'Bhatt', 'Negi', 'Rawat', 'Bisht', 'Sahu', 'Mohanty', 'Naik', 'Hegde', 'Shetty', 'Kaur', 'Sandhu', 'Dhillon',
+];
+const nameList = (items: string[]) => sql`string_to_array(${items.join('|')}, '|')`;
+
+/**
+ * Adds `count` students to a school in one statement (one hash shared: only reads are measured),
+ * named as a school's pupils are: a first and a last name from the lists above, drawn by a hash of
+ * the number, a fifth of them Vermas (the broad search, "verma"), so a first and last name
+ * together ("kavya menon") is a selective search. Emails are the names and the number.
+ */
 async function addStudents(db: Db, schoolId: string, code: string, count: number, from = 1) {
   const hash = await hashGenerated('bench-only');
   await db.execute(sql`
     insert into users (school_id, role_id, login_id, first_name, last_name, email, password_hash)
-    select ${schoolId}::uuid, 116, ${code} || '-S' || lpad((i + 1)::text, 6, '0'), 'Student' || i,
-      (array['Sharma','Verma','Iyer','Khan','Das'])[i % 5 + 1], 'student' || i || '@' || lower(${code}) || '.bench.example.in', ${hash}
-    from generate_series(${from}::int, ${from + count - 1}::int) as i`);
+    select ${schoolId}::uuid, 116, ${code} || '-S' || lpad((i + 1)::text, 6, '0'), n.f, n.l,
+      lower(n.f || '.' || n.l) || i || '@' || lower(${code}) || '.bench.example.in', ${hash}
+    from generate_series(${from}::int, ${from + count - 1}::int) as i,
+      lateral (select (${nameList(FIRST_NAMES)})[abs(hashtext('f' || i)) % ${FIRST_NAMES.length} + 1] as f,
+        case when abs(hashtext('v' || i)) % 5 = 0 then 'Verma'
+          else (${nameList(LAST_NAMES)})[abs(hashtext('l' || i)) % ${LAST_NAMES.length} + 1] end as l) as n`);
 }
 
 /**
