@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { everyRole, multipart, setupApp, type TestEnv } from './helpers.js';
+import { sql } from 'drizzle-orm';
+import { SEARCH_COUNT_CAP } from '@shala/contract';
+import { everyRole, multipart, setupApp, type TestEnv, type TestSchool } from './helpers.js';
 
 /**
  * List totals and dashboard counts come from counters a trigger keeps in the same transaction:
@@ -7,10 +9,12 @@ import { everyRole, multipart, setupApp, type TestEnv } from './helpers.js';
  */
 let env: TestEnv;
 let token: string;
+let school: TestSchool;
 beforeAll(async () => {
   env = await setupApp();
-  const { users } = await everyRole(env);
+  const { users, school: s } = await everyRole(env);
   token = users[113].token;
+  school = s;
 });
 afterAll(() => env?.close());
 
@@ -53,4 +57,29 @@ it('totals and dashboard follow creation, deactivation and import, on any page a
   expect(imported.json().result.imported).toBe(2);
   expect((await get('/api/dashboard')).counts.teachers).toBe(before + 4);
   expect((await get('/api/school/teacher')).total).toBe(before + 5);
+});
+
+it('counts a broad search up to the cap ("1,000+") on every page, and a narrow one exactly', async () => {
+  // One past the cap of Vermas and three Kavya Menons, in one statement.
+  await env.db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+    select ${school.id}::uuid, 116, ${school.code} || '-CAP' || i, case when i <= 3 then 'Kavya' else 'Aarav' end,
+      case when i <= 3 then 'Menon' else 'Verma' end, 'not-a-hash'
+    from generate_series(1, ${SEARCH_COUNT_CAP + 4}::int) as i`);
+  const broad = await get('/api/school/student?search=verma');
+  expect(broad).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, page: 1 });
+  expect(broad.items).toHaveLength(20);
+  // Past the last counted page the list goes on (the 1,001st Verma); past the end, the cap is still the total.
+  const beyond = await get('/api/school/student?search=verma&page=51');
+  expect(beyond).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+  expect(beyond.items).toHaveLength(1);
+  expect(await get('/api/school/student?search=verma&page=999')).toMatchObject({ items: [], total: SEARCH_COUNT_CAP, totalCapped: true });
+  // The list of a session counts its search the same way.
+  expect(await get(`/api/school/student?sessionId=${school.sessionId}&search=verma`)).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+  // Exact below the cap, without the flag; the whole list's total stays exact (the counters).
+  const narrow = await get('/api/school/student?search=kavya%20menon');
+  expect(narrow.total).toBe(3);
+  expect(narrow).not.toHaveProperty('totalCapped');
+  const all = await get('/api/school/student');
+  expect(all.total).toBe(SEARCH_COUNT_CAP + 5); // with everyRole's student
+  expect(all).not.toHaveProperty('totalCapped');
 });

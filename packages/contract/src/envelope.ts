@@ -46,12 +46,21 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * A search counts its matches up to this many: past it, a list answers `total: SEARCH_COUNT_CAP`
+ * with `totalCapped: true` (shown as "1,000+"), so a broad search reads its page, not every match.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
+    /** How many items the list has in all; with `totalCapped`, at least this many (more than it). */
     total: z.number().int().nonnegative(),
     page: z.number().int().positive(),
     pageSize: z.number().int().positive(),
+    /** True when a search matched more than SEARCH_COUNT_CAP: `total` is the cap (absent otherwise). */
+    totalCapped: z.boolean().optional(),
   });
 }
 

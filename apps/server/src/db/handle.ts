@@ -34,6 +34,27 @@ export const PLATFORM_ROLE = 'shala_platform';
 
 /** Sets a statement's or transaction's scope: the tenant's school, and the role. */
 export const SET_SCOPE = "select set_config('app.tenant', $1, true), set_config('role', $2, true)";
+/**
+ * SET_SCOPE for a statement planned for its values: the pool plans every prepared statement once,
+ * generically (`plan_cache_mode=force_generic_plan`, postgres.ts); this one is planned again on
+ * each run, seeing its parameters, for that statement alone (transaction-local, as the scope).
+ */
+export const SET_SCOPE_CUSTOM_PLAN = `${SET_SCOPE}, set_config('plan_cache_mode', 'force_custom_plan', true)`;
+
+const plannedForValues = new Set<string>();
+/**
+ * Marks prepared statements (by name) to be planned for their values on every run: those whose
+ * best plan depends on a value, such as a search, where a common pattern walks the list's order
+ * index and stops at its limit while a rare one reads the trigram index. PGlite plans every
+ * statement for its values already (it prepares none).
+ */
+export function planForValues(...names: string[]): void {
+  for (const name of names) plannedForValues.add(name);
+}
+export function isPlannedForValues(name: string | undefined): boolean {
+  return name !== undefined && plannedForValues.has(name);
+}
+
 export function scopeParams(scope: Scope): [string, string] {
   checkScope(scope);
   return scope === PLATFORM ? ['', PLATFORM_ROLE] : [scope, APP_ROLE];

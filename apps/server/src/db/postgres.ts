@@ -2,9 +2,10 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
-import { APP_ROLE, MIGRATIONS_DIR, SET_SCOPE, scopeCache, scopeParams, type Database, type Db, type Scope } from './handle.js';
+import { APP_ROLE, MIGRATIONS_DIR, SET_SCOPE, SET_SCOPE_CUSTOM_PLAN, isPlannedForValues, scopeCache, scopeParams, type Database, type Db, type Scope } from './handle.js';
 
 const SET_SCOPE_NAME = 'shala_set_scope';
+const SET_SCOPE_CUSTOM_PLAN_NAME = 'shala_set_scope_custom_plan';
 
 interface Connection {
   parsedStatements: Record<string, string>;
@@ -19,26 +20,31 @@ interface Connection {
  * (set_config of the tenant and the role, transaction-local) and of the statement go out together
  * before a single Sync, so both run in one implicit transaction and the scope holds for that
  * statement alone. SET_SCOPE is prepared once per connection; its row and completion are not
- * reported.
+ * reported. A statement planned for its values (`planForValues`) is preceded by
+ * SET_SCOPE_CUSTOM_PLAN instead, which also asks for a custom plan for that statement alone.
  */
 class TenantQuery extends pg.Query {
   private settingDone = false;
+  private readonly customPlan: boolean;
   constructor(
     config: pg.QueryConfig,
     private readonly scope: Scope,
   ) {
     super(config);
+    this.customPlan = isPlannedForValues(config.name);
   }
   requiresPreparation() {
     return true;
   }
   prepare(connection: Connection) {
-    if (!connection.parsedStatements[SET_SCOPE_NAME] && !connection.submittedNamedStatements[SET_SCOPE_NAME]) {
-      connection.parse({ text: SET_SCOPE, name: SET_SCOPE_NAME, types: [] });
+    // A statement planned for its values (handle.ts) sets plan_cache_mode with its scope.
+    const [name, text] = this.customPlan ? [SET_SCOPE_CUSTOM_PLAN_NAME, SET_SCOPE_CUSTOM_PLAN] : [SET_SCOPE_NAME, SET_SCOPE];
+    if (!connection.parsedStatements[name] && !connection.submittedNamedStatements[name]) {
+      connection.parse({ text, name, types: [] });
       // The statement is parsed from now on; pg records only the active query's own name.
-      connection.parsedStatements[SET_SCOPE_NAME] = SET_SCOPE;
+      connection.parsedStatements[name] = text;
     }
-    connection.bind({ statement: SET_SCOPE_NAME, values: scopeParams(this.scope) });
+    connection.bind({ statement: name, values: scopeParams(this.scope) });
     connection.execute({ portal: '' });
     // @ts-expect-error pg's Query.prepare is not in its type definitions
     super.prepare(connection);

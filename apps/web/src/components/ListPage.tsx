@@ -15,6 +15,7 @@ export type ListColumn<T> = DataColumn<T>;
 interface PageData<T> {
   items: T[];
   total: number;
+  totalCapped?: boolean;
 }
 
 interface QueryLike<T> {
@@ -101,7 +102,7 @@ export function ListPage<T, S extends string>({
         minWidth={minWidth}
         busy={query.isFetching}
         state={{ query, emptyText }}
-        after={<ListPager page={list.page} pageSize={list.pageSize} total={query.data?.total ?? 0} onChange={list.setPage} />}
+        after={<ListPager page={list.page} pageSize={list.pageSize} total={query.data?.total ?? 0} totalCapped={query.data?.totalCapped} onChange={list.setPage} />}
       />
       {children}
     </>

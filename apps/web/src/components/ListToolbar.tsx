@@ -58,11 +58,16 @@ interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The server counted a search's matches only up to `total` (SEARCH_COUNT_CAP): there are more. */
+  totalCapped?: boolean;
   onChange: (page: number) => void;
 }
 
-/** 'Showing 21–40 of 45' and the page buttons (server-side pagination). */
-export function ListPager({ page, pageSize, total, onChange }: PagerProps) {
+/**
+ * 'Showing 21–40 of 45' and the page buttons (server-side pagination); 'of 1,000+' when a search
+ * matched more than the server counts (its pages go as far as the count).
+ */
+export function ListPager({ page, pageSize, total, totalCapped, onChange }: PagerProps) {
   const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const numbers = new Intl.NumberFormat(localeOf(i18n.language));
@@ -71,7 +76,11 @@ export function ListPager({ page, pageSize, total, onChange }: PagerProps) {
   return (
     <Stack gap="xs" mt="md" align="center">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {t('list.showing', { from: numbers.format(from), to: numbers.format(to), total: numbers.format(total) })}
+        {t('list.showing', {
+          from: numbers.format(from),
+          to: numbers.format(to),
+          total: totalCapped ? t('list.totalCapped', { total: numbers.format(total) }) : numbers.format(total),
+        })}
       </Text>
       {pages > 1 ? (
         <nav aria-label={t('list.pagination')}>

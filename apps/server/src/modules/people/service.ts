@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ROLE } from '@shala/contract';
+import { ROLE, SEARCH_COUNT_CAP } from '@shala/contract';
 import {
   KIND_ROLE,
   type CreatedAccount,
@@ -14,11 +14,11 @@ import {
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { positions, prepared, preparedRows, type RawRows } from '../../db/prepared.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { classStudents, classes, schoolCounts, schools, users } from '../../db/schema.js';
-import { PLATFORM, type Scope } from '../../db/client.js';
+import { PLATFORM, planForValues, type Scope } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
 import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
@@ -194,9 +194,47 @@ function countsWhere(kind: PeopleKind, scope: Scope | Placeholder, status: ListQ
 }
 
 /**
+ * How many rows match, counted up to one past SEARCH_COUNT_CAP: a search's total, cut short, so a
+ * common pattern reads a thousand matches, not all of them. (Inside, "users" is the subquery's own.)
+ */
+function cappedCount(where: SQL | undefined): SQL {
+  return sql`(select 1 from ${users} where ${where} limit ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) as matched`;
+}
+
+/** A search's total as the contract has it: past the cap, the cap and `totalCapped`. */
+function totalOf(n: number, search: boolean): { total: number; totalCapped?: boolean } {
+  return search && n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, totalCapped: true } : { total: n };
+}
+
+/** A list row (`summaryColumns`, read by position) as the contract has it, mapped by hand: a hot path. */
+function summaryFromRow(r: unknown[], at: Record<keyof typeof summaryColumns, number>): PersonSummary {
+  const parentFirstName = r[at.parentFirstName] as string | null;
+  return {
+    userId: r[at.userId] as string,
+    loginId: r[at.loginId] as string,
+    roleId: r[at.roleId] as number,
+    firstName: r[at.firstName] as string,
+    lastName: r[at.lastName] as string,
+    fullName: fullName({ firstName: r[at.firstName] as string, lastName: r[at.lastName] as string }),
+    email: r[at.email] as string | null,
+    contact: r[at.contact] as string | null,
+    image: r[at.image] as string | null,
+    status: r[at.status] as boolean,
+    schoolId: r[at.schoolId] as string | null,
+    schoolName: (r[at.schoolName] as string | null) ?? null,
+    parentId: r[at.parentId] as string | null,
+    parentName: parentFirstName ? fullName({ firstName: parentFirstName, lastName: (r[at.parentLastName] as string | null) ?? '' }) : null,
+    // As drizzle reads a timestamptz: the driver's text, then a Date.
+    createdAt: new Date(r[at.createdAt] as string).toISOString(),
+  };
+}
+
+/**
  * One statement: a page, newest first ((school_id, role_id, created_at, id) serves it with a top-N
- * index scan; a search uses the trigram index), and its total: the counters without a search,
- * else the matches' count. Prepared once per scope and shape.
+ * index scan), and its total: the counters without a search, else the matches counted up to the
+ * cap. A search is planned for its pattern on each run (`planForValues`): a common one walks the
+ * order index and stops at the page's end, a rare one reads the trigram index and sorts its few
+ * matches. Prepared once per scope and shape; rows mapped by hand.
  */
 function listQuery(db: Db, kind: PeopleKind, platform: boolean, status: ListQuery['status'], search: boolean) {
   const name = `people_list_${kind}_${platform ? 'all' : 'school'}_${status}_${search ? 'search' : 'page'}`;
@@ -205,19 +243,29 @@ function listQuery(db: Db, kind: PeopleKind, platform: boolean, status: ListQuer
     const where = and(kindWhere(kind, school), statusOf(status), search ? searchOf(sql.placeholder('like')) : undefined);
     const counted = countsWhere(kind, school, status);
     // How many people of a kind a scope has, from the counters: no scan.
-    const sum = sql<number>`coalesce(sum(${schoolCounts.n}), 0)`.mapWith(Number);
-    const total = search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`(select ${sum} from ${schoolCounts} where ${counted})`.mapWith(Number);
+    const sum = sql<number>`coalesce(sum(${schoolCounts.n}), 0)`;
+    const total = search ? sql<number>`(select count(*) from ${cappedCount(where)})` : sql<number>`(select ${sum} from ${schoolCounts} where ${counted})`;
+    const fields = { ...summaryColumns, total };
+    const at = positions(fields);
+    if (search) planForValues(name, `${name}_n`);
+    const page = db
+      .select(fields)
+      .from(users)
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .leftJoin(parent, eq(parent.id, users.parentUserId))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
     return {
-      page: selectSummary(db, total)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
+      page: preparedRows(db, name, page, (rows: RawRows) => ({
+        items: rows.map((r) => summaryFromRow(r, at)),
+        total: rows[0] ? Number(rows[0][at.total]) : undefined,
+      })),
       // For a page past the end, which has no row to carry the total.
       total: search
-        ? db.select({ n: count() }).from(users).where(where).prepare(`${name}_n`)
-        : db.select({ n: sum }).from(schoolCounts).where(counted).prepare(`${name}_n`),
+        ? db.select({ n: count() }).from(cappedCount(where)).prepare(`${name}_n`)
+        : db.select({ n: sql<number>`${sum}`.mapWith(Number) }).from(schoolCounts).where(counted).prepare(`${name}_n`),
     };
   });
 }
@@ -232,7 +280,8 @@ type Placing = 'session' | 'class' | 'classInSession';
 /**
  * The students list of a session, in one statement like every list: the page with each student's
  * class, section and roll number (LEFT JOIN class_students on its primary key (school, session,
- * student), then classes), and the total from the counters (no class filter) or riding along
+ * student), then classes), and the total from the counters (no class filter), the matches counted
+ * up to the cap (a search: planned for its pattern, as in `listQuery`) or riding along
  * (`count(*) over ()`: a class is bounded by its limit). With a class, its students by roll number
  * then name. `found` tells a foreign session or class (404) apart from an empty page.
  */
@@ -245,17 +294,21 @@ function studentListQuery(db: Db, placing: Placing, status: ListQuery['status'],
     const byClass = placing !== 'session';
     const where = and(kindWhere('students', school), statusOf(status), search ? searchOf(sql.placeholder('like')) : undefined);
     const counted = countsWhere('students', school, status);
-    const sum = sql<number>`coalesce(sum(${schoolCounts.n}), 0)`.mapWith(Number);
-    const total =
-      search || byClass
-        ? sql<number>`count(*) over ()`.mapWith(Number)
-        : sql<number>`(select ${sum} from ${schoolCounts} where ${counted})`.mapWith(Number);
+    const sum = sql<number>`coalesce(sum(${schoolCounts.n}), 0)`;
+    const total = byClass
+      ? sql<number>`count(*) over ()`
+      : search
+        ? sql<number>`(select count(*) from ${cappedCount(where)})`
+        : sql<number>`(select ${sum} from ${schoolCounts} where ${counted})`;
     const found = byClass ? classFound(school, assignClassId, session) : sessionFound(school, session!);
     const inClass = and(eq(classStudents.schoolId, school), eq(classStudents.studentId, users.id), byClass ? eq(classStudents.classId, assignClassId) : eq(classStudents.sessionId, session!));
     const ofClass = and(eq(classes.id, classStudents.classId), eq(classes.schoolId, school), session && byClass ? eq(classes.sessionId, session) : undefined);
+    const fields = { ...summaryColumns, ...placementColumns, total, found };
+    const at = positions(fields);
+    if (search && !byClass) planForValues(name, `${name}_n`);
 
     const base = db
-      .select({ ...summaryColumns, ...placementColumns, total, found })
+      .select(fields)
       .from(users)
       .leftJoin(schools, eq(schools.id, users.schoolId))
       .leftJoin(parent, eq(parent.id, users.parentUserId))
@@ -264,42 +317,44 @@ function studentListQuery(db: Db, placing: Placing, status: ListQuery['status'],
       .where(where)
       .orderBy(...(byClass ? [sql`${classStudents.rollNo} asc nulls last`, asc(users.firstName), asc(users.lastName), asc(users.id)] : [desc(users.createdAt), desc(users.id)]))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+      .offset(sql.placeholder('offset'));
     // For an empty page: the total and whether the session or class is the school's.
     const n = byClass
       ? db.select({ n: count(), found }).from(users).innerJoin(classStudents, inClass).innerJoin(classes, ofClass).where(where)
       : search
-        ? db.select({ n: count(), found }).from(users).where(where)
-        : db.select({ n: sum, found }).from(schoolCounts).where(counted);
-    return { page, total: n.prepare(`${name}_n`) };
+        ? db.select({ n: count(), found }).from(cappedCount(where))
+        : db.select({ n: sql<number>`${sum}`.mapWith(Number), found }).from(schoolCounts).where(counted);
+    return {
+      page: preparedRows(db, name, page, (rows: RawRows) => ({
+        items: rows.map((r) => {
+          const person = summaryFromRow(r, at);
+          const classId = r[at.placeClassId] as string | null;
+          person.placement = classId
+            ? { assignClassId: classId, masterClass: r[at.placeMaster] as string, className: r[at.placeName] as string, section: r[at.placeSection] as string, rollNo: r[at.placeRoll] as number | null }
+            : null;
+          return person;
+        }),
+        total: rows[0] ? Number(rows[0][at.total]) : undefined,
+        found: rows[0] ? (rows[0][at.found] as boolean) : undefined,
+      })),
+      total: n.prepare(`${name}_n`),
+    };
   });
 }
 
+type Page = { items: PersonSummary[]; total: number; totalCapped?: boolean; page: number; pageSize: number };
+
 /** Students with their class in a session (or of one class); a session or class not of the school answers 404. */
-async function listStudents(
-  deps: Deps,
-  scope: string,
-  q: StudentListQuery,
-): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
+async function listStudents(deps: Deps, scope: string, q: StudentListQuery): Promise<Page> {
   const placing: Placing = q.assignClassId ? (q.sessionId ? 'classInSession' : 'class') : 'session';
   const like = likePattern(q.search);
   const query = studentListQuery(tenantDb(deps, scope), placing, q.status, like !== undefined);
   const values = { school: scope, session: q.sessionId, class: q.assignClassId, like, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const rows = await query.page.execute(values);
-  const first = rows[0] ?? (await query.total.execute(values))[0];
-  if (!first?.found) throw notFound(placing === 'session' ? 'Session' : 'Class');
-  const total = rows[0]?.total ?? (first as { n: number }).n;
-  return {
-    items: rows.map((r) => {
-      const person = presentSummary(r);
-      person.placement = presentPlacement(r);
-      return person;
-    }),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  const page = await query.page.execute(values);
+  const empty = page.total === undefined ? (await query.total.execute(values))[0] : undefined;
+  if (!(page.found ?? empty?.found)) throw notFound(placing === 'session' ? 'Session' : 'Class');
+  const n = page.total ?? Number(empty!.n);
+  return { items: page.items, ...totalOf(n, like !== undefined && placing === 'session'), page: q.page, pageSize: q.pageSize };
 }
 
 export async function listPeople(
@@ -307,15 +362,15 @@ export async function listPeople(
   caller: Caller,
   kind: PeopleKind,
   q: ListQuery & { schoolId?: string; sessionId?: string; assignClassId?: string },
-): Promise<{ items: PersonSummary[]; total: number; page: number; pageSize: number }> {
+): Promise<Page> {
   const scope = scopeOf(caller, q.schoolId);
   if (kind === 'students' && scope !== PLATFORM && (q.sessionId || q.assignClassId)) return listStudents(deps, scope, q);
   const like = likePattern(q.search);
   const query = listQuery(tenantDb(deps, scope), kind, scope === PLATFORM, q.status, like !== undefined);
   const values = { school: scope, like, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const rows = await query.page.execute(values);
-  const total = rows[0]?.total ?? (await query.total.execute(values))[0]?.n ?? 0;
-  return { items: rows.map(presentSummary), total, page: q.page, pageSize: q.pageSize };
+  const page = await query.page.execute(values);
+  const n = page.total ?? (await query.total.execute(values))[0]?.n ?? 0;
+  return { items: page.items, ...totalOf(n, like !== undefined), page: q.page, pageSize: q.pageSize };
 }
 
 const MAX_CHILDREN = 50;

@@ -79,6 +79,14 @@ describe('people lists', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
   });
 
+  it('shows a broad search counted up to the cap as "1,000+"', async () => {
+    mockFetch({ ...HEADER_MOCKS, 'GET /api/school/student': () => json(200, { result: { ...pageOf(STUDENTS, 1000).result, totalCapped: true } }) });
+    signIn(112);
+    renderApp('/viewstudent?q=verma');
+    expect(await screen.findByText('Showing 1–20 of 1,000+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 50' })).toBeInTheDocument();
+  });
+
   it('asks before deactivating and toasts the success', async () => {
     let status = true;
     const fetch = mockFetch({
