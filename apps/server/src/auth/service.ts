@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { OTP, isRole, type ChangePasswordBody, type ResetBody, type SigninBody, type SigninResult } from '@shala/contract';
 import type { Caller, Deps } from '../context.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { JobSpec } from '../jobs/queue.js';
@@ -79,35 +80,45 @@ export async function signin(
   };
 }
 
+/**
+ * The session lookup of every authenticated request (on PostgreSQL without Redis no node caches
+ * sessions): one statement, built and prepared once, run with the token's hash and the time.
+ */
+const sessionQuery = (db: Db) =>
+  prepared(db, 'auth_session_by_token', (db, name) =>
+    db
+      .select({
+        sessionId: authSessions.id,
+        userId: users.id,
+        roleId: users.roleId,
+        schoolId: users.schoolId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        expiresAt: authSessions.expiresAt,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .where(
+        and(
+          eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(authSessions.revokedAt),
+          gt(authSessions.expiresAt, sql.placeholder('now')),
+          eq(users.status, true),
+          sql`(${users.schoolId} is null or ${schools.status} = true)`,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+
 /** Resolves a session token to its caller in one query; null when unknown, expired, revoked or inactive. */
 export async function resolveToken(deps: Pick<Deps, 'data' | 'sessionCache'>, token: string): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = sha256(token);
   const cached = deps.sessionCache.get(tokenHash);
   if (cached) return cached;
-  const [row] = await asPlatform(deps)
-    .select({
-      sessionId: authSessions.id,
-      userId: users.id,
-      roleId: users.roleId,
-      schoolId: users.schoolId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      expiresAt: authSessions.expiresAt,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(
-      and(
-        eq(authSessions.tokenHash, tokenHash),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now()),
-        eq(users.status, true),
-        sql`(${users.schoolId} is null or ${schools.status} = true)`,
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionQuery(asPlatform(deps)).execute({ tokenHash, now: now().toISOString() });
   if (!row || !isRole(row.roleId)) return null;
   const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row), expiresAt: row.expiresAt };
   deps.sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
