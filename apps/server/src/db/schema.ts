@@ -101,7 +101,8 @@ export const users = pgTable(
       .on(t.schoolId, t.roleId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
     // Search by name, login id or email stays an index scan at any size (pg_trgm; btree_gin for school_id).
-    index('users_search_trgm_idx').using('gin', t.schoolId, t.searchText.op('gin_trgm_ops')),
+    // Its pending list (new entries not yet merged, read by every search) is kept to 128 kB, not 4 MB.
+    index('users_search_trgm_idx').using('gin', t.schoolId, t.searchText.op('gin_trgm_ops')).with({ gin_pending_list_limit: 128 }),
   ],
 );
 
