@@ -163,7 +163,7 @@ function literal(c: pg.Client, v: unknown): string {
   return c.escapeLiteral(String(v));
 }
 
-/** Each statement's scans, as the app's pool would plan it (generic plan, tenant role, school set). */
+/** Each statement's scans, as the app's pool would plan it (generic plan or, for a search, custom; tenant role, school set). */
 interface Planned {
   text: string;
   scans: string[];
@@ -188,7 +188,8 @@ async function plans(url: string, statements: Captured[], schoolId: string): Pro
       try {
         await c.query('begin');
         await c.query("select set_config('app.tenant', $1, true), set_config('role', $2, true)", [tenant, role]);
-        await c.query('set local plan_cache_mode = force_generic_plan');
+        // As the pool plans it: generically, but a statement planned for its values (a search).
+        await c.query(`set local plan_cache_mode = ${st.customPlan ? 'force_custom_plan' : 'force_generic_plan'}`);
         let explain = `${st.text}`;
         if (st.values.length) {
           await c.query(`prepare bench_plan as ${st.text}`);
