@@ -248,19 +248,31 @@ if (firstPair) {
 }
 
 // BENCH_CASES (a regular expression) keeps the cases whose names match; the ceiling and plain Fastify always run.
+// BENCH_ROUNDS (1) measures the cases in turn that many times and prints each column's median: on a
+// shared machine a spike then moves one round of a case, not the case (for reads: a write case
+// that uses each of its requests once would repeat them).
 const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : null;
-const rows: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
-for (const c of cases.filter((c, i) => i < 2 || !only || only.test(c.name))) {
-  const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string } & Partial<autocannon.Options>;
-  // A read is warmed up first (200 requests, not measured): the first case no longer pays for the
-  // pool's new connections, the statements' first preparation and the JIT.
-  if (!rest.method && !rest.requests) await autocannon({ url: (url ?? base) + urlPath, connections: CONNECTIONS, amount: 200, ...rest });
-  const result = await autocannon({ url: (url ?? base) + urlPath, connections: CONNECTIONS, duration: DURATION, ...rest });
-  rows.push({ name: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
-  // Writes still queued in the server when the case ends must not run into the next case (a
-  // stored read measured while the last saves land would be measured missing).
-  if ((c.opts.method ?? 'GET') !== 'GET') await new Promise((r) => setTimeout(r, 2000));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const selected = cases.filter((c, i) => i < 2 || !only || only.test(c.name));
+const measured = selected.map(() => [] as Array<{ rps: number; p50: number; p99: number; errors: number }>);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, c] of selected.entries()) {
+    const { path: urlPath, url, ...rest } = c.opts as { path: string; url?: string } & Partial<autocannon.Options>;
+    // A read is warmed up first (200 requests, not measured): the first case no longer pays for the
+    // pool's new connections, the statements' first preparation and the JIT.
+    if (round === 0 && !rest.method && !rest.requests) await autocannon({ url: (url ?? base) + urlPath, connections: CONNECTIONS, amount: 200, ...rest });
+    const result = await autocannon({ url: (url ?? base) + urlPath, connections: CONNECTIONS, duration: DURATION, ...rest });
+    measured[i]!.push({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+    // Writes still queued in the server when the case ends must not run into the next case (a
+    // stored read measured while the last saves land would be measured missing).
+    if ((c.opts.method ?? 'GET') !== 'GET') await new Promise((r) => setTimeout(r, 2000));
+  }
 }
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const rows = selected.map((c, i) => {
+  const m = measured[i]!;
+  return { name: c.name, rps: median(m.map((x) => x.rps)), p50: median(m.map((x) => x.p50)), p99: median(m.map((x) => x.p99)), errors: m.reduce((n, x) => n + x.errors, 0) };
+});
 
 let load: autocannon.Result | undefined;
 if (process.env.BENCH_LOAD === '1') {
@@ -281,7 +293,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const reference = rows[0]!;
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
-console.log(`\nShala bench: ${CONNECTIONS} connections, ${DURATION} s each, ${db}, ${os.cpus().length} cores\n`);
+console.log(`\nShala bench: ${CONNECTIONS} connections, ${DURATION} s each${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}, ${db}, ${os.cpus().length} cores\n`);
 console.log(
   ['endpoint'.padEnd(40), 'req/s'.padStart(9), 'x Fastify'.padStart(10), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8)].join(' '),
 );
