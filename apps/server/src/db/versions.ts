@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { runNamed } from './prepared.js';
 
@@ -25,17 +25,21 @@ export const versionKey = {
 } as const;
 
 /**
- * The versions of `keys` in the school, as one string ("0" for a key never bumped): one prepared
- * statement. Compare it whole with the string a copy was made at.
+ * The versions of `keys` (an SQL text array) in the school, as one string ("key=version,…" by
+ * key, 0 for a key never bumped): a scalar subquery, for a statement that reads the versions of
+ * what it finds beside it (a report card reads its student's class and that class's versions).
+ */
+export function versionsSql(schoolId: SQL | string, keys: SQL): SQL<string> {
+  return sql<string>`(select string_agg(k.key || '=' || coalesce(v.version, 0), ',' order by k.key)
+    from unnest(${keys}) as k(key) left join read_versions v on v.school_id = ${schoolId} and v.key = k.key)`;
+}
+
+/**
+ * The versions of `keys` in the school, as one string (`versionsSql`): one prepared statement.
+ * Compare it whole with the string a copy was made at.
  */
 export async function readVersions(db: Db, schoolId: string, keys: readonly string[]): Promise<string> {
-  const rows = await runNamed<{ v: string | null }>(
-    db,
-    'read_versions_of',
-    sql`select string_agg(k.key || '=' || coalesce(v.version, 0), ',' order by k.key) as v
-      from unnest(string_to_array(${keys.join(',')}, ',')) as k(key)
-      left join read_versions v on v.school_id = ${schoolId} and v.key = k.key`,
-  );
+  const rows = await runNamed<{ v: string | null }>(db, 'read_versions_of', sql`select ${versionsSql(schoolId, sql`string_to_array(${keys.join(',')}, ',')`)} as v`);
   return rows[0]?.v ?? '';
 }
 

@@ -10,7 +10,7 @@ import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
-import { readVersions, storedReads, versionKey, type SerializedAnswer } from '../../db/versions.js';
+import { readVersions, storedReads, versionKey, versionsSql, type SerializedAnswer } from '../../db/versions.js';
 import { loadClassResults } from './results.js';
 
 /**
@@ -22,10 +22,10 @@ import { loadClassResults } from './results.js';
  *
  * On result day every parent opens the card at once: a class's results and its terms are stored
  * per version of their inputs (db/versions.ts) and computed again only after a change, so a
- * card costs two statements (who and where with the caller's access; the versions) on a hit.
+ * card costs one statement on a hit: who and where, with the caller's access and the versions.
  */
 
-/** The versions a class's results and cards depend on (a card's terms count attendance). */
+/** The versions a class's results and cards depend on (a card's terms count attendance; `loadCardPeople` reads the same). */
 const cardKeys = (classId: string) => [versionKey.class(classId), versionKey.attendance(classId), versionKey.school];
 
 /** A class's results of every exam (staff) or of those published to it (students and parents), stored per version. */
@@ -74,9 +74,11 @@ export interface CardPerson {
 }
 
 /** The students matching `where` (on class_students) with their details and school: one statement. */
-export async function loadCardPeople(db: DbOrTx, schoolId: string, where: SQL | undefined, sessionId?: string | null): Promise<CardPerson[]> {
+export async function loadCardPeople(db: DbOrTx, schoolId: string, where: SQL | undefined, sessionId?: string | null): Promise<Array<CardPerson & { versions: string }>> {
   const rows = await db
     .select({
+      // The versions of what the student's card is made from (cardKeys), read in the same statement.
+      versions: versionsSql(schoolId, sql`array['att:' || ${classStudents.classId}, 'class:' || ${classStudents.classId}, 'school']`),
       studentId: classStudents.studentId,
       classId: classStudents.classId,
       sessionId: classStudents.sessionId,
@@ -103,6 +105,7 @@ export async function loadCardPeople(db: DbOrTx, schoolId: string, where: SQL | 
   return rows.map((r) => {
     const address = addressLine(r.school);
     return {
+      versions: r.versions,
       studentId: r.studentId,
       classId: r.classId,
       sessionId: r.sessionId,
@@ -222,7 +225,7 @@ export function cardOf(results: LoadedResults, person: CardPerson, terms: CardTe
 /**
  * A student's report card for a session (else the current one): its class in that session, if
  * the caller may see it (admins; a teacher of its class; its parent; itself), else 404. Students
- * and parents see published exams only. Two statements on a stored copy (nine on a miss), then
+ * and parents see published exams only. One statement on a stored copy (eight on a miss), then
  * (once the card is read) the audit row of a staff member's view (`view`: the card, or its PDF).
  */
 export async function reportCardFor(
@@ -242,7 +245,7 @@ export async function reportCardFor(
     sessionId,
   );
   if (!person) throw notFound('Student');
-  const versions = await readVersions(db, schoolId, cardKeys(person.classId));
+  const { versions } = person;
   const publishedOnly = examsPolicy.publishedOnly(caller);
   const results = await storedResults(deps, db, schoolId, person.classId, publishedOnly, versions);
   const terms = await storedTerms(deps, db, schoolId, results, publishedOnly, versions);
