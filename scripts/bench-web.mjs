@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { findChromium, root } from './lib.mjs';
+import { findChromium, root, stopChild } from './lib.mjs';
 import { TEST_NOW } from './test-clock.mjs';
 
 const num = (name, fallback) => {
@@ -60,13 +60,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-bench-web-'));
 
 async function cleanUp() {
   await browser?.close().catch(() => undefined);
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopChild(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -41,3 +41,13 @@ export async function findChromium({ install = false } = {}) {
   }
   return null;
 }
+
+/** Stops a child server: SIGTERM, then SIGKILL after 10 s; resolves once it has exited. */
+export async function stopChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { root, stopChild } from './lib.mjs';
 
 const MAJOR = 24;
 const started = Date.now();
@@ -31,13 +31,7 @@ function fail(message) {
 }
 
 async function stop() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopChild(server);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
