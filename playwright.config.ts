@@ -67,6 +67,7 @@ export default defineConfig({
         // Two servers and two browsers share a loaded 2-core CI machine: no overload shedding here
         // (its own server test proves it).
         SHED_EVENT_LOOP_DELAY_MS: '0',
+        SHED_DB_WAIT_MS: '0',
         LOG_LEVEL: 'warn',
         // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs).
         SHALA_NOW: TEST_NOW,

@@ -92,7 +92,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
     });
     await database.close();
     log('seeded');
-    const start = () => startServer({ port: opts.port, dataDir, databaseUrl: pg?.url, quiet: opts.quiet, env: { JOBS: 'off', SHED_EVENT_LOOP_DELAY_MS: '0' } });
+    const start = () => startServer({ port: opts.port, dataDir, databaseUrl: pg?.url, quiet: opts.quiet, env: { JOBS: 'off', SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAIT_MS: '0' } });
 
     // What was sent and what was acknowledged, across rounds.
     const saves = new Map<string, AttendanceSave & { acked: boolean }>();

@@ -274,6 +274,53 @@ const rows = selected.map((c, i) => {
   return { name: c.name, rps: median(m.map((x) => x.rps)), p50: median(m.map((x) => x.p50)), p99: median(m.map((x) => x.p99)), errors: m.reduce((n, x) => n + x.errors, 0) };
 });
 
+// A burst of writes, then reads (issue 23): BENCH_BURST_CONNECTIONS (50) send "assign 60 students"
+// for BENCH_BURST_SECONDS (5), each into a fresh class (the enrolment classes from the last one
+// back: the case above takes them from the first on), while BENCH_CONNECTIONS read the month view
+// of a class of 60; then the month view alone for as long, at once after. For each, the share of
+// answers that were 2xx and that were shed (503): a write burst must not make the node shed its
+// reads (on PGlite it once did: 90–97 % of the month views after it). BENCH_BURST=0 skips it.
+const burstLines: string[] = [];
+if (enrol && att && process.env.BENCH_BURST !== '0') {
+  const seconds = Number(process.env.BENCH_BURST_SECONDS ?? 5);
+  const teacherToken = await signin('ATT-T0001');
+  const month = { url: `${base}/api/school/month/attendance/${att.classId}/${att.month}`, connections: CONNECTIONS, duration: seconds, headers: { token: teacherToken } };
+  let slot = enrol.slots.length - 1;
+  const writes = autocannon({
+    url: `${base}/api/school/assignstudentclass`,
+    method: 'POST',
+    connections: Number(process.env.BENCH_BURST_CONNECTIONS ?? 50),
+    duration: seconds,
+    headers: { token, 'content-type': 'application/json' },
+    maxOverallRequests: Math.floor(enrol.slots.length / 2),
+    requests: [
+      {
+        setupRequest: (req) => {
+          const s = enrol.slots[slot--]!;
+          return { ...req, body: JSON.stringify({ assignClassId: s.classId, studentIds: enrol.groups[s.group] }) };
+        },
+      },
+    ],
+  });
+  const during = autocannon(month);
+  const phases = [
+    ['assign 60 students, burst', await writes],
+    ['month view, during the burst', await during],
+    ['month view, after the burst', await autocannon(month)],
+  ] as const;
+  const pct = (n: number, all: number) => `${n} (${all ? ((100 * n) / all).toFixed(1) : '0.0'} %)`;
+  burstLines.push(`\nburst: ${phases[0][1].connections} connections writing for ${seconds} s, ${CONNECTIONS} reading during and after`);
+  burstLines.push(['phase'.padEnd(30), 'answers'.padStart(8), '2xx'.padStart(14), 'shed 503'.padStart(14), 'other'.padStart(6), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7)].join(' '));
+  for (const [name, r] of phases) {
+    const byCode = Object.entries(r.statusCodeStats as unknown as Record<string, { count: number }>).map(([c, s]) => [Number(c), s.count] as const);
+    const all = byCode.reduce((n, [, k]) => n + k, 0) + r.errors;
+    const ok = byCode.reduce((n, [c, k]) => n + (c >= 200 && c < 300 ? k : 0), 0);
+    const shed = byCode.reduce((n, [c, k]) => n + (c === 503 ? k : 0), 0);
+    const cells = [pct(ok, all).padStart(14), pct(shed, all).padStart(14), String(all - ok - shed).padStart(6)];
+    burstLines.push([name.padEnd(30), String(all).padStart(8), ...cells, String(r.latency.p50).padStart(7), String(r.latency.p99).padStart(7)].join(' '));
+  }
+}
+
 let load: autocannon.Result | undefined;
 if (process.env.BENCH_LOAD === '1') {
   const reads = ['/api/dashboard', '/api/notifications', '/api/school/student?page=1&pageSize=20', '/api/school/student?search=kavya%20menon'];
@@ -323,3 +370,4 @@ if (sockets) {
       `p99 ${sockets.p99.toFixed(1)} ms, max ${sockets.max.toFixed(1)} ms`,
   );
 }
+for (const line of burstLines) console.log(line);

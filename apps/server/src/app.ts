@@ -212,7 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     done();
   });
   // Operations: Prometheus metrics (METRICS_TOKEN) and overload shedding, before any other work.
-  await registerShedding(app, config, registerMetrics(app, config, database));
+  await registerShedding(app, config, registerMetrics(app, config, database), database);
   await app.register(compress, { threshold: 1024 });
   // Files come as multipart/form-data; each route reads its parts with req.file() / req.files().
   await app.register(multipart, {

@@ -114,6 +114,10 @@ export const configSchema = z.object({
     z.coerce.number().int().min(0).max(60_000).default(1_000),
     'overload shedding: while the event loop\'s mean delay over a sample is above this, requests get 503 `UNAVAILABLE` (reason `overloaded`) with `Retry-After` at once; `0` off',
   ),
+  SHED_DB_WAIT_MS: doc(
+    z.coerce.number().int().min(0).max(600_000).default(10_000),
+    'the same on the embedded database (PGlite, one session on the server\'s thread): while its statements waited longer than this for their turn, on average over a sample, and some still wait; `0` off (PostgreSQL: not used)',
+  ),
   SHED_EVENT_LOOP_UTILIZATION: doc(z.coerce.number().min(0).max(1).default(0), 'the same for the event loop\'s utilization (0–1, e.g. `0.98`)', '`0` (off)'),
   SHED_HEAP_USED_MB: doc(z.coerce.number().int().min(0).default(0), 'the same for the V8 heap in use', '`0` (off)'),
   SHED_RSS_MB: doc(z.coerce.number().int().min(0).default(0), 'the same for the process\'s resident memory', '`0` (off)'),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { PLATFORM } from '../src/db/client.js';
 import { setupApp, type TestEnv } from './helpers.js';
 
 /**
@@ -22,4 +23,20 @@ it('lets the event loop turn between statements queued together, so sockets are 
   await Promise.all(statements);
   expect(done).toBe(40);
   expect(doneWhenTheLoopTurned).toBeLessThan(40);
+});
+
+it('lets the event loop turn between the statements of a transaction, so a burst of writes does not hold it', async () => {
+  let steps = 0;
+  const writes = Array.from({ length: 4 }, () =>
+    env.database.transaction(PLATFORM, async (tx) => {
+      for (let i = 0; i < 10; i++) {
+        await tx.execute(sql`select pg_sleep(0.001)`);
+        steps++;
+      }
+    }),
+  );
+  const stepsWhenTheLoopTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(steps)));
+  await Promise.all(writes);
+  expect(steps).toBe(40);
+  expect(stepsWhenTheLoopTurned).toBeLessThan(40);
 });

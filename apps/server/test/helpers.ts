@@ -49,6 +49,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestEn
     // No overload shedding unless a test asks for it (test/under-pressure.test.ts): the embedded
     // database runs on the test's own thread, and a loaded CI machine must not turn into 503s.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAIT_MS: '0',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

@@ -35,6 +35,7 @@ describe('npm run load, small', () => {
       // The server under a loaded CI machine would shed (503) by design; here the answers are
       // what is tested (under-pressure.test.ts tests the shedding).
       SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_DB_WAIT_MS: '0',
     };
     if (!env.DATABASE_URL) delete env.DATABASE_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PLATFORM } from '../src/db/client.js';
 import { setupApp, type TestEnv } from './helpers.js';
 
 /**
@@ -66,5 +68,39 @@ describe('overload shedding', () => {
     };
     expect((await recovered('/api/health/ready')).json()).toEqual({ result: { status: 'ok', database: 'ok' } });
     expect((await recovered('/api/dashboard')).statusCode).toBe(401);
+  });
+});
+
+/**
+ * On the embedded database the loop turns between statements, so overload shows as statements
+ * waiting for the one session: with a tiny SHED_DB_WAIT_MS, a statement held in line sheds
+ * requests; once the line is empty, a request is served at once, before any new sample.
+ */
+if (!process.env.TEST_DATABASE_URL) describe('overload shedding on the embedded database', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await setupApp({ SHED_DB_WAIT_MS: '1', SHED_SAMPLE_MS: '50', METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => env?.close());
+
+  it('sheds while statements wait too long for the session, and serves as soon as none waits', async () => {
+    let release = () => {};
+    const held = env.database.transaction(PLATFORM, () => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = env.db.execute(sql`select 1`);
+    let dashboard = await env.app.inject({ url: '/api/dashboard' });
+    for (let attempt = 0; attempt < 100 && dashboard.statusCode !== 503; attempt++) {
+      await sleep(20);
+      dashboard = await env.app.inject({ url: '/api/dashboard' });
+    }
+    expect(dashboard.statusCode).toBe(503);
+    expect(dashboard.json()).toMatchObject({ error: 'UNAVAILABLE', reason: 'overloaded' });
+    const metrics = await env.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.body).toMatch(/shala_http_shed_total\{type="databaseWait"\} [1-9]/);
+    expect(metrics.body).toMatch(/shala_db_session_waiting 1/);
+
+    release();
+    await Promise.all([held, waiting]);
+    expect((await env.app.inject({ url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await env.app.inject({ url: '/api/health/ready' })).json()).toEqual({ result: { status: 'ok', database: 'ok' } });
   });
 });

@@ -5,6 +5,7 @@ import * as schema from './schema.js';
 import { APP_ROLE, MIGRATIONS_DIR, SET_SCOPE, scopeCache, scopeParams, type Database, type Db, type Scope } from './handle.js';
 import { connectPostgres } from './postgres.js';
 import { lockDataDir } from './lock.js';
+import { sessionLine } from './session-line.js';
 
 export * from './handle.js';
 
@@ -40,7 +41,11 @@ export async function openDatabase(opts: {
   }
   let client;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin, btree_gist }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm, btree_gin, btree_gist },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      ...(opts.template ? { loadDataDir: opts.template } : {}),
+    });
     await migrate(drizzle({ client, schema }), { migrationsFolder });
   } catch (err) {
     await client?.close().catch(() => undefined);
@@ -53,16 +58,14 @@ export async function openDatabase(opts: {
   type Client = typeof client;
   // PGlite is one session in this process. A scoped statement sets the scope for the session when
   // it differs from the last one, then runs: one call per statement while the scope stays the
-  // same. A small lock keeps another statement from changing the scope in between; transactions
-  // set theirs transaction-locally, so the session's stays as it was.
+  // same. The session's line keeps another statement from changing the scope in between;
+  // transactions set theirs transaction-locally, so the session's stays as it was.
   const SET_SESSION_SCOPE = "select set_config('app.tenant', $1, false), set_config('role', $2, false)";
   let sessionScope: Scope | null = null;
-  let lock: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = lock.then(yieldToLoop).then(work);
-    lock = run.catch(() => undefined);
-    return run;
-  };
+  // Every use of the session waits in its line (session-line.ts): a turn of the event loop before
+  // each, single statements and transactions served in turn.
+  const line = sessionLine();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => line.run('statement', work);
   const scopedClient = (scope: Scope) =>
     ({
       query: (text: string, params?: unknown[], options?: object) =>
@@ -79,11 +82,21 @@ export async function openDatabase(opts: {
   return {
     kind: 'pglite',
     scoped,
+    // A transaction holds the session from BEGIN to COMMIT (its turn) and gives the loop back
+    // before each of its statements, so a burst of heavy writes never holds it for long.
     transaction: (scope, fn) =>
-      client.transaction(async (t) => {
-        await t.query(SET_SCOPE, scopeParams(scope));
-        return fn(drizzle({ client: t as unknown as Client }) as unknown as Db);
-      }),
+      line.run('transaction', () =>
+        client.transaction(async (t) => {
+          await t.query(SET_SCOPE, scopeParams(scope));
+          const yielding = {
+            query: async (text: string, params?: unknown[], options?: object) => {
+              await yieldToLoop();
+              return t.query(text, params, options);
+            },
+          };
+          return fn(drizzle({ client: yielding as unknown as Client }) as unknown as Db);
+        }),
+      ),
     analyze: () =>
       exclusive(async () => {
         sessionScope = null;
@@ -109,6 +122,7 @@ export async function openDatabase(opts: {
           }
         }),
     },
+    sessionQueue: () => line.stats(),
     close: async () => {
       await client.close();
       unlock();
@@ -117,11 +131,16 @@ export async function openDatabase(opts: {
 }
 
 /**
- * PGlite runs each statement on this thread. Chained through promises alone, statements would run
- * back to back while any request had one queued, and the loop would not read sockets in between:
- * under load, a new connection's first request waited until the load fell (20 s in `npm run
- * load`). One turn of the event loop before each statement lets it accept and read.
+ * Settings PGlite starts with, beside its own. The buffer cache: initdb's 128 MB lives in PGlite's
+ * WebAssembly memory, which is touched at start and never given back, so the embedded server idled
+ * at about 530 MB (PostgreSQL's: 230 MB). 16 MB (2,048 pages) holds what a request reads (a class's
+ * month of attendance is about 250 pages), the operating system's file cache keeps the rest of the
+ * data folder close, and the bench's requests cost the same CPU time as with 128 MB: the server
+ * idles about 110 MB lower (docs/performance.md).
  */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/** One turn of the event loop: it accepts and reads sockets before the next statement runs. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function ping(db: Db): Promise<void> {

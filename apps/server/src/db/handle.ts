@@ -78,6 +78,12 @@ export interface Database {
   jobs: JobsConnection;
   /** PostgreSQL only: the app pool's connections now (metrics; PGlite is one session). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PGlite only: its one session's line (`db/session-line.ts`): statements waiting now, how long the
+   * oldest of them has waited, and since opening, how many got their turn and how long they waited
+   * for it in all (ms): a sample's mean wait is the difference of two readings.
+   */
+  sessionQueue?(): { waiting: number; oldestWaitMs: number; started: number; waitedMs: number };
   close(): Promise<void>;
 }
 

@@ -24,7 +24,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * Prometheus metrics at /metrics, only where METRICS_TOKEN is set (else no route: 404), read with
  * `Authorization: Bearer <token>`. Requests are labelled by the route's pattern
  * (`/api/school/student/:userId`, never the URL: a bounded set), method and status class; the
- * PostgreSQL pool's connections and the process's own figures (event-loop delay, heap, CPU, open
+ * PostgreSQL pool's connections (PGlite: its session's line) and the process's own figures (event-loop delay, heap, CPU, open
  * handles) come with them.
  */
 export function registerMetrics(app: App, config: Config, database: Database): MetricsHooks {
@@ -57,6 +57,20 @@ export function registerMetrics(app: App, config: Config, database: Database): M
       },
     });
     new Gauge({ name: 'shala_db_pool_max', help: 'PostgreSQL app pool size', registers: [registry], collect() { this.set(stats().max); } });
+  }
+  const line = database.sessionQueue;
+  if (line) {
+    new Gauge({ name: 'shala_db_session_waiting', help: 'PGlite: statements waiting for the one session now', registers: [registry], collect() { this.set(line().waiting); } });
+    new Counter({ name: 'shala_db_session_turns_total', help: 'PGlite: statements and transactions that got the session', registers: [registry], collect() { this.reset(); this.inc(line().started); } });
+    new Counter({
+      name: 'shala_db_session_wait_seconds_total',
+      help: 'PGlite: time they waited for it, in all (divided by the turns: the mean wait)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(line().waitedMs / 1000);
+      },
+    });
   }
 
   app.addHook('onResponse', async (req, reply) => {
