@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { runNamed } from './prepared.js';
 
@@ -14,14 +14,24 @@ import { runNamed } from './prepared.js';
  * copy look older than it is (the next reader computes it again), never newer.
  */
 
+/** The prefixes of a class's keys, as migration 0022's triggers write them. */
+const PREFIX = { class: 'class:', attendance: 'att:' } as const;
+
 /** The keys of what a read depends on (see `readVersions` in schema.ts). */
 export const versionKey = {
   /** A class, its students and subjects, its exam marks, notes and publications. */
-  class: (classId: string) => `class:${classId}`,
+  class: (classId: string) => `${PREFIX.class}${classId}`,
   /** A class's attendance marks and its students. */
-  attendance: (classId: string) => `att:${classId}`,
+  attendance: (classId: string) => `${PREFIX.attendance}${classId}`,
   /** The school's exams, schemes, subjects, sessions, holidays, its own row, and people's names. */
   school: 'school',
+} as const;
+
+/** The same keys of a class id that a statement finds (`versionsSql` beside what it reads). */
+export const versionKeySql = {
+  class: (classId: SQL | AnyColumn) => sql`${sql.raw(`'${PREFIX.class}'`)} || ${classId}`,
+  attendance: (classId: SQL | AnyColumn) => sql`${sql.raw(`'${PREFIX.attendance}'`)} || ${classId}`,
+  school: sql.raw(`'${versionKey.school}'`),
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { attendancePercent, CO_AREAS, type AuditView, type ClassResults, type CoGrades, type ReportCard } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
@@ -10,7 +10,7 @@ import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
-import { readVersions, storedReads, versionKey, versionsSql, type SerializedAnswer } from '../../db/versions.js';
+import { readVersions, storedReads, versionKey, versionKeySql, versionsSql, type SerializedAnswer } from '../../db/versions.js';
 import { loadClassResults } from './results.js';
 
 /**
@@ -27,6 +27,7 @@ import { loadClassResults } from './results.js';
 
 /** The versions a class's results and cards depend on (a card's terms count attendance; `loadCardPeople` reads the same). */
 const cardKeys = (classId: string) => [versionKey.class(classId), versionKey.attendance(classId), versionKey.school];
+const cardKeysSql = (classId: AnyColumn) => sql`array[${versionKeySql.class(classId)}, ${versionKeySql.attendance(classId)}, ${versionKeySql.school}]`;
 
 /** A class's results of every exam (staff) or of those published to it (students and parents), stored per version. */
 function storedResults(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, classId: string, publishedOnly: boolean, versions: string): Promise<LoadedResults> {
@@ -78,7 +79,7 @@ export async function loadCardPeople(db: DbOrTx, schoolId: string, where: SQL | 
   const rows = await db
     .select({
       // The versions of what the student's card is made from (cardKeys), read in the same statement.
-      versions: versionsSql(schoolId, sql`array['att:' || ${classStudents.classId}, 'class:' || ${classStudents.classId}, 'school']`),
+      versions: versionsSql(schoolId, cardKeysSql(classStudents.classId)),
       studentId: classStudents.studentId,
       classId: classStudents.classId,
       sessionId: classStudents.sessionId,
