@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { monthCounts, monthMarkAt } from '@shala/contract';
 import { count, eq } from 'drizzle-orm';
 import { attendanceMarks, classStudents, classes, holidays, periods, schools } from '../src/db/schema.js';
 import { addDays, isoWeekday, localDate, monthDates } from '../src/modules/calendar/days.js';
@@ -123,23 +124,28 @@ describe('month/attendance: a class month', () => {
     const [sa, sb, sc] = view.students;
     const n = SCHOOL_DAYS.length;
     const at = (date: string) => DATES.indexOf(date);
-    expect(sa.marks[at(SCHOOL_DAYS[0]!)]).toBe('late');
-    expect(sa.marks[at(SCHOOL_DAYS[1]!)]).toBe('present');
-    expect(sa.marks[at(HOLIDAY)]).toBeNull();
-    expect(sa.marks[at(SUNDAYS[0]!)]).toBeNull();
+    // Compact: a letter a day, nothing counted on the wire.
     expect(sa.marks).toHaveLength(DATES.length);
+    expect(sa.marks[at(SCHOOL_DAYS[0]!)]).toBe('L');
+    expect(monthMarkAt(sa.marks, at(SCHOOL_DAYS[1]!))).toBe('present');
+    expect(monthMarkAt(sa.marks, at(HOLIDAY))).toBeNull();
+    expect(sa.marks[at(SUNDAYS[0]!)]).toBe('-');
     expect(sa.periods).toEqual([]);
-    expect(sa.counts).toEqual({ present: n - 1, absent: 0, late: 1, leave: 0, marked: n, percent: 100 });
-    expect(sb.marks[at(SCHOOL_DAYS[0]!)]).toBe('absent');
-    expect(sb.marks[at(SCHOOL_DAYS[2]!)]).toBe('leave');
-    expect(sb.counts).toEqual({ present: n - 3, absent: 2, late: 0, leave: 1, marked: n, percent: Math.round(((n - 3) * 1000) / n) / 10 });
-    expect(sc.marks.every((m: unknown) => m === null)).toBe(true);
-    expect(sc.counts).toEqual({ present: 0, absent: 0, late: 0, leave: 0, marked: 0, percent: null });
+    expect(Object.keys(sa).sort()).toEqual(['fullName', 'loginId', 'marks', 'periods', 'rollNo', 'studentId']);
+    expect(view.totals).toBeUndefined();
+    expect(monthMarkAt(sb.marks, at(SCHOOL_DAYS[0]!))).toBe('absent');
+    expect(monthMarkAt(sb.marks, at(SCHOOL_DAYS[2]!))).toBe('leave');
+    expect(sc.marks).toBe('-'.repeat(DATES.length));
 
-    expect(view.totals).toHaveLength(DATES.length);
-    expect(view.totals[at(SCHOOL_DAYS[0]!)]).toEqual({ present: 0, absent: 1, late: 1, leave: 0, marked: 2, percent: 50 });
-    expect(view.totals[at(SCHOOL_DAYS[2]!)]).toEqual({ present: 1, absent: 0, late: 0, leave: 1, marked: 2, percent: 50 });
-    expect(view.totals[at(HOLIDAY)]).toEqual({ present: 0, absent: 0, late: 0, leave: 0, marked: 0, percent: null });
+    // What the client counts, with the contract's rule.
+    const counted = monthCounts(view);
+    expect(counted.students[0]).toEqual({ present: n - 1, absent: 0, late: 1, leave: 0, marked: n, percent: 100 });
+    expect(counted.students[1]).toEqual({ present: n - 3, absent: 2, late: 0, leave: 1, marked: n, percent: Math.round(((n - 3) * 1000) / n) / 10 });
+    expect(counted.students[2]).toEqual({ present: 0, absent: 0, late: 0, leave: 0, marked: 0, percent: null });
+    expect(counted.totals).toHaveLength(DATES.length);
+    expect(counted.totals[at(SCHOOL_DAYS[0]!)]).toEqual({ present: 0, absent: 1, late: 1, leave: 0, marked: 2, percent: 50 });
+    expect(counted.totals[at(SCHOOL_DAYS[2]!)]).toEqual({ present: 1, absent: 0, late: 0, leave: 1, marked: 2, percent: 50 });
+    expect(counted.totals[at(HOLIDAY)]).toEqual({ present: 0, absent: 0, late: 0, leave: 0, marked: 0, percent: null });
   });
 
   it('gives periodwise cells: the periods attended and marked each day', async () => {
@@ -167,16 +173,18 @@ describe('month/attendance: a class month', () => {
     expect(view.periodic).toBe(true);
     const at = (date: string) => DATES.indexOf(date);
     const [sa, sb] = view.students;
-    expect(sa.marks).toEqual([]);
+    expect(sa.marks).toBe('');
     expect(sa.periods).toHaveLength(DATES.length);
-    expect(sa.periods[at(d1!)]).toEqual({ attended: 2, marked: 3 });
-    expect(sa.periods[at(d2!)]).toEqual({ attended: 1, marked: 1 });
+    // A day's periods by status: present, absent, late, leave.
+    expect(sa.periods[at(d1!)]).toEqual([1, 1, 1, 0]);
+    expect(sa.periods[at(d2!)]).toEqual([1, 0, 0, 0]);
     expect(sa.periods[at(HOLIDAY)]).toBeNull();
-    expect(sa.counts).toEqual({ present: 2, absent: 1, late: 1, leave: 0, marked: 4, percent: 75 });
-    expect(sb.periods[at(d1!)]).toEqual({ attended: 0, marked: 1 });
+    expect(sb.periods[at(d1!)]).toEqual([0, 0, 0, 1]);
     expect(sb.periods[at(d2!)]).toBeNull();
-    expect(sb.counts).toMatchObject({ leave: 1, marked: 1, percent: 0 });
-    expect(view.totals[at(d1!)]).toEqual({ present: 1, absent: 1, late: 1, leave: 1, marked: 4, percent: 50 });
+    const counted = monthCounts(view);
+    expect(counted.students[0]).toEqual({ present: 2, absent: 1, late: 1, leave: 0, marked: 4, percent: 75 });
+    expect(counted.students[1]).toMatchObject({ leave: 1, marked: 1, percent: 0 });
+    expect(counted.totals[at(d1!)]).toEqual({ present: 1, absent: 1, late: 1, leave: 1, marked: 4, percent: 50 });
   });
 
   it('marks days outside the session and days still to come', async () => {
@@ -211,7 +219,7 @@ describe('month/attendance: a class month', () => {
     expect(smallCost).toBeLessThanOrEqual(4);
     const view = (await call(monthUrl(big), mine.users[114].token)).json().result;
     expect(view.students).toHaveLength(40);
-    expect(view.totals[DATES.indexOf(SCHOOL_DAYS[0]!)]).toMatchObject({ present: 40, marked: 40, percent: 100 });
+    expect(monthCounts(view).totals[DATES.indexOf(SCHOOL_DAYS[0]!)]).toMatchObject({ present: 40, marked: 40, percent: 100 });
   });
 });
 

@@ -244,9 +244,17 @@ export const periodicQuery = z.object({ periodic: z.enum(['true', 'false']).defa
 export const monthDay = z.object({ date: z.string(), kind: z.enum(DAY_KINDS), holidayTitle: z.string().nullable() });
 export type MonthDay = z.infer<typeof monthDay>;
 
+/** A day's mark in a month's compact grid (`MonthView`): one letter per status; `MONTH_UNMARKED` for none. */
+export const MONTH_MARK = { present: 'P', absent: 'A', late: 'L', leave: 'V' } as const satisfies Record<AttendanceStatus, string>;
+export const MONTH_UNMARKED = '-';
+const STATUS_OF_MARK: Record<string, AttendanceStatus> = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [MONTH_MARK[s], s]));
+
 /**
- * Students × days of a month. Daywise: each cell is a status or null. Periodwise (`periodic`):
- * each cell is the periods attended / marked that day, or null.
+ * Students × days of a month, compact (what travels is read by a teacher on a slow phone): counts
+ * and the class's daily totals are not sent, `monthCounts` computes them. Daywise: each student's
+ * `marks` is one letter a day (aligned with `days`, `MONTH_MARK`, `-` unmarked). Periodwise
+ * (`periodic`): each student's `periods` is, a day, that day's period marks counted by status
+ * `[present, absent, late, leave]`, or null.
  */
 export const monthView = z.object({
   class: classRef,
@@ -259,15 +267,55 @@ export const monthView = z.object({
       loginId: z.string(),
       fullName: z.string(),
       rollNo: z.number().int().nullable(),
-      marks: z.array(attendanceStatus.nullable()),
-      periods: z.array(z.object({ attended: z.number().int(), marked: z.number().int() }).nullable()),
-      counts: attendanceCounts,
+      /** Daywise: one letter a day; '' when periodic. */
+      marks: z.string(),
+      /** Periodic: a day's `[present, absent, late, leave]` periods, or null; [] when daywise. */
+      periods: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]).nullable()),
     }),
   ),
-  /** Per day (aligned with `days`): the class's totals. */
-  totals: z.array(attendanceCounts),
 });
 export type MonthView = z.infer<typeof monthView>;
+
+/** The status of a student's day in a daywise month (`marks` at `day`), or null. */
+export function monthMarkAt(marks: string, day: number): AttendanceStatus | null {
+  return STATUS_OF_MARK[marks[day] ?? ''] ?? null;
+}
+
+/** Counts and the percentage of a tally (`attendancePercent`'s rule). */
+export function countsOfTally(t: { present: number; absent: number; late: number; leave: number }): AttendanceCounts {
+  const marked = t.present + t.absent + t.late + t.leave;
+  return { present: t.present, absent: t.absent, late: t.late, leave: t.leave, marked, percent: attendancePercent({ present: t.present, late: t.late, marked }) };
+}
+
+/**
+ * A month's counts (server and web, one rule): each student's (aligned with `students`) and the
+ * class's per day (aligned with `days`). Daywise a day counts its mark; periodwise its periods.
+ */
+export function monthCounts(view: Pick<MonthView, 'periodic' | 'days' | 'students'>): { students: AttendanceCounts[]; totals: AttendanceCounts[] } {
+  const tally = () => ({ present: 0, absent: 0, late: 0, leave: 0 });
+  const totals = view.days.map(tally);
+  const students = view.students.map((s) => {
+    const t = tally();
+    for (let i = 0; i < view.days.length; i++) {
+      const day = totals[i]!;
+      if (view.periodic) {
+        const cell = s.periods[i];
+        if (!cell) continue;
+        ATTENDANCE_STATUSES.forEach((k, j) => {
+          t[k] += cell[j]!;
+          day[k] += cell[j]!;
+        });
+      } else {
+        const status = monthMarkAt(s.marks, i);
+        if (!status) continue;
+        t[status]++;
+        day[status]++;
+      }
+    }
+    return countsOfTally(t);
+  });
+  return { students, totals: totals.map(countsOfTally) };
+}
 
 /** One date of a class with every period: for the month view's day detail. */
 export const dayDetail = z.object({

@@ -140,3 +140,4 @@ export async function connectPostgres(url: string, poolSize: number, migrationsF
     close: () => pool.end(),
   };
 }
+

@@ -1,28 +1,31 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { runNamed } from './prepared.js';
 
 /**
  * Heavy reads computed once per version of their inputs, never per reader (issue 23): a class's
  * results, its report cards and their PDFs, a class's month of attendance. The versions live in the
- * database (`read_versions`, bumped by triggers in the transaction that changes an input, migration
- * 0022); each node keeps its own copies, and a request checks them with one statement that reads
- * the versions of the keys the copy depends on. A copy is used only when every version matches,
- * so once a write commits, no node serves what it changed, whichever node wrote it.
+ * database (`read_versions`, bumped by triggers in the transaction that changes an input, migrations
+ * 0022 and 0024); each node keeps its own copies, and a request checks them in the statement that
+ * checks the caller's access (`versionsOfKeys`, `versionsSql`): a hit costs that one statement.
+ * A copy is used only when every version matches, so once a write commits, no node serves what it
+ * changed, whichever node wrote it.
  *
  * The versions are read BEFORE the inputs on a miss: a write that commits in between makes the
  * copy look older than it is (the next reader computes it again), never newer.
  */
 
-/** The prefixes of a class's keys, as migration 0022's triggers write them. */
-const PREFIX = { class: 'class:', attendance: 'att:' } as const;
+/** The prefixes of a class's keys, as the triggers write them (migrations 0022 and 0024). */
+const PREFIX = { class: 'class:', attendance: 'att:', roll: 'roll:' } as const;
 
 /** The keys of what a read depends on (see `readVersions` in schema.ts). */
 export const versionKey = {
   /** A class, its students and subjects, its exam marks, notes and publications. */
   class: (classId: string) => `${PREFIX.class}${classId}`,
-  /** A class's attendance marks and its students. */
+  /** A class's attendance marks (any month) and its students. */
   attendance: (classId: string) => `${PREFIX.attendance}${classId}`,
+  /** A class's attendance marks of one month ('YYYY-MM'): a save of one day changes its month only. */
+  attendanceMonth: (classId: string, month: string) => `${PREFIX.attendance}${classId}:${month}`,
+  /** A class itself and its students (who, roll numbers), not their marks. */
+  roll: (classId: string) => `${PREFIX.roll}${classId}`,
   /** The school's exams, schemes, subjects, sessions, holidays, its own row, and people's names. */
   school: 'school',
 } as const;
@@ -44,13 +47,9 @@ export function versionsSql(schoolId: SQL | string, keys: SQL): SQL<string> {
     from unnest(${keys}) as k(key) left join read_versions v on v.school_id = ${schoolId} and v.key = k.key)`;
 }
 
-/**
- * The versions of `keys` in the school, as one string (`versionsSql`): one prepared statement.
- * Compare it whole with the string a copy was made at.
- */
-export async function readVersions(db: Db, schoolId: string, keys: readonly string[]): Promise<string> {
-  const rows = await runNamed<{ v: string | null }>(db, 'read_versions_of', sql`select ${versionsSql(schoolId, sql`string_to_array(${keys.join(',')}, ',')`)} as v`);
-  return rows[0]?.v ?? '';
+/** The versions of `keys` as a column (`versionsSql`), for a statement that reads them beside what it checks (the caller's access). */
+export function versionsOfKeys(schoolId: string, keys: readonly string[]): SQL<string> {
+  return versionsSql(schoolId, sql`string_to_array(${keys.join(',')}, ',')`);
 }
 
 interface Entry<T> {

@@ -3,6 +3,7 @@ import { ROLE, type ClassRef } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { classSubjects, classes } from '../db/schema.js';
+import { versionsOfKeys } from '../db/versions.js';
 import { forbidden, notFound } from '../errors.js';
 
 /** A class as attendance sees it, and what the caller is to it. */
@@ -14,6 +15,8 @@ export interface AttendanceClass {
   isClassTeacher: boolean;
   /** The caller teaches one of its subjects. */
   teachesSubject: boolean;
+  /** The versions of the keys asked for (db/versions.ts), '' when none were. */
+  versions: string;
 }
 
 /**
@@ -21,9 +24,10 @@ export interface AttendanceClass {
  * teacher (114) only a class it is class teacher of or teaches a subject in: another class of its
  * school answers 403 (it exists, the teacher may not), another school's class 404. One statement.
  * Which teacher marks which day or period (class teacher daywise, the period's teacher periodwise)
- * is the attendance service's rule on top of this.
+ * is the attendance service's rule on top of this. `versionKeys`: the versions of what a stored
+ * read depends on, read in the same statement.
  */
-export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: string, assignClassId: string): Promise<AttendanceClass> {
+export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: string, assignClassId: string, versionKeys: readonly string[] = []): Promise<AttendanceClass> {
   const [row] = await db
     .select({
       assignClassId: classes.id,
@@ -33,6 +37,7 @@ export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: stri
       sessionId: classes.sessionId,
       classTeacherId: classes.classTeacherId,
       teachesSubject: sql<boolean>`exists (select 1 from ${classSubjects} where ${classSubjects.classId} = ${classes.id} and ${classSubjects.teacherId} = ${caller.userId})`,
+      versions: versionKeys.length ? versionsOfKeys(schoolId, versionKeys) : sql<string>`''`,
     })
     .from(classes)
     .where(and(eq(classes.schoolId, schoolId), eq(classes.id, assignClassId)));
@@ -45,5 +50,6 @@ export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: stri
     classTeacherId: row.classTeacherId,
     isClassTeacher,
     teachesSubject: row.teachesSubject,
+    versions: row.versions ?? '',
   };
 }

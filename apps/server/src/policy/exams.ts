@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { classSubjects, classes } from '../db/schema.js';
+import { versionsOfKeys } from '../db/versions.js';
 import { AppError, notFound } from '../errors.js';
 import { classWorkPolicy } from './classwork.js';
 
@@ -74,6 +75,19 @@ export const examsPolicy = {
       .from(classes)
       .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId), this.classVisible(caller, classes.id)));
     if (!row) throw notFound('Class');
+  },
+
+  /**
+   * `assertClassVisible` and, in the same statement, the versions of `keys` (db/versions.ts): a
+   * stored read's one round trip.
+   */
+  async classVersions(db: DbOrTx, caller: Caller, schoolId: string, classId: string, keys: readonly string[]): Promise<string> {
+    const [row] = await db
+      .select({ versions: versionsOfKeys(schoolId, keys) })
+      .from(classes)
+      .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId), this.classVisible(caller, classes.id)));
+    if (!row) throw notFound('Class');
+    return row.versions ?? '';
   },
 
   /**

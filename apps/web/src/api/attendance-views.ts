@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { monthCounts, type AttendanceCounts, type MonthView } from '@shala/contract';
 import { call } from './client';
 
 /** Query keys of the attendance views: everything lives under ['attendance'] (a save refreshes them all). */
@@ -9,9 +10,19 @@ export const attendanceViewKeys = {
   summary: (sessionId: string | null) => ['attendance', 'summary', sessionId] as const,
 };
 
-/** A class's month: students × days (daywise statuses or periodwise attended/marked), percentages, daily totals. */
+/** A month with its counts: each student's (aligned with `students`) and the class's per day (with `days`). */
+export type CountedMonth = MonthView & { counts: AttendanceCounts[]; totals: AttendanceCounts[] };
+
+/** Counts a month as it arrives: the server sends the marks only, the contract's one rule counts. */
+export function countMonth(view: MonthView): CountedMonth {
+  const { students, totals } = monthCounts(view);
+  return { ...view, counts: students, totals };
+}
+
+/** A class's month: students × days (daywise statuses or periodwise counts), counted here (percentages, daily totals). */
 export function useAttendanceMonth(assignClassId: string | null | undefined, month: string, periodic: boolean) {
   return useQuery({
+    select: countMonth,
     queryKey: attendanceViewKeys.month(assignClassId ?? '', month, periodic),
     queryFn: ({ signal }) =>
       call('attendanceMonth', { params: { assignClassId: assignClassId ?? '', monthId: month }, query: { periodic: periodic ? 'true' : 'false' }, signal }),

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ROLE } from '@shala/contract';
 import {
-  attendancePercent,
+  countsOfTally,
+  MONTH_MARK,
+  MONTH_UNMARKED,
   MASTER_CLASS_CODES,
   timeOf,
   type AttendanceCounts,
@@ -22,7 +24,7 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 import { roleSql } from '../../db/roles.js';
-import { readVersions, storedReads, versionKey, type SerializedAnswer } from '../../db/versions.js';
+import { storedReads, versionKey, type SerializedAnswer } from '../../db/versions.js';
 
 /**
  * What attendance looks like after it is marked: a class's month (students × days, daywise or the
@@ -35,13 +37,9 @@ import { readVersions, storedReads, versionKey, type SerializedAnswer } from '..
 // Counts
 
 type Tally = { present: number; absent: number; late: number; leave: number };
-const zero = (): Tally => ({ present: 0, absent: 0, late: 0, leave: 0 });
 
 /** Counts with the marked total and the contract's one percentage rule. */
-export function countsOf(t: Tally): AttendanceCounts {
-  const marked = t.present + t.absent + t.late + t.leave;
-  return { ...t, marked, percent: attendancePercent({ present: t.present, late: t.late, marked }) };
-}
+export const countsOf = (t: Tally): AttendanceCounts => countsOfTally(t);
 
 const monthBounds = (month: string) => {
   const dates = monthDates(month);
@@ -124,11 +122,12 @@ function monthQueries(db: Db) {
 }
 
 /**
- * `month/attendance/:assignClassId/:monthId`: students × every day of the month with each student's
- * counts and percentage and the class's daily totals. Daywise: each cell the day's status; periodic:
- * the periods attended (present or late) and marked that day. Stored per version of the class's
- * attendance and the school's days and names (db/versions.ts): two statements (the class with the
- * caller's access, the versions) when nothing changed since the last reader, three more otherwise.
+ * `month/attendance/:assignClassId/:monthId`: students × every day of the month, compact (the
+ * contract's `monthView`: a letter a day, or a day's periods counted by status; the client counts).
+ * Stored per version of the class and its students, the class's marks of that month (a save of
+ * today does not redraw last month) and the school's days and names (db/versions.ts): one
+ * statement (the class with the caller's access and the versions) when nothing changed since the
+ * last reader, two more otherwise.
  */
 export async function attendanceMonth(
   deps: Deps,
@@ -140,16 +139,13 @@ export async function attendanceMonth(
 ): Promise<SerializedAnswer> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
-  const [cls, versions] = await Promise.all([
-    attendanceClass(db, caller, schoolId, assignClassId),
-    readVersions(db, schoolId, [versionKey.attendance(assignClassId), versionKey.school]),
-  ]);
+  const cls = await attendanceClass(db, caller, schoolId, assignClassId, [versionKey.roll(assignClassId), versionKey.attendanceMonth(assignClassId, month), versionKey.school]);
   // A day after today is shown as future: a month that reaches past the day it was drawn on is
   // drawn again the next day (in the school's time zone), whatever the versions say.
   const answers = storedReads<StoredMonth>(deps.data, 'attendanceMonth', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, sizeOf: (m) => m.answer.body.length });
   const stored = await answers.get(
     `${schoolId}|${assignClassId}|${month}|${periodic}`,
-    versions,
+    cls.versions,
     async () => {
       const { grid, rules } = await monthGrid(db, schoolId, cls.sessionId, assignClassId, month, periodic);
       return { answer: serialize({ class: cls.ref, ...grid }), timeZone: rules.timeZone, drawnOn: rules.today, lastDate: grid.days.at(-1)?.date ?? '' };
@@ -177,39 +173,18 @@ async function monthGrid(db: Db, schoolId: string, sessionId: string, assignClas
     periodic ? q.periodwise.execute(args) : q.daywise.execute(args),
   ]);
   const index = new Map(dates.map((d, i) => [d, i]));
-  const totals = dates.map(zero);
   const students = rows.map((r) => {
-    const marks: Array<AttendanceStatus | null> = dates.map(() => null);
-    const cells: Array<{ attended: number; marked: number } | null> = dates.map(() => null);
-    const tally = zero();
+    const marks = periodic ? [] : dates.map(() => MONTH_UNMARKED);
+    const cells: Array<[number, number, number, number] | null> = periodic ? dates.map(() => null) : [];
     for (const m of (r.marks ?? []) as unknown[][]) {
       const i = index.get(m[0] as string);
       if (i === undefined) continue;
-      if (periodic) {
-        const [present, absent, late, leave] = (m.slice(1) as number[]).map(Number) as [number, number, number, number];
-        cells[i] = { attended: present + late, marked: present + absent + late + leave };
-        for (const [k, n] of [['present', present], ['absent', absent], ['late', late], ['leave', leave]] as const) {
-          tally[k] += n;
-          totals[i]![k] += n;
-        }
-      } else {
-        const status = m[1] as AttendanceStatus;
-        marks[i] = status;
-        tally[status]++;
-        totals[i]![status]++;
-      }
+      if (periodic) cells[i] = (m.slice(1, 5) as unknown[]).map(Number) as [number, number, number, number];
+      else marks[i] = MONTH_MARK[m[1] as AttendanceStatus];
     }
-    return {
-      studentId: r.studentId,
-      loginId: r.loginId,
-      fullName: fullName(r),
-      rollNo: r.rollNo,
-      marks: periodic ? [] : marks,
-      periods: periodic ? cells : [],
-      counts: countsOf(tally),
-    };
+    return { studentId: r.studentId, loginId: r.loginId, fullName: fullName(r), rollNo: r.rollNo, marks: marks.join(''), periods: cells };
   });
-  return { grid: { month, periodic, days: monthDays(rules, dates), students, totals: totals.map(countsOf) }, rules };
+  return { grid: { month, periodic, days: monthDays(rules, dates), students }, rules };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
-import { readVersions, storedReads, versionKey, versionKeySql, versionsSql, type SerializedAnswer } from '../../db/versions.js';
+import { storedReads, versionKey, versionKeySql, versionsSql, type SerializedAnswer } from '../../db/versions.js';
 import { loadClassResults } from './results.js';
 
 /**
@@ -47,7 +47,7 @@ function storedResults(deps: Pick<Deps, 'data'>, db: DbOrTx, schoolId: string, c
 export async function classResultsFor(deps: Pick<Deps, 'data'>, caller: Caller, classId: string, serialize: (results: ClassResults) => SerializedAnswer): Promise<SerializedAnswer> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, scopeOf(caller));
-  const [, versions] = await Promise.all([examsPolicy.assertClassVisible(db, caller, schoolId, classId), readVersions(db, schoolId, cardKeys(classId))]);
+  const versions = await examsPolicy.classVersions(db, caller, schoolId, classId, cardKeys(classId));
   const answers = storedReads<SerializedAnswer>(deps.data, 'classResultsAnswer', { maxEntries: 1_000, maxBytes: 32 * 1024 * 1024, sizeOf: (a) => a.body.length });
   return answers.get(`${schoolId}|${classId}`, versions, async () => {
     const { cls: _cls, coAreas: _co, ...results } = await storedResults(deps, db, schoolId, classId, false, versions);

@@ -2,16 +2,16 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ROLE, type AcademicSession, type MonthView } from '@shala/contract';
+import { ROLE, monthMarkAt, type AcademicSession, type MonthView } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { useAttendanceMonth } from '../../api/attendance-views';
+import { useAttendanceMonth, type CountedMonth } from '../../api/attendance-views';
 import { useClassOptions, useTeacherClasses } from '../../api/academics-assign';
 import { saveBlob } from '../../api/transfer';
 import { ListState } from '../../components/ListState';
 import { csvBlob, toCsv } from '../../lib/csv';
 import { useClassLabel } from '../academics/assign/parts';
 import { sessionScreen } from '../academics/assign/sessionScreen';
-import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, usePercent } from './MonthParts';
+import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, periodCell, usePercent } from './MonthParts';
 import { DayDetailModal } from './DayDetailModal';
 import { now as clockNow } from '../../lib/clock';
 import { useAddressParams } from '../../lib/useListParams';
@@ -71,7 +71,7 @@ function MonthScreen({ session }: { session: AcademicSession }) {
   const monthName = (id: string) =>
     new Intl.DateTimeFormat(localeOf(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${id}-01T00:00:00Z`));
 
-  const exportCsv = (view: MonthView) => {
+  const exportCsv = (view: CountedMonth) => {
     const cls = choices.options.find((o) => o.value === view.class.assignClassId)?.label ?? view.class.className;
     saveBlob(csvBlob(toCsv(monthCsvRows(view, t))), `attendance-${cls.replace(/[^\p{L}\p{N}]+/gu, '-')}-${view.month}.csv`);
   };
@@ -145,7 +145,7 @@ function MonthScreen({ session }: { session: AcademicSession }) {
 const stickyCell = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)' } as const;
 
 /** Students × days; the first column stays while the days scroll inside the table's own box. */
-function MonthTable({ view }: { view: MonthView }) {
+function MonthTable({ view }: { view: CountedMonth }) {
   const { t, i18n } = useTranslation();
   const percent = usePercent();
   const [openDate, setOpenDate] = useState<string | null>(null);
@@ -178,7 +178,7 @@ function MonthTable({ view }: { view: MonthView }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {view.students.map((s) => (
+              {view.students.map((s, n) => (
                 <Table.Tr key={s.studentId}>
                   <Table.Th scope="row" style={{ ...stickyCell, fontWeight: 500, maxWidth: 180 }}>
                     <Text size="sm" truncate="end">
@@ -186,21 +186,23 @@ function MonthTable({ view }: { view: MonthView }) {
                       {s.fullName}
                     </Text>
                   </Table.Th>
-                  {view.days.map((d, i) => (
-                    <Table.Td key={d.date} ta="center" style={{ background: DAY_SHADE[d.kind] }}>
-                      {view.periodic ? (
-                        s.periods[i] ? (
-                          <Text size="xs" fw={600} c={s.periods[i]!.attended < s.periods[i]!.marked ? 'red' : 'green'}>
-                            {s.periods[i]!.attended}/{s.periods[i]!.marked}
+                  {view.days.map((d, i) => {
+                    const cell = view.periodic ? periodCell(s.periods[i]) : null;
+                    const status = view.periodic ? null : monthMarkAt(s.marks, i);
+                    return (
+                      <Table.Td key={d.date} ta="center" style={{ background: DAY_SHADE[d.kind] }}>
+                        {cell ? (
+                          <Text size="xs" fw={600} c={cell.attended < cell.marked ? 'red' : 'green'}>
+                            {cell.attended}/{cell.marked}
                           </Text>
-                        ) : null
-                      ) : s.marks[i] ? (
-                        <StatusMark status={s.marks[i]!} />
-                      ) : null}
-                    </Table.Td>
-                  ))}
+                        ) : status ? (
+                          <StatusMark status={status} />
+                        ) : null}
+                      </Table.Td>
+                    );
+                  })}
                   <Table.Td ta="center" fw={600} data-testid="student-percent">
-                    {percent(s.counts.percent)}
+                    {percent(view.counts[n]!.percent)}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,7 +1,8 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AttendanceStatus, DayKind, MonthView } from '@shala/contract';
+import { monthMarkAt, type AttendanceStatus, type DayKind, type MonthView } from '@shala/contract';
+import type { CountedMonth } from '../../api/attendance-views';
 import { localeOf } from '../../lib/format';
 
 /** Colours of the statuses (Mantine colours): present green, absent red, late orange, leave blue. */
@@ -59,12 +60,19 @@ export function usePercent() {
 }
 
 /** Whether a month has no mark at all (the empty state: 'No attendance data'). */
-export function isEmptyMonth(view: MonthView): boolean {
-  return view.students.length === 0 || view.students.every((s) => s.counts.marked === 0);
+export function isEmptyMonth(view: CountedMonth): boolean {
+  return view.students.length === 0 || view.totals.every((c) => c.marked === 0);
+}
+
+/** A periodwise day's cell: the periods attended (present or late) and marked, or null. */
+export function periodCell(cell: MonthView['students'][number]['periods'][number] | undefined): { attended: number; marked: number } | null {
+  if (!cell) return null;
+  const [present, absent, late, leave] = cell;
+  return { attended: present + late, marked: present + absent + late + leave };
 }
 
 /** The CSV of a month: roll number, name, one column a day, the counts and the percentage, then the daily totals. */
-export function monthCsvRows(view: MonthView, t: TFunction): Array<Array<string | number | null>> {
+export function monthCsvRows(view: CountedMonth, t: TFunction): Array<Array<string | number | null>> {
   const letter = (s: AttendanceStatus | null) => (s ? t(`attendanceViews.letter.${s}`) : '');
   const header = [
     t('attendanceViews.rollNo'),
@@ -74,14 +82,21 @@ export function monthCsvRows(view: MonthView, t: TFunction): Array<Array<string 
     t('attendanceViews.marked'),
     t('attendanceViews.percent'),
   ];
-  const rows = view.students.map((s) => [
-    s.rollNo,
-    s.fullName,
-    ...view.days.map((_, i) => (view.periodic ? (s.periods[i] ? `${s.periods[i]!.attended}/${s.periods[i]!.marked}` : '') : letter(s.marks[i] ?? null))),
-    ...STATUSES.map((k) => s.counts[k]),
-    s.counts.marked,
-    s.counts.percent,
-  ]);
+  const rows = view.students.map((s, n) => {
+    const counts = view.counts[n]!;
+    return [
+      s.rollNo,
+      s.fullName,
+      ...view.days.map((_, i) => {
+        if (!view.periodic) return letter(monthMarkAt(s.marks, i));
+        const cell = periodCell(s.periods[i]);
+        return cell ? `${cell.attended}/${cell.marked}` : '';
+      }),
+      ...STATUSES.map((k) => counts[k]),
+      counts.marked,
+      counts.percent,
+    ];
+  });
   const totals = ['', t('attendanceViews.dailyTotal'), ...view.totals.map((c) => (c.marked ? `${c.present + c.late}/${c.marked}` : '')), '', '', '', '', '', ''];
   return [header, ...rows, totals];
 }
