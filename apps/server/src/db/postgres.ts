@@ -140,4 +140,3 @@ export async function connectPostgres(url: string, poolSize: number, migrationsF
     close: () => pool.end(),
   };
 }
-
