@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE, type ClassRef } from '@shala/contract';
 import type { Caller } from '../context.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { classSubjects, classes } from '../db/schema.js';
-import { versionsOfKeys } from '../db/versions.js';
+import { versionsSql } from '../db/versions.js';
+import { prepared } from '../db/prepared.js';
 import { forbidden, notFound } from '../errors.js';
 
 /** A class as attendance sees it, and what the caller is to it. */
@@ -19,6 +20,27 @@ export interface AttendanceClass {
   versions: string;
 }
 
+/** The class, whether the caller teaches one of its subjects and (`withVersions`) the versions of the keys asked for: prepared once per handle. */
+function classQuery(db: DbOrTx, withVersions: boolean) {
+  return prepared(db as Db, `attendance_class_${withVersions ? 'versions' : 'plain'}`, (db, name) => {
+    const school = sql.placeholder('school');
+    return db
+      .select({
+        assignClassId: classes.id,
+        masterClass: classes.masterClass,
+        className: classes.name,
+        section: classes.section,
+        sessionId: classes.sessionId,
+        classTeacherId: classes.classTeacherId,
+        teachesSubject: sql<boolean>`exists (select 1 from ${classSubjects} where ${classSubjects.classId} = ${classes.id} and ${classSubjects.teacherId} = ${sql.placeholder('user')})`,
+        versions: withVersions ? versionsSql(sql`${school}`, sql`string_to_array(${sql.placeholder('keys')}, ',')`) : sql<string>`''`,
+      })
+      .from(classes)
+      .where(and(eq(classes.schoolId, school), eq(classes.id, sql.placeholder('id'))))
+      .prepare(name);
+  });
+}
+
 /**
  * Who may read and mark a class's attendance: admins (112, 113) any class of their school; a
  * teacher (114) only a class it is class teacher of or teaches a subject in: another class of its
@@ -28,19 +50,7 @@ export interface AttendanceClass {
  * read depends on, read in the same statement.
  */
 export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: string, assignClassId: string, versionKeys: readonly string[] = []): Promise<AttendanceClass> {
-  const [row] = await db
-    .select({
-      assignClassId: classes.id,
-      masterClass: classes.masterClass,
-      className: classes.name,
-      section: classes.section,
-      sessionId: classes.sessionId,
-      classTeacherId: classes.classTeacherId,
-      teachesSubject: sql<boolean>`exists (select 1 from ${classSubjects} where ${classSubjects.classId} = ${classes.id} and ${classSubjects.teacherId} = ${caller.userId})`,
-      versions: versionKeys.length ? versionsOfKeys(schoolId, versionKeys) : sql<string>`''`,
-    })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, assignClassId)));
+  const [row] = await classQuery(db, versionKeys.length > 0).execute({ school: schoolId, id: assignClassId, user: caller.userId, keys: versionKeys.join(',') });
   if (!row) throw notFound('Class');
   const isClassTeacher = row.classTeacherId === caller.userId;
   if (caller.roleId === ROLE.TEACHER && !isClassTeacher && !row.teachesSubject) throw forbidden();
