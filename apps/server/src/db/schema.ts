@@ -1088,9 +1088,11 @@ export const auditLog = pgTable(
 /**
  * The version of what a stored heavy read is computed from (db/versions.ts), per school and key:
  * `class:<id>` (a class, its students and subjects, its exam marks and notes), `att:<id>` (a class's
- * attendance and students), `school` (exams, schemes, subjects, sessions, holidays, the school, a
- * person's name). Statement triggers (migration 0022) bump it from one sequence in the transaction
- * that changes its inputs, so a read that finds the version it was computed at is not stale.
+ * attendance and students), `att:<id>:<YYYY-MM>` (its attendance of a month), `roll:<id>` (a class
+ * and its students, not their marks), `school` (exams, schemes, subjects, sessions, holidays, the
+ * school, a person's name). Statement triggers (migrations 0022 and 0024) bump it from one sequence
+ * in the transaction that changes its inputs, so a read that finds the version it was computed at
+ * is not stale.
  */
 export const readVersions = pgTable(
   'read_versions',
