@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classFeeTotal, feeRecordTotal, formatRupees, type FeeRecord, type FeeRecordRow, type Payment, type StudentFees } from '@shala/contract';
 import { classStudents, classes, feeInstalments, feePayments, feeReceiptCounters, feeRecords, feeTypes, notifications } from '../src/db/schema.js';
-import { localDate } from '../src/modules/calendar/days.js';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
+import { setClock } from '../src/clock.js';
+import { addDays, localDate } from '../src/modules/calendar/days.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { CLASS_FEE, addFeeType, addRecord, feeSchool, payInstalment, setClassFee, type FeeSchool } from './fees-fixture.js';
 import { countStatements } from './statements.js';
@@ -139,6 +141,29 @@ describe('GET /api/school/feerecord (the students of a class with their records)
     const [a, b] = [await cost(small.classId), await cost(big.classId)];
     expect(a).toBe(b);
     expect(a).toBeLessThanOrEqual(3);
+  });
+
+  it('lists a record (fee types, no roll number) exactly as making it answered', async () => {
+    const c = await freshClass(fs, 2);
+    await env.db.update(classStudents).set({ rollNo: null }).where(eq(classStudents.studentId, c.students[1]!.id));
+    const bus = await addFeeType(env, fs.school, { name: `Bus ${randomUUID().slice(0, 4)}`, kind: 'amount', value: 50_000 });
+    const sibling = await addFeeType(env, fs.school, { name: `Sibling ${randomUUID().slice(0, 4)}`, kind: 'percent', value: -1_000 });
+    const made = await create(fs.principal.token, { assignClassId: c.classId, studentIds: c.students.map((s) => s.id), feeTypeIds: [bus.id, sibling.id] });
+    const listed = (await list(fs.principal.token, `assignClassId=${c.classId}`)).body.result as { items: FeeRecordRow[] };
+    expect(listed.items.map((r) => r.record)).toEqual(c.students.map((s) => (made.body.result as FeeRecord[]).find((r) => r.student.userId === s.id)));
+  });
+
+  it('counts instalments overdue as of the school’s today on each request, not the first one', async () => {
+    const c = await freshClass(fs, 1);
+    const made = await addRecord(env, fs, c.students[0]!, { classId: c.classId, instalments: 2, start: addDays(today(), 1) });
+    const overdue = async () => ((await list(fs.principal.token, `assignClassId=${c.classId}`)).body.result as { items: FeeRecordRow[] }).items[0]!.record!.overdue;
+    expect(await overdue()).toBe(0);
+    setClock(new Date(Date.parse(TEST_NOW) + 2 * 24 * 3600_000).toISOString());
+    try {
+      expect(await overdue()).toBe(made.instalments[0]!.amount);
+    } finally {
+      setClock(TEST_NOW);
+    }
   });
 });
 

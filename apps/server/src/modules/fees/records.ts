@@ -12,7 +12,7 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
-import { prepared } from '../../db/prepared.js';
+import { positions, prepared, preparedRows, type RawRows } from '../../db/prepared.js';
 import { classStudents, classes, feeRecords, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
@@ -69,8 +69,12 @@ export function resultRows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The school's today in its time zone, as SQL (a `date`). */
-export const schoolToday = (schoolId: unknown) => sql`(select (${clockNow().toISOString()}::timestamptz at time zone s.time_zone)::date from ${schools} s where s.id = ${schoolId})`;
+/**
+ * The school's today in its time zone at the instant `now`, as SQL (a `date`). In a prepared
+ * statement both are placeholders: a value written into it would stay what it was when the
+ * statement was built, and the statement lives as long as the school's handle.
+ */
+export const schoolToday = (schoolId: unknown, now: unknown) => sql`(select (${now}::timestamptz at time zone s.time_zone)::date from ${schools} s where s.id = ${schoolId})`;
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
@@ -128,28 +132,36 @@ const classRefOf = (c: { id: string; masterClass: string; name: string; section:
 });
 
 /**
+ * A page row: a class's student with its record (null columns when it has none) and plan figures,
+ * the total riding along. Read by position (`recordRowsOf`).
+ */
+const pageColumns = {
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  loginId: users.loginId,
+  rollNo: classStudents.rollNo,
+  recordId: feeRecords.id,
+  classFee: feeRecords.classFee,
+  adjustments: feeRecords.adjustments,
+  total: feeRecords.total,
+  paid: feeRecords.paid,
+  createdAt: feeRecords.createdAt,
+  plan: planStats(feeRecords.id, feeRecords.schoolId, schoolToday(sql.placeholder('school'), sql.placeholder('now'))),
+  count: sql<number>`count(*) over ()`,
+};
+const pageAt = positions(pageColumns);
+
+/**
  * A page of a class's students (roll number, then name) with their records and plan figures, the
- * total riding along: one prepared statement per shape (filter, search or not).
+ * total riding along: one prepared statement per shape (filter, search or not). Its rows come as
+ * the driver gives them, mapped by hand once the class is known (`recordRowsOf`).
  */
 function pageQuery(db: Db, has: 'with' | 'without' | undefined, search: boolean) {
   return prepared(db, `fee_records_page_${has ?? 'all'}_${search ? 's' : 'n'}`, (db, name) => {
     const school = sql.placeholder('school');
-    return db
-      .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        loginId: users.loginId,
-        rollNo: classStudents.rollNo,
-        recordId: feeRecords.id,
-        classFee: feeRecords.classFee,
-        adjustments: feeRecords.adjustments,
-        total: feeRecords.total,
-        paid: feeRecords.paid,
-        createdAt: feeRecords.createdAt,
-        plan: planStats(feeRecords.id, feeRecords.schoolId, schoolToday(school)),
-        count: sql<number>`count(*) over ()`.mapWith(Number),
-      })
+    const page = db
+      .select(pageColumns)
       .from(classStudents)
       .innerJoin(users, eq(users.id, classStudents.studentId))
       .leftJoin(
@@ -166,8 +178,47 @@ function pageQuery(db: Db, has: 'with' | 'without' | undefined, search: boolean)
       )
       .orderBy(sql`${classStudents.rollNo} nulls last`, asc(users.firstName), asc(users.lastName), asc(users.id))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+      .offset(sql.placeholder('offset'));
+    return preparedRows(db, name, page, (rows) => rows);
+  });
+}
+
+/** How many rows the page's statement matched (on each row; none on a page past the end). */
+const countOf = (rows: RawRows): number | undefined => (rows[0] ? Number(rows[0][pageAt.count]) : undefined);
+
+/**
+ * The page's rows as the API shows them, mapped by hand: money comes as the driver reads a bigint
+ * (text, or a number) and `presentRecord` makes it a number, the adjustments and the plan as parsed
+ * JSON, the record's time as the driver's text.
+ */
+function recordRowsOf(rows: RawRows, sessionId: string, cls: ClassRef): FeeRecordRow[] {
+  const at = pageAt;
+  return rows.map((r) => {
+    const student = {
+      userId: r[at.userId] as string,
+      firstName: r[at.firstName] as string,
+      lastName: r[at.lastName] as string,
+      loginId: r[at.loginId] as string,
+      rollNo: r[at.rollNo] as number | null,
+    };
+    const recordId = r[at.recordId] as string | null;
+    return {
+      student: { userId: student.userId, fullName: fullName(student), loginId: student.loginId, rollNo: student.rollNo },
+      record: recordId
+        ? presentRecord({
+            id: recordId,
+            sessionId,
+            student,
+            cls,
+            classFee: r[at.classFee] as number,
+            adjustments: r[at.adjustments],
+            total: r[at.total] as number,
+            paid: r[at.paid] as number,
+            createdAt: r[at.createdAt] as string,
+            plan: r[at.plan] as Parameters<typeof presentRecord>[0]['plan'],
+          })
+        : null,
+    };
   });
 }
 
@@ -188,6 +239,7 @@ export async function listFeeRecords(
   const run = (page: number) =>
     pageQuery(db, q.has, !!like).execute({
       school: schoolId,
+      now: clockNow().toISOString(),
       class: q.assignClassId,
       ...(like ? { search: like } : {}),
       limit: q.pageSize,
@@ -195,33 +247,8 @@ export async function listFeeRecords(
     });
   const [cls, rows] = await Promise.all([classOf(db, schoolId, q.assignClassId), run(q.page)]);
   // A page past the end carries no total: the first page's row does (one more statement, rarely).
-  const total = rows[0]?.count ?? (q.page === 1 ? 0 : ((await run(1))[0]?.count ?? 0));
-  const ref = classRefOf(cls);
-  return {
-    items: rows.map((r) => {
-      const student = { userId: r.userId, firstName: r.firstName, lastName: r.lastName, loginId: r.loginId, rollNo: r.rollNo };
-      return {
-        student: { userId: r.userId, fullName: fullName(r), loginId: r.loginId, rollNo: r.rollNo },
-        record: r.recordId
-          ? presentRecord({
-              id: r.recordId,
-              sessionId: cls.sessionId,
-              student,
-              cls: ref,
-              classFee: r.classFee!,
-              adjustments: r.adjustments,
-              total: r.total!,
-              paid: r.paid!,
-              createdAt: r.createdAt!,
-              plan: r.plan,
-            })
-          : null,
-      };
-    }),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  const total = countOf(rows) ?? (q.page === 1 ? 0 : (countOf(await run(1)) ?? 0));
+  return { items: recordRowsOf(rows, cls.sessionId, classRefOf(cls)), total, page: q.page, pageSize: q.pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------
