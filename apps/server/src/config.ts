@@ -87,6 +87,22 @@ export const configSchema = z.object({
     'the push services a subscription may point at, the only hosts the server sends pushes to (https; `*.` for subdomains; a whole origin such as `http://127.0.0.1:4000` for tests); any other endpoint is refused with `push_endpoint`',
   ),
   PUSH_TTL_SECONDS: doc(z.coerce.number().int().min(0).max(2_419_200).default(86_400), 'how long a push service keeps a push for a device that is offline'),
+  /** Messages to parents' phones (issue 24): messaging/. */
+  SECRETS_KEY: doc(
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32, '32 random bytes in base64, e.g. from `openssl rand -base64 32`')
+      .optional(),
+    'the key that encrypts the messaging providers\' secrets at rest (SMS auth keys, WhatsApp tokens and app secrets; AES-256-GCM): 32 random bytes in base64, e.g. from `openssl rand -base64 32`. Several app nodes must share one; keep it apart from the database\'s backups. Unset: Shala refuses to store such a secret (a clear error) and never falls back to keeping it in plain text',
+  ),
+  SMS_MSG91_URL: doc(
+    z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').default('https://control.msg91.com'),
+    'where SMS go through MSG91 (its API\'s origin; tests point it at a fake on 127.0.0.1)',
+  ),
+  WHATSAPP_GRAPH_URL: doc(
+    z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').default('https://graph.facebook.com'),
+    'where WhatsApp messages go (Meta\'s Graph API origin for the WhatsApp Business Cloud API; tests point it at a fake on 127.0.0.1)',
+  ),
   /** storage/s3.ts */
   S3_BUCKET: doc(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),

@@ -159,6 +159,7 @@ export const ISSUE_CODES = [
   'control_chars_multiline',
   'broken_text',
   'date_range',
+  'mobile', // not an Indian mobile number (people.ts mobileNumber)
   'password_common',
   'password_whitespace',
   'session_label',

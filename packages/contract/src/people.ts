@@ -16,6 +16,31 @@ export const phone = safeString()
   .regex(/^\+?[0-9][0-9 -]{6,18}$/, 'Enter a valid phone number')
   .or(z.literal('').transform(() => null))
   .nullish();
+/**
+ * An Indian mobile number as SMS and WhatsApp take it (E.164: `+91` and ten digits, the first 6–9).
+ * Typed forms are accepted as people write them (`98765 43210`, `+91-98765-43210`, `09876543210`,
+ * `919876543210`, `0091 98765 43210`); anything else (a landline, a foreign or short number) is
+ * null. The one rule for a number Shala will message: the zod fields below and the server's
+ * providers all use it.
+ */
+export function toIndianMobile(raw: string): string | null {
+  const digits = raw.trim().replace(/[\s().-]/g, '');
+  const m = /^(?:\+91|0091|91|0)?([6-9]\d{9})$/.exec(digits);
+  return m ? `+91${m[1]}` : null;
+}
+/** True for a number already in the form `toIndianMobile` gives (`+919876543210`). */
+export const isIndianMobile = (value: string): boolean => /^\+91[6-9]\d{9}$/.test(value);
+/** A required mobile number for messages, normalised to `+91XXXXXXXXXX`; a bad one is a 400 naming the field. */
+export const mobileNumber = safeString()
+  .trim()
+  .transform((v, ctx) => {
+    const mobile = toIndianMobile(v);
+    if (mobile) return mobile;
+    ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number', params: { code: 'mobile' } });
+    return z.NEVER;
+  });
+/** The same, optional: an empty string is null. */
+export const optionalMobileNumber = mobileNumber.or(z.literal('').transform(() => null)).nullish();
 export const email = safeString()
   .trim()
   .toLowerCase()
