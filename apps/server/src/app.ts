@@ -56,6 +56,8 @@ import fileRoutes from './modules/files/routes.js';
 import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
+import messagingRoutes from './modules/messaging/routes.js';
+import { createMessaging } from './messaging/index.js';
 import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
 import { createJobSender } from './jobs/queue.js';
@@ -144,7 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => push.idle());
   const deviceCookies = createDeviceCookies(deviceSecret(config));
   const jobs = createJobSender(() => deps);
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs };
+  const messaging = createMessaging(config);
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
@@ -315,6 +318,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(schoolRoutes);
   await app.register(peopleRoutes);
   await app.register(privacyRoutes);
+  await app.register(messagingRoutes);
   registerJobs(app);
 
   registerWeb(app, config);

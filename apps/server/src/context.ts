@@ -1,3 +1,4 @@
+import type { Messaging } from './messaging/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shala/contract';
 import type { Config } from './config.js';
@@ -28,6 +29,8 @@ export interface Deps {
   deviceCookies: DeviceCookies;
   /** Jobs sent from requests (the queue when it runs, else in this process after the answer). */
   jobs: JobSender;
+  /** SMS and WhatsApp providers and the key of their sealed secrets (messaging/index.ts). */
+  messaging: Messaging;
 }
 
 /** The signed-in caller, resolved from the session token. */

@@ -3,6 +3,7 @@ import { ROLE, type Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
+import { mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput } from './messaging.js';
 import { academicSession } from './sessions.js';
 import {
   assignClassBody,
@@ -413,6 +414,11 @@ export const API = {
     body: notificationLanguageInput,
     response: envelope(notificationLanguageInput),
   }),
+  // Messages to phones (issue 24)
+  notificationPreferences: route({ method: 'GET', url: '/api/account/notification-preferences', roles: SCHOOL, summary: "How the caller is reached beyond the bell: per kind and channel on or off (the caller's choice, else the school's rule), the mobile number, WhatsApp consent, quiet hours", response: envelope(notificationPreferences) }),
+  notificationPreferencesSave: route({ method: 'PUT', url: '/api/account/notification-preferences', roles: SCHOOL, summary: 'Change any of the caller\'s choices, WhatsApp consent (recorded with its text\'s version) or quiet hours; what is absent stays', body: notificationPreferencesInput, response: envelope(notificationPreferences) }),
+  mobileCode: route({ method: 'POST', url: '/api/account/mobile', roles: SCHOOL, summary: 'Send a one-time code by SMS to the mobile number the caller gives (+91 and ten digits), to verify it', body: mobileInput, response: envelope(mobileCodeSent) }),
+  mobileVerify: route({ method: 'POST', url: '/api/account/mobile/verify', roles: SCHOOL, summary: 'Verify the mobile number with the code sent to it: SMS and WhatsApp reach the caller there from now on', body: mobileVerifyInput, response: envelope(notificationPreferences) }),
   pushKey: route({ method: 'GET', url: '/api/push/key', roles: ALL, summary: "The server's VAPID public key, for a browser's push subscription", response: envelope(pushKey) }),
   pushSubscribe: route({ method: 'POST', url: '/api/push/subscriptions', roles: ALL, summary: "Store this browser's push subscription for the caller (a known push service only; the same endpoint moves to the caller)", body: pushSubscriptionInput, response: envelope(z.object({ subscribed: z.literal(true) })) }),
   pushUnsubscribe: route({ method: 'DELETE', url: '/api/push/subscriptions', roles: ALL, summary: "Forget this browser's push subscription (the caller's own)", body: pushUnsubscribeInput, response: envelope(z.object({ subscribed: z.literal(false) })) }),

@@ -135,6 +135,15 @@ export const ERROR_REASONS = [
   'student_erased', // the student was erased already
   'confirm_name', // the name typed to confirm does not match the student's
   'consent_not_given', // there is no consent in force to withdraw
+  // messages to phones
+  'whatsapp_parents_only', // WhatsApp messages (and their consent) are a parent's
+  'mobile_not_verified', // WhatsApp goes to a verified mobile number: verify it first
+  'sms_not_configured', // the school (and the platform) have no SMS account to send from
+  'code_too_soon', // a code was sent less than a minute ago
+  'mobile_unreachable', // the provider says the number cannot receive SMS
+  'sms_failed', // the provider did not take the code's SMS just now
+  'code_expired', // the mobile code expired or took too many tries: ask for a new one
+  'code_wrong', // the mobile code does not match
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -24,3 +24,4 @@ export * from './files.js';
 export * from './imports.js';
 export * from './public-api.js';
 export * from './privacy.js';
+export * from './messaging.js';

@@ -1051,6 +1051,8 @@ export const consentRecords = pgTable(
     parentId: uuid('parent_id').references(() => users.id),
     /** given | withdrawn */
     action: text('action').notNull(),
+    /** What is consented to: `data` (the school's processing of the child's data, issue 12) or `whatsapp` (messages about the child on WhatsApp, issue 24). */
+    purpose: text('purpose').notNull().default('data'),
     version: text('version').notNull(),
     processing: boolean('processing').notNull(),
     photos: boolean('photos').notNull().default(false),
@@ -1102,4 +1104,172 @@ export const readVersions = pgTable(
     version: bigint('version', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.key] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Messages to phones and mail (issue 24)
+
+/**
+ * How a person is reached beyond the bell: a mobile number verified by a one-time code, WhatsApp
+ * opted into (the consent itself is a consent_records row, with its text's version), STOP replies,
+ * and quiet hours (minutes of the day in the school's time zone; null: the school's default).
+ */
+export const messageContacts = pgTable('message_contacts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  schoolId: uuid('school_id')
+    .notNull()
+    .references(() => schools.id),
+  /** E.164 (+91 and ten digits). */
+  mobile: text('mobile'),
+  mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+  whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
+  smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
+  whatsappStoppedAt: timestamp('whatsapp_stopped_at', { withTimezone: true }),
+  quietFrom: smallint('quiet_from'),
+  quietTo: smallint('quiet_to'),
+  updatedAt: updatedAt(),
+}, (t) => [index('message_contacts_mobile_idx').on(t.mobile)]);
+
+/** A one-time code sent to a mobile number to verify it: one pending per person, hashed. */
+export const mobileCodes = pgTable('mobile_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  schoolId: uuid('school_id')
+    .notNull()
+    .references(() => schools.id),
+  mobile: text('mobile').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A person's choice for a kind of notification on a channel (absent: the school's rule). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
+);
+
+/** A school's rule for a kind (absent: the contract's DEFAULT_CHANNEL_RULES): which channels by default, and urgent (sent at night too). */
+export const channelRules = pgTable(
+  'channel_rules',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    kind: text('kind').notNull(),
+    sms: boolean('sms').notNull(),
+    whatsapp: boolean('whatsapp').notNull(),
+    email: boolean('email').notNull(),
+    urgent: boolean('urgent').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.kind] })],
+);
+
+/**
+ * A school's account with a provider (school_id null: the platform's, used by schools without
+ * their own): what is not secret in `settings` (DLT entity id, header, templates; WhatsApp's phone
+ * number id and templates), the secrets sealed (messaging/secrets.ts) and never shown again but
+ * for their hint, and the token that authenticates the provider's delivery reports.
+ */
+export const messagingAccounts = pgTable(
+  'messaging_accounts',
+  {
+    id: id(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    channel: text('channel').notNull(),
+    provider: text('provider').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    secrets: text('secrets').notNull(),
+    secretHint: text('secret_hint').notNull(),
+    reportToken: text('report_token').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('messaging_accounts_school_channel_uq').on(sql`coalesce(${t.schoolId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.channel),
+    uniqueIndex('messaging_accounts_report_token_uq').on(t.reportToken),
+  ],
+);
+
+/** A message a principal or system admin wrote to people (the composer): its audience, channels and schedule. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    senderId: uuid('sender_id').references(() => users.id),
+    senderName: text('sender_name').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
+    channels: text('channels').array().notNull(),
+    attachment: text('attachment').references(() => files.name),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    status: text('status').notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_school_idx').on(t.schoolId, t.createdAt, t.id)],
+);
+
+/**
+ * One notification on one paid channel or mail to one person: queued in the transaction that made
+ * the notification, sent once by the job queue (unique per notification and channel: never twice,
+ * whatever restarts or nodes), then updated by the provider's reports.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** queued | sending | sent | delivered | read | failed | skipped (contract DELIVERY_STATUSES). */
+    status: text('status').notNull().default('queued'),
+    address: text('address'),
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    parts: smallint('parts').notNull().default(0),
+    reason: text('reason'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** Not before (quiet hours, a retry's backoff). */
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_notification_channel_uq').on(t.notificationId, t.channel),
+    index('deliveries_message_idx').on(t.schoolId, t.messageId, t.status),
+    index('deliveries_provider_idx').on(t.provider, t.providerMessageId),
+    index('deliveries_queued_idx').on(t.channel, t.notBefore).where(sql`${t.status} = 'queued'`),
+    index('deliveries_school_month_idx').on(t.schoolId, t.createdAt),
+  ],
 );

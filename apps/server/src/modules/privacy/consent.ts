@@ -53,7 +53,7 @@ export async function consentHistory(db: DbOrTx, schoolId: string, studentId: st
     .select({ r: consentRecords, parentFirst: parent.firstName, parentLast: parent.lastName })
     .from(consentRecords)
     .leftJoin(parent, eq(parent.id, consentRecords.parentId))
-    .where(and(eq(consentRecords.schoolId, schoolId), eq(consentRecords.studentId, studentId)))
+    .where(and(eq(consentRecords.schoolId, schoolId), eq(consentRecords.studentId, studentId), eq(consentRecords.purpose, 'data')))
     .orderBy(desc(consentRecords.createdAt), desc(consentRecords.id))
     .limit(max);
   return rows.map((x) => presentRecord({ ...x.r, parentFirst: x.parentFirst, parentLast: x.parentLast }));
@@ -84,7 +84,7 @@ async function recordConsent(deps: Deps, caller: Caller, studentId: string, evid
   const schoolId = schoolOf(caller);
   return inTenant(deps, schoolId, async (tx) => {
     const [student] = await tx
-      .select({ id: users.id, current: sql<string | null>`(select c.action from consent_records c where c.school_id = ${schoolId} and c.student_id = ${studentId} order by c.created_at desc, c.id desc limit 1)` })
+      .select({ id: users.id, current: sql<string | null>`(select c.action from consent_records c where c.school_id = ${schoolId} and c.student_id = ${studentId} and c.purpose = 'data' order by c.created_at desc, c.id desc limit 1)` })
       .from(users)
       .where(privacyPolicy.studentWhere(caller, schoolId, studentId))
       .for('update');
@@ -120,7 +120,7 @@ export const withdrawConsent = (deps: Deps, caller: Caller, studentId: string, e
 /** Each student's consent in force: the newest action (an index scan of consent_records_student_idx). */
 const latest = sql`left join lateral (
     select c.action, c.version, c.photos, c.notifications, c.created_at from consent_records c
-    where c.school_id = u.school_id and c.student_id = u.id order by c.created_at desc, c.id desc limit 1
+    where c.school_id = u.school_id and c.student_id = u.id and c.purpose = 'data' order by c.created_at desc, c.id desc limit 1
   ) c on true`;
 
 const STATE_WHERE: Record<ConsentReportQuery['status'], ReturnType<typeof sql>> = {

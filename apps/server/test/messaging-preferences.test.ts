@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { WHATSAPP_CONSENT_VERSION, type NotificationPreferences } from '@shala/contract';
+import { consentRecords } from '../src/db/schema.js';
+import { saveAccount } from '../src/modules/messaging/accounts.js';
+import { startFakeMsg91 } from './fakes/msg91.js';
+import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
+
+/**
+ * A person's channels beyond the bell (issue 24): the school's rules until the person chooses,
+ * the mobile number verified by a code sent through the platform's SMS account (a fake MSG91 on
+ * loopback), WhatsApp consent recorded per child with its text's version.
+ */
+
+const AUTH = 'platform-msg91-key';
+const OTP = { dltTemplateId: '1107170000000000009', header: 'SHALAS', body: 'Your Shala code is ##var1##. It works for ##var2## minutes.' };
+
+let env: TestEnv;
+let fake: Awaited<ReturnType<typeof startFakeMsg91>>;
+let school: TestSchool;
+let parent: TestUser & { token: string };
+let child: TestUser;
+let teacher: TestUser & { token: string };
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: unknown) => env.app.inject({ method, url, headers: { token }, payload: payload as object });
+const prefs = async (token: string) => (await call('GET', '/api/account/notification-preferences', token)).json().result as NotificationPreferences;
+const kind = (p: NotificationPreferences, k: string) => p.kinds.find((x) => x.kind === k)!;
+
+beforeAll(async () => {
+  fake = await startFakeMsg91({ authKey: AUTH, templates: { tmpl_otp: OTP } });
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url });
+  school = await env.f.school();
+  const p = await env.f.user(115, school);
+  parent = { ...p, token: await env.f.token(p) };
+  child = await env.f.user(116, school, { parentUserId: p.id });
+  const t = await env.f.user(114, school);
+  teacher = { ...t, token: await env.f.token(t) };
+});
+afterAll(async () => {
+  await env?.close();
+  await fake?.close();
+});
+
+describe('notification preferences and the mobile number', () => {
+  it('starts from the school rules, verifies a mobile by SMS code, then takes choices, quiet hours and WhatsApp consent', async () => {
+    const start = await prefs(parent.token);
+    expect(start).toMatchObject({ mobile: null, mobileVerified: false, whatsappOptIn: false, quietHours: { from: 21 * 60, to: 7 * 60 } });
+    expect(kind(start, 'absence')).toEqual({ kind: 'absence', urgent: true, channels: { sms: { enabled: true, chosen: false }, whatsapp: { enabled: true, chosen: false }, email: { enabled: false, chosen: false } } });
+    expect(kind(start, 'notice').channels.sms).toEqual({ enabled: false, chosen: false });
+
+    // WhatsApp needs a verified number; no SMS account yet: no code can be sent.
+    const early = await call('PUT', '/api/account/notification-preferences', parent.token, { whatsappOptIn: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().reason).toBe('mobile_not_verified');
+    expect((await call('POST', '/api/account/mobile', parent.token, { mobile: '9876543210' })).json().reason).toBe('sms_not_configured');
+
+    await saveAccount(env.app.deps, {
+      schoolId: null,
+      channel: 'sms',
+      provider: 'msg91',
+      settings: { entityId: '1201159000000000001', header: 'SHALAS', templates: { otp: { templateId: OTP.dltTemplateId, providerTemplateId: 'tmpl_otp', text: 'Your Shala code is {#var#}. It works for {#var#} minutes.', params: ['code', 'minutes'] } } },
+      credentials: { authKey: AUTH },
+      updatedBy: null,
+    });
+
+    const bad = await call('POST', '/api/account/mobile', parent.token, { mobile: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0]).toMatchObject({ path: 'body.mobile' });
+    const sent = await call('POST', '/api/account/mobile', parent.token, { mobile: '098765 43210' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().result.mobile).toBe('+919876543210');
+    expect(fake.sent).toHaveLength(1);
+    expect(fake.sent[0]!.mobiles).toBe('919876543210');
+    const code = /code is (\d{6})\./.exec(fake.sent[0]!.text)![1]!;
+    // Once a minute at most.
+    expect((await call('POST', '/api/account/mobile', parent.token, { mobile: '9876543210' })).json().reason).toBe('code_too_soon');
+    expect(fake.sent).toHaveLength(1);
+
+    const wrong = await call('POST', '/api/account/mobile/verify', parent.token, { code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.json().reason).toBe('code_wrong');
+    const verified = await call('POST', '/api/account/mobile/verify', parent.token, { code });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().result).toMatchObject({ mobile: '+919876543210', mobileVerified: true });
+    // A code works once.
+    expect((await call('POST', '/api/account/mobile/verify', parent.token, { code })).json().reason).toBe('code_expired');
+
+    const saved = await call('PUT', '/api/account/notification-preferences', parent.token, {
+      whatsappOptIn: true,
+      quietHours: { from: 22 * 60, to: 6 * 60 },
+      choices: [
+        { kind: 'notice', channel: 'sms', enabled: true },
+        { kind: 'absence', channel: 'whatsapp', enabled: false },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json().result as NotificationPreferences;
+    expect(after).toMatchObject({ whatsappOptIn: true, quietHours: { from: 1320, to: 360 } });
+    expect(kind(after, 'notice').channels.sms).toEqual({ enabled: true, chosen: true });
+    expect(kind(after, 'absence').channels.whatsapp).toEqual({ enabled: false, chosen: true });
+    expect(await prefs(parent.token)).toEqual(after);
+
+    // The consent is the child's record, with the text's version; the data consent is not touched.
+    const rows = await env.db.select().from(consentRecords).where(and(eq(consentRecords.schoolId, school.id), eq(consentRecords.studentId, child.id)));
+    expect(rows.map((r) => [r.purpose, r.action, r.version, r.parentId])).toEqual([['whatsapp', 'given', WHATSAPP_CONSENT_VERSION, parent.id]]);
+    expect((await call('GET', `/api/parent/children/${child.id}/consent`, parent.token)).json().result).toMatchObject({ status: 'missing', history: [] });
+
+    // A choice given back to the school's rule; the consent withdrawn.
+    const back = await call('PUT', '/api/account/notification-preferences', parent.token, { whatsappOptIn: false, choices: [{ kind: 'notice', channel: 'sms', enabled: null }] });
+    expect(kind(back.json().result, 'notice').channels.sms).toEqual({ enabled: false, chosen: false });
+    expect(back.json().result.whatsappOptIn).toBe(false);
+    const actions = await env.db.select({ action: consentRecords.action }).from(consentRecords).where(and(eq(consentRecords.studentId, child.id), eq(consentRecords.purpose, 'whatsapp')));
+    expect(actions.map((a) => a.action).sort()).toEqual(['given', 'withdrawn']);
+  });
+
+  it('keeps WhatsApp to parents, answers unknown fields with 400 and another person sees only its own', async () => {
+    const forbidden = await call('PUT', '/api/account/notification-preferences', teacher.token, { whatsappOptIn: true });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().reason).toBe('whatsapp_parents_only');
+    for (const body of [{ choices: [{ kind: 'chat', channel: 'sms', enabled: true }] }, { choices: [{ kind: 'notice', channel: 'fax', enabled: true }] }, { quietHours: { from: 1440, to: 0 } }, { mobile: '+919876543210' }]) {
+      expect((await call('PUT', '/api/account/notification-preferences', teacher.token, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await prefs(teacher.token)).toMatchObject({ mobile: null, mobileVerified: false });
+    expect((await call('GET', '/api/account/notification-preferences', '')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.js';
+import { mobileNumber } from './people.js';
+
+/**
+ * Messages to people's phones and mail (issue 24). Every notification reaches the bell (and Web
+ * Push where a browser subscribed); the channels below carry it further, to a parent who chose
+ * them or for an event the school decided needs them. SMS and WhatsApp cost the school money.
+ */
+export const PAID_CHANNELS = ['sms', 'whatsapp'] as const;
+export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const messageChannel = z.enum(MESSAGE_CHANNELS);
+
+/** The kinds a person may choose channels for: every kind of notification but chat (the bell and push only). */
+export const PREFERENCE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'chat' && k !== 'other') as Exclude<NotificationKind, 'chat' | 'other'>[];
+export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
+
+/**
+ * What a school decides for a kind when a person has not chosen: which channels carry it, and
+ * whether it is urgent (sent at night too). Built in: an absence and an overdue fee go by SMS and
+ * WhatsApp (the events a school calls a parent about today), the rest by none of the paid channels.
+ */
+export const DEFAULT_CHANNEL_RULES: Readonly<Record<PreferenceKind, { sms: boolean; whatsapp: boolean; email: boolean; urgent: boolean }>> = Object.fromEntries(
+  PREFERENCE_KINDS.map((k) => {
+    const paid = k === 'absence' || k === 'fee_overdue';
+    return [k, { sms: paid, whatsapp: paid, email: false, urgent: k === 'absence' }];
+  }),
+) as Record<PreferenceKind, { sms: boolean; whatsapp: boolean; email: boolean; urgent: boolean }>;
+
+/** Night, in the school's time zone, by default: no SMS or WhatsApp between these minutes of the day unless urgent. */
+export const DEFAULT_QUIET_HOURS = { from: 21 * 60, to: 7 * 60 } as const;
+
+/** The life of one delivery (a notification on one channel to one person). */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** A minute of the day (0 … 1439). */
+const minuteOfDay = z.number().int().min(0).max(1439);
+export const quietHours = z.object({ from: minuteOfDay, to: minuteOfDay });
+export type QuietHours = z.infer<typeof quietHours>;
+
+/** One channel of a kind as a person sees it: on or off, and whether that is the person's own choice or the school's rule. */
+export const channelState = z.object({ enabled: z.boolean(), chosen: z.boolean() });
+
+/**
+ * `GET /api/account/notification-preferences`: how the caller is reached beyond the bell. Per kind
+ * and channel the state in force (the caller's choice, else the school's rule); the mobile number
+ * and whether it is verified; WhatsApp consent; quiet hours (the caller's or the default).
+ */
+export const notificationPreferences = z.object({
+  mobile: z.string().nullable(),
+  mobileVerified: z.boolean(),
+  whatsappOptIn: z.boolean(),
+  /** The text the WhatsApp consent is given to (its version is recorded with it). */
+  whatsappConsentVersion: z.string(),
+  quietHours,
+  kinds: z.array(
+    z.object({
+      kind: z.enum(PREFERENCE_KINDS as [PreferenceKind, ...PreferenceKind[]]),
+      /** The school marks it urgent: sent at night too. */
+      urgent: z.boolean(),
+      channels: z.object({ sms: channelState, whatsapp: channelState, email: channelState }),
+    }),
+  ),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+/**
+ * `PUT /api/account/notification-preferences`: any of the caller's choices (a channel of a kind on
+ * or off; `enabled: null` gives the kind back to the school's rule), WhatsApp consent given or
+ * withdrawn, quiet hours (null: the default). What is absent is left as it is.
+ */
+export const notificationPreferencesInput = z
+  .object({
+    choices: z
+      .array(z.object({ kind: z.enum(PREFERENCE_KINDS as [PreferenceKind, ...PreferenceKind[]]), channel: messageChannel, enabled: z.boolean().nullable() }).strict())
+      .max(PREFERENCE_KINDS.length * MESSAGE_CHANNELS.length)
+      .optional(),
+    whatsappOptIn: z.boolean().optional(),
+    quietHours: quietHours.nullable().optional(),
+  })
+  .strict();
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInput>;
+
+/** The version of the WhatsApp consent text (web i18n `messaging.whatsappConsent`): a new text, a new version. */
+export const WHATSAPP_CONSENT_VERSION = 'whatsapp-2026-11';
+
+/** `POST /api/account/mobile`: the number to verify. */
+export const mobileInput = z.object({ mobile: mobileNumber }).strict();
+/** The code went out (the number as stored, and when the code stops working). */
+export const mobileCodeSent = z.object({ mobile: z.string(), expiresAt: z.iso.datetime() });
+/** `POST /api/account/mobile/verify`: the six digits received. */
+export const mobileVerifyInput = z.object({ code: z.string().regex(/^\d{6}$/) }).strict();
+/** How long a code works, and how many wrong tries it takes. */
+export const MOBILE_CODE_TTL_MINUTES = 10;
+export const MOBILE_CODE_ATTEMPTS = 5;
