@@ -3,7 +3,7 @@ import { ROLE, type Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
-import { mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput } from './messaging.js';
+import { mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
 import { academicSession } from './sessions.js';
 import {
   assignClassBody,
@@ -419,6 +419,9 @@ export const API = {
   notificationPreferencesSave: route({ method: 'PUT', url: '/api/account/notification-preferences', roles: SCHOOL, summary: 'Change any of the caller\'s choices, WhatsApp consent (recorded with its text\'s version) or quiet hours; what is absent stays', body: notificationPreferencesInput, response: envelope(notificationPreferences) }),
   mobileCode: route({ method: 'POST', url: '/api/account/mobile', roles: SCHOOL, summary: 'Send a one-time code by SMS to the mobile number the caller gives (+91 and ten digits), to verify it', body: mobileInput, response: envelope(mobileCodeSent) }),
   mobileVerify: route({ method: 'POST', url: '/api/account/mobile/verify', roles: SCHOOL, summary: 'Verify the mobile number with the code sent to it: SMS and WhatsApp reach the caller there from now on', body: mobileVerifyInput, response: envelope(notificationPreferences) }),
+  smsHook: route({ method: 'POST', url: '/api/hooks/sms/:provider', roles: 'public', summary: "An SMS provider's delivery reports (MSG91: the school's report token in the URL; anything else 4xx, nothing changed)", params: smsHookParams, raw: true, response: z.any() }),
+  whatsappHookVerify: route({ method: 'GET', url: '/api/hooks/whatsapp', roles: 'public', summary: "Meta's webhook verification: answers hub.challenge for a known verify token (403 otherwise)", raw: true, response: z.any() }),
+  whatsappHook: route({ method: 'POST', url: '/api/hooks/whatsapp', roles: 'public', summary: 'WhatsApp statuses and replies (STOP) from Meta, trusted only with a valid X-Hub-Signature-256', raw: true, response: z.any() }),
   pushKey: route({ method: 'GET', url: '/api/push/key', roles: ALL, summary: "The server's VAPID public key, for a browser's push subscription", response: envelope(pushKey) }),
   pushSubscribe: route({ method: 'POST', url: '/api/push/subscriptions', roles: ALL, summary: "Store this browser's push subscription for the caller (a known push service only; the same endpoint moves to the caller)", body: pushSubscriptionInput, response: envelope(z.object({ subscribed: z.literal(true) })) }),
   pushUnsubscribe: route({ method: 'DELETE', url: '/api/push/subscriptions', roles: ALL, summary: "Forget this browser's push subscription (the caller's own)", body: pushUnsubscribeInput, response: envelope(z.object({ subscribed: z.literal(false) })) }),

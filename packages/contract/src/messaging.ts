@@ -95,3 +95,7 @@ export const mobileVerifyInput = z.object({ code: z.string().regex(/^\d{6}$/) })
 /** How long a code works, and how many wrong tries it takes. */
 export const MOBILE_CODE_TTL_MINUTES = 10;
 export const MOBILE_CODE_ATTEMPTS = 5;
+
+/** `POST /api/hooks/sms/:provider`: the SMS providers Shala speaks to. */
+export const SMS_PROVIDERS = ['msg91'] as const;
+export const smsHookParams = z.object({ provider: z.enum(SMS_PROVIDERS) });

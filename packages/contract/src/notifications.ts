@@ -85,6 +85,11 @@ export const NOTIFICATION_LANGUAGES = ['en', 'hi'] as const;
 export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
 export const notificationLanguageInput = z.object({ language: z.enum(NOTIFICATION_LANGUAGES) });
 
+/** The language a person's messages are written in: Hindi for `hi`, else English. */
+export function notificationLanguageOf(lang: string | null | undefined): NotificationLanguage {
+  return lang === 'hi' ? 'hi' : 'en';
+}
+
 /** Realtime event the server emits to a user's room when a notification is created. */
 export const REALTIME_EVENTS = { notification: 'notification', chatMessage: 'chat:message', chatRead: 'chat:read' } as const;
 

@@ -2,6 +2,7 @@ import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
+import { DELIVERY_JOB } from '../modules/messaging/deliveries.js';
 import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
 
 /** Every job of the app, started together in one queue. */
@@ -13,6 +14,9 @@ export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @type
   REPORT_CARD_JOB,
   // The one-time code of a forgotten password: made, stored and mailed after the answer.
   FORGOT_MAIL_JOB,
+  // Notifications to phones (SMS, WhatsApp): after the transaction that queued them, every minute
+  // for those that waited (quiet hours, retries), and at start.
+  DELIVERY_JOB,
 ];
 
 /**

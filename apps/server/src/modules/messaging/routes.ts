@@ -5,6 +5,7 @@ import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
+import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
@@ -26,4 +27,30 @@ export default async function messagingRoutes(app: App) {
     ...fromContract(API.mobileVerify),
     handler: async (req) => ({ message: 'Mobile number verified', result: await verifyMobileCode(app.deps, requireCaller(req), req.body.code) }),
   });
+
+  // The providers' webhooks take the body as it came: a signature is over its exact bytes.
+  await app.register(async (hooks: App) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: HOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    const raw = (req: FastifyRequest) => ({
+      headers: req.headers as Record<string, string | string[] | undefined>,
+      body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      query: req.query as Record<string, string | string[] | undefined>,
+    });
+    hooks.route({
+      ...fromContract(API.smsHook),
+      handler: async (req) => ({ result: { updated: await smsReport(app.deps, req.params.provider, raw(req)) } }),
+    });
+    hooks.route({
+      ...fromContract(API.whatsappHookVerify),
+      handler: async (req, reply) => reply.type('text/plain; charset=utf-8').send(await whatsAppVerify(app.deps, req.query as Record<string, unknown>)),
+    });
+    hooks.route({
+      ...fromContract(API.whatsappHook),
+      handler: async (req) => ({ result: await whatsAppEvents(app.deps, raw(req)) }),
+    });
+  });
 }
+
+/** A provider's report is small: a few hundred statuses at most. */
+const HOOK_BODY_LIMIT = 256 * 1024;

@@ -7,6 +7,8 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
 import { noRealtime } from '../../realtime/index.js';
 import type { Push } from '../../push/index.js';
+import type { JobSender } from '../../jobs/queue.js';
+import { DELIVERY_JOB, queueDeliveries } from '../messaging/index.js';
 import { now } from '../../clock.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -25,11 +27,16 @@ function present(n: Row): Notification {
   };
 }
 
-/** How notifications reach people: live to open tabs, and by Web Push to closed ones. */
-export type Delivery = Pick<Deps, 'realtime'> & { push?: Push };
+/**
+ * How notifications reach people: live to open tabs, by Web Push to closed ones, and by SMS or
+ * WhatsApp where they chose it (`jobs`: the deliveries queued with them are sent by a job).
+ */
+export type Delivery = Pick<Deps, 'realtime'> & { push?: Push; jobs?: Pick<JobSender, 'send'> };
 
-function deliver(deps: Delivery, rows: Row[]): Notification[] {
+/** Tells each recipient live and by push, and queues their phone deliveries in `db` (sent once it commits). */
+async function deliver(deps: Delivery, db: DbOrTx, rows: Row[]): Promise<Notification[]> {
   const out = rows.map(present);
+  if ((await queueDeliveries(db, rows)) > 0) void deps.jobs?.send(DELIVERY_JOB, {});
   rows.forEach((row, i) => deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, out[i]));
   deps.push?.send(rows.map((row, i) => ({ userId: row.userId, notification: out[i]! })));
   return out;
@@ -44,6 +51,7 @@ export function afterCommit(deps: Delivery): { via: Delivery; flush(): void } {
   const via: Delivery = {
     realtime: { ...noRealtime, toUser: (userId, event, payload) => void held.push(() => deps.realtime.toUser(userId, event, payload)) },
     push: { publicKey: deps.push?.publicKey ?? null, send: (items) => void held.push(() => deps.push?.send(items)), idle: async () => {} },
+    jobs: { send: async (spec, data) => void held.push(() => void deps.jobs?.send(spec, data)) },
   };
   return { via, flush: () => held.splice(0).forEach((run) => run()) };
 }
@@ -102,14 +110,14 @@ export interface NewNotification {
 /** Stores a notification and pushes it live to the recipient's open tabs on any node. */
 export async function notify(deps: Delivery, db: DbOrTx, input: NewNotification): Promise<Notification> {
   const rows = await db.insert(notifications).values({ createdAt: now(), message: '', ...input }).returning();
-  return deliver(deps, rows)[0]!;
+  return (await deliver(deps, db, rows))[0]!;
 }
 
 /** Stores many notifications in one statement and pushes each live (an absence alert per parent). */
 export async function notifyMany(deps: Delivery, db: DbOrTx, inputs: NewNotification[]): Promise<Notification[]> {
   if (inputs.length === 0) return [];
   const rows = await db.insert(notifications).values(inputs.map((n) => ({ createdAt: now(), message: '', ...n }))).returning();
-  return deliver(deps, rows);
+  return deliver(deps, db, rows);
 }
 
 /**
@@ -157,7 +165,7 @@ export async function notifyRoles(
       ),
     );
   const rows = await db.insert(notifications).select(recipients).returning();
-  deliver(deps, rows);
+  await deliver(deps, db, rows);
   return rows.length;
 }
 

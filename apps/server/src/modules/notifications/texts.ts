@@ -1,4 +1,4 @@
-import { notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type TEMPLATED_KINDS } from '@shala/contract';
+import { notificationLanguageOf, notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type TEMPLATED_KINDS } from '@shala/contract';
 
 type Templated = (typeof TEMPLATED_KINDS)[number];
 /** A text's key: a templated kind, or a holiday of several days. */
@@ -51,10 +51,8 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
   },
 };
 
-/** A language the server writes in: Hindi when the user picked it, else English. */
-export function languageOf(lang: string | null | undefined): NotificationLanguage {
-  return lang === 'hi' ? 'hi' : 'en';
-}
+/** A language the server writes in: Hindi when the user picked it, else English (the contract's one rule). */
+export const languageOf = notificationLanguageOf;
 
 /** The text key of a notification (null: the sender's own words). */
 export function textKeyOf(n: Pick<Notification, 'kind' | 'params'>): TextKey | null {

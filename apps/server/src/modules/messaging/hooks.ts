@@ -1,0 +1,99 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Deps } from '../../context.js';
+import { messageContacts } from '../../db/schema.js';
+import { asPlatform } from '../../policy/index.js';
+import { AppError } from '../../errors.js';
+import { parseWhatsAppWebhook, verifyWhatsAppSubscription, WebhookRejected, type RawWebhookRequest } from '../../messaging/index.js';
+import { now } from '../../clock.js';
+import { accountByReportToken, whatsAppAccounts } from './accounts.js';
+
+/**
+ * The providers' webhooks (issue 24): public routes that trust nothing but the provider's proof
+ * (MSG91: the account's report token; Meta: the signature of the raw body with the account's app
+ * secret). A report changes only a delivery of the account's own school (the platform's account:
+ * of schools that send on it), and only forward (sent → delivered → read; failed ends it), so a
+ * replayed or late report changes nothing.
+ */
+
+/** How far a status has come: a report moves a delivery only to a later one. */
+const RANK: Record<string, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, failed: 3, read: 4 };
+const RANK_SQL = sql.raw(`case d.status ${Object.entries(RANK).map(([s, r]) => `when '${s}' then ${r}`).join(' ')} else 9 end`);
+
+const rejected = (err: unknown): never => {
+  if (err instanceof WebhookRejected) throw new AppError(err.status === 400 ? 'BAD_REQUEST' : err.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', err.message);
+  throw err;
+};
+
+/** Moves deliveries forward by the provider's reports: one statement for the whole call. */
+async function applyReports(
+  deps: Pick<Deps, 'data'>,
+  account: { provider: string; schoolId: string | null },
+  reports: ReadonlyArray<{ providerMessageId: string; status: string; reason?: string }>,
+): Promise<number> {
+  if (!reports.length) return 0;
+  const json = JSON.stringify(reports.map((r) => ({ id: r.providerMessageId, status: r.status, reason: r.reason ?? null, rank: RANK[r.status] ?? 0 })));
+  const result = await asPlatform(deps).execute(sql`
+    update deliveries d set status = r.status, reason = coalesce(r.reason, d.reason), updated_at = ${now().toISOString()}::timestamptz
+    from json_to_recordset(${json}::json) as r(id text, status text, reason text, rank int)
+    where d.provider = ${account.provider} and d.provider_message_id = r.id and r.rank > ${RANK_SQL}
+      ${account.schoolId ? sql`and d.school_id = ${account.schoolId}::uuid` : sql``}
+    returning d.id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** `POST /api/hooks/sms/:provider`: a delivery report, found by its token, then checked by it. */
+export async function smsReport(deps: Pick<Deps, 'data' | 'messaging'>, provider: 'msg91', req: RawWebhookRequest): Promise<number> {
+  const adapter = deps.messaging.sms[provider];
+  const token = adapter.reportToken(req);
+  const account = token ? await accountByReportToken(deps, token) : null;
+  if (!account || account.channel !== 'sms' || account.provider !== provider) throw new AppError('FORBIDDEN', 'Not a report of a known account.');
+  let reports;
+  try {
+    reports = adapter.parseDeliveryReport(req, account.reportToken);
+  } catch (err) {
+    rejected(err);
+  }
+  return applyReports(deps, account, reports!);
+}
+
+/** `GET /api/hooks/whatsapp`: Meta checks the webhook with a verify token of one of the accounts. */
+export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging'>, query: Record<string, unknown>): Promise<string> {
+  for (const account of await whatsAppAccounts(deps)) {
+    try {
+      return verifyWhatsAppSubscription({ query: query as RawWebhookRequest['query'] }, account.credentials.verifyToken);
+    } catch {
+      // Not this account's token: try the next.
+    }
+  }
+  throw new AppError('FORBIDDEN', 'Not a verification of this webhook.');
+}
+
+/**
+ * `POST /api/hooks/whatsapp`: statuses and replies, trusted once the signature matches an
+ * account's app secret; only events of that account's phone number count. A reply "STOP" stops
+ * WhatsApp to that number (of the account's school, or of every school on the platform's number).
+ */
+export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging'>, req: RawWebhookRequest): Promise<{ statuses: number; stops: number }> {
+  for (const account of await whatsAppAccounts(deps)) {
+    let events;
+    try {
+      events = parseWhatsAppWebhook(req, account.credentials.appSecret);
+    } catch (err) {
+      if (err instanceof WebhookRejected && err.status === 401) continue;
+      rejected(err);
+    }
+    const mine = (id: string) => id === account.settings.phoneNumberId;
+    const statuses = await applyReports(deps, account, events!.statuses.filter((s) => mine(s.phoneNumberId)));
+    let stops = 0;
+    for (const inbound of events!.inbound.filter((m) => mine(m.phoneNumberId) && /^\s*stop\s*$/i.test(m.text))) {
+      const stopped = await asPlatform(deps)
+        .update(messageContacts)
+        .set({ whatsappStoppedAt: now(), updatedAt: now() })
+        .where(and(eq(messageContacts.mobile, inbound.from), isNull(messageContacts.whatsappStoppedAt), account.schoolId ? eq(messageContacts.schoolId, account.schoolId) : undefined))
+        .returning({ userId: messageContacts.userId });
+      stops += stopped.length;
+    }
+    return { statuses, stops };
+  }
+  throw new AppError('UNAUTHENTICATED', 'No valid X-Hub-Signature-256.');
+}

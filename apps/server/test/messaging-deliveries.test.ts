@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
+import { setClock } from '../src/clock.js';
+import { channelRules, classStudents, classes, deliveries, messageContacts, users } from '../src/db/schema.js';
+import { saveAccount } from '../src/modules/messaging/accounts.js';
+import { sendDue } from '../src/modules/messaging/deliveries.js';
+import { startFakeMsg91 } from './fakes/msg91.js';
+import { startFakeWhatsApp } from './fakes/whatsapp.js';
+import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
+
+/**
+ * Notifications carried to phones (issue 24), against a fake MSG91 and a fake WhatsApp Cloud API
+ * on loopback: a teacher marks a child absent, and the parent who has SMS on gets it once, in
+ * Hindi, its delivery report moves it forward (a replayed or forged one changes nothing); WhatsApp
+ * only with consent, and a STOP ends it; quiet hours hold a kind that is not urgent till morning.
+ */
+
+const MSG91_KEY = 'school-msg91-key';
+const ABSENT_EN = { dltTemplateId: '1107170000000000001', header: 'SHALAS', body: 'Dear parent, ##var1## was absent on ##var2##. - ##var3##' };
+const ABSENT_HI = { dltTemplateId: '1107170000000000002', header: 'SHALAS', body: 'प्रिय अभिभावक, ##var1## ##var2## को अनुपस्थित रहे। - ##var3##' };
+const WA = { phoneNumberId: '109876543210', accessToken: 'wa-token', appSecret: 'wa-app-secret', verifyToken: 'wa-verify' };
+
+let env: TestEnv;
+let sms: Awaited<ReturnType<typeof startFakeMsg91>>;
+let wa: Awaited<ReturnType<typeof startFakeWhatsApp>>;
+let school: TestSchool;
+let teacher: TestUser & { token: string };
+let parent: TestUser;
+let child: TestUser;
+let classId: string;
+let reportToken: string;
+let base: string;
+
+const save = (date: string, status: 'absent' | 'present') =>
+  env.app.inject({ method: 'POST', url: `/api/school/attendance/${classId}/${school.sessionId}`, headers: { token: teacher.token }, payload: { date, marks: [{ studentId: child.id, status }] } });
+const deliveriesOf = () => env.db.select().from(deliveries).where(eq(deliveries.userId, parent.id)).orderBy(deliveries.createdAt, deliveries.channel);
+
+beforeAll(async () => {
+  sms = await startFakeMsg91({ authKey: MSG91_KEY, templates: { absent_en: ABSENT_EN, absent_hi: ABSENT_HI } });
+  wa = await startFakeWhatsApp({
+    phoneNumberId: WA.phoneNumberId,
+    accessToken: WA.accessToken,
+    appSecret: WA.appSecret,
+    templates: { 'absence_alert:en': '{{1}} was absent on {{2}}. - {{3}}', 'absence_alert:hi': '{{1}} {{2}} को अनुपस्थित रहे। - {{3}}' },
+  });
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: sms.url, WHATSAPP_GRAPH_URL: wa.url });
+  // The providers post their reports to a listening server.
+  await env.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = env.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  school = await env.f.school({ name: 'Sunrise School' });
+  const t = await env.f.user(114, school);
+  teacher = { ...t, token: await env.f.token(t) };
+  parent = await env.f.user(115, school);
+  child = await env.f.user(116, school, { parentUserId: parent.id, firstName: 'Asha' });
+  await env.db.update(users).set({ lang: 'hi' }).where(eq(users.id, parent.id));
+  const [c] = await env.db.insert(classes).values({ schoolId: school.id, sessionId: school.sessionId, masterClass: '5', name: '5', section: 'A', classLimit: 40, classTeacherId: teacher.id }).returning();
+  classId = c!.id;
+  await env.db.insert(classStudents).values({ schoolId: school.id, sessionId: school.sessionId, classId, studentId: child.id, rollNo: 1 });
+  // The parent's number, verified (the code's own test is messaging-preferences.test.ts).
+  await env.db.insert(messageContacts).values({ userId: parent.id, schoolId: school.id, mobile: '+919876543210', mobileVerifiedAt: new Date(TEST_NOW) });
+  ({ reportToken } = await saveAccount(env.app.deps, {
+    schoolId: school.id,
+    channel: 'sms',
+    provider: 'msg91',
+    settings: {
+      entityId: '1201159000000000001',
+      header: 'SHALAS',
+      templates: {
+        absence: { templateId: ABSENT_EN.dltTemplateId, providerTemplateId: 'absent_en', text: 'Dear parent, {#var#} was absent on {#var#}. - {#var#}', params: ['child', 'date', 'school'] },
+        'absence:hi': { templateId: ABSENT_HI.dltTemplateId, providerTemplateId: 'absent_hi', text: 'प्रिय अभिभावक, {#var#} {#var#} को अनुपस्थित रहे। - {#var#}', params: ['child', 'date', 'school'] },
+      },
+    },
+    credentials: { authKey: MSG91_KEY },
+    updatedBy: null,
+  }));
+  await saveAccount(env.app.deps, {
+    schoolId: school.id,
+    channel: 'whatsapp',
+    provider: 'meta',
+    settings: { phoneNumberId: WA.phoneNumberId, templates: { absence: { name: 'absence_alert', params: ['child', 'date', 'school'] } } },
+    credentials: WA,
+    updatedBy: null,
+  });
+});
+afterAll(async () => {
+  setClock(TEST_NOW);
+  await env?.close();
+  await sms?.close();
+  await wa?.close();
+});
+
+describe('notifications to phones', () => {
+  it('sends an absence by SMS once, in the parent’s Hindi, and follows its delivery report', async () => {
+    // 10:00 in India on a school day before the test's today.
+    setClock('2026-11-23T04:30:00.000Z');
+    expect((await save('2026-11-23', 'absent')).statusCode).toBe(200);
+    await env.app.deps.jobs.idle();
+    // SMS only: WhatsApp has no consent yet.
+    const [d] = await deliveriesOf();
+    expect(await deliveriesOf()).toHaveLength(1);
+    expect(d).toMatchObject({ channel: 'sms', status: 'sent', provider: 'msg91', address: '+919876543210' });
+    expect(sms.sent.map((s) => [s.mobiles, s.templateId, s.text])).toEqual([['919876543210', 'absent_hi', 'प्रिय अभिभावक, Asha Test 23 नव॰ 2026 को अनुपस्थित रहे। - Sunrise School']]);
+    // Unicode: 71 characters are two parts of 67 (one part holds 70).
+    expect(d!.parts).toBe(2);
+
+    // Saved again (a correction, then back): the alert of that day is not sent twice.
+    await save('2026-11-23', 'present');
+    await save('2026-11-23', 'absent');
+    await sendDue(env.app.deps);
+    expect(sms.sent).toHaveLength(1);
+
+    // The report: delivered. A forged token and a replay change nothing.
+    const hook = (token: string) => `${base}/api/hooks/sms/msg91?token=${encodeURIComponent(token)}`;
+    const forged = await sms.report(hook('guess'), d!.providerMessageId!, { status: '1', number: '919876543210', date: '2026-11-23 10:00:05' });
+    expect(forged.status).toBe(403);
+    expect((await deliveriesOf())[0]!.status).toBe('sent');
+    expect((await sms.report(hook(reportToken), d!.providerMessageId!, { status: '1', number: '919876543210', date: '2026-11-23 10:00:05' })).status).toBe(200);
+    expect((await deliveriesOf())[0]!.status).toBe('delivered');
+    // A late "sent" after "delivered" does not move it back.
+    await sms.report(hook(reportToken), d!.providerMessageId!, { status: '8', number: '919876543210', date: '2026-11-23 10:00:04' });
+    expect((await deliveriesOf())[0]!.status).toBe('delivered');
+  });
+
+  it('adds WhatsApp with consent, holds a message in quiet hours unless urgent, and stops at STOP', async () => {
+    await env.db.update(messageContacts).set({ whatsappOptInAt: new Date(TEST_NOW) }).where(eq(messageContacts.userId, parent.id));
+    // 22:30 in India: quiet, but an absence is urgent.
+    setClock('2026-11-24T17:00:00.000Z');
+    expect((await save('2026-11-24', 'absent')).statusCode).toBe(200);
+    await env.app.deps.jobs.idle();
+    const now = (await deliveriesOf()).slice(1);
+    expect(now.map((d) => [d.channel, d.status])).toEqual([
+      ['sms', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
+    expect(wa.sent.at(-1)).toMatchObject({ template: 'absence_alert', language: 'hi', text: 'Asha Test 24 नव॰ 2026 को अनुपस्थित रहे। - Sunrise School' });
+
+    // The status webhook: signed by the app secret, else refused; "read" moves it on.
+    const waId = now[1]!.providerMessageId!;
+    const read = { wamid: waId, status: 'read' as const, to: '+919876543210', at: new Date('2026-11-24T17:01:00Z') };
+    expect((await wa.deliver(`${base}/api/hooks/whatsapp`, { object: 'whatsapp_business_account', entry: [] }, 'sha256=' + '0'.repeat(64))).status).toBe(401);
+    expect((await wa.status(`${base}/api/hooks/whatsapp`, read)).status).toBe(200);
+    expect((await deliveriesOf()).find((d) => d.id === now[1]!.id)!.status).toBe('read');
+
+    // The school makes absences not urgent: one marked at 22:35 waits for 07:00, then goes.
+    await env.db.insert(channelRules).values({ schoolId: school.id, kind: 'absence', sms: true, whatsapp: true, email: false, urgent: false });
+    setClock('2026-11-24T17:05:00.000Z');
+    expect((await save('2026-11-20', 'absent')).statusCode).toBe(200);
+    await env.app.deps.jobs.idle();
+    const held = (await deliveriesOf()).slice(3);
+    expect(held.map((d) => [d.channel, d.status, d.notBefore.toISOString()])).toEqual([
+      ['sms', 'queued', '2026-11-25T01:30:00.000Z'],
+      ['whatsapp', 'queued', '2026-11-25T01:30:00.000Z'],
+    ]);
+    setClock('2026-11-25T01:31:00.000Z');
+    await sendDue(env.app.deps);
+    expect((await deliveriesOf()).slice(3).map((d) => d.status)).toEqual(['sent', 'sent']);
+
+    // The parent replies STOP: no more WhatsApp, SMS goes on.
+    expect((await wa.inbound(`${base}/api/hooks/whatsapp`, { from: '+919876543210', text: 'STOP', at: new Date('2026-11-24T17:02:00Z') })).status).toBe(200);
+    setClock('2026-11-25T04:30:00.000Z');
+    expect((await save('2026-11-25', 'absent')).statusCode).toBe(200);
+    await env.app.deps.jobs.idle();
+    expect((await deliveriesOf()).slice(5).map((d) => d.channel)).toEqual(['sms']);
+  });
+});
