@@ -3,7 +3,7 @@ import { ROLE, type Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
-import { mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
+import { deliveryListQuery, deliveryRow, messageInput, messageParams, messagePreview, messageSummary, mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
 import { academicSession } from './sessions.js';
 import {
   assignClassBody,
@@ -419,6 +419,10 @@ export const API = {
   notificationPreferencesSave: route({ method: 'PUT', url: '/api/account/notification-preferences', roles: SCHOOL, summary: 'Change any of the caller\'s choices, WhatsApp consent (recorded with its text\'s version) or quiet hours; what is absent stays', body: notificationPreferencesInput, response: envelope(notificationPreferences) }),
   mobileCode: route({ method: 'POST', url: '/api/account/mobile', roles: SCHOOL, summary: 'Send a one-time code by SMS to the mobile number the caller gives (+91 and ten digits), to verify it', body: mobileInput, response: envelope(mobileCodeSent) }),
   mobileVerify: route({ method: 'POST', url: '/api/account/mobile/verify', roles: SCHOOL, summary: 'Verify the mobile number with the code sent to it: SMS and WhatsApp reach the caller there from now on', body: mobileVerifyInput, response: envelope(notificationPreferences) }),
+  messagePreview: route({ method: 'POST', url: '/api/school/messages/preview', roles: ADMINS, summary: 'What a message would reach and cost before it is sent: recipients, and per channel those reachable, SMS parts and an estimate', body: messageInput, response: envelope(messagePreview) }),
+  messageSend: route({ method: 'POST', url: '/api/school/messages', roles: ADMINS, summary: 'Send a message (or schedule it) to roles, classes or chosen people: the bell for all, SMS or WhatsApp where chosen; queued in one statement per step', body: messageInput, response: envelope(messageSummary) }),
+  messageList: route({ method: 'GET', url: '/api/school/messages', roles: ADMINS, summary: "The school's messages, newest first, each with its deliveries counted by status (paginated)", querystring: pageQuery, response: envelope(pageOf(messageSummary)) }),
+  messageDeliveries: route({ method: 'GET', url: '/api/school/messages/:messageId/deliveries', roles: ADMINS, summary: "A message's delivery report: per recipient and channel, its status and the provider's reason (paginated, by status and channel)", params: messageParams, querystring: deliveryListQuery, response: envelope(pageOf(deliveryRow)) }),
   smsHook: route({ method: 'POST', url: '/api/hooks/sms/:provider', roles: 'public', summary: "An SMS provider's delivery reports (MSG91: the school's report token in the URL; anything else 4xx, nothing changed)", params: smsHookParams, raw: true, response: z.any() }),
   whatsappHookVerify: route({ method: 'GET', url: '/api/hooks/whatsapp', roles: 'public', summary: "Meta's webhook verification: answers hub.challenge for a known verify token (403 otherwise)", raw: true, response: z.any() }),
   whatsappHook: route({ method: 'POST', url: '/api/hooks/whatsapp', roles: 'public', summary: 'WhatsApp statuses and replies (STOP) from Meta, trusted only with a valid X-Hub-Signature-256', raw: true, response: z.any() }),

@@ -144,6 +144,7 @@ export const ERROR_REASONS = [
   'sms_failed', // the provider did not take the code's SMS just now
   'code_expired', // the mobile code expired or took too many tries: ask for a new one
   'code_wrong', // the mobile code does not match
+  'message_no_recipients', // a message's audience has nobody in it
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -99,3 +99,94 @@ export const MOBILE_CODE_ATTEMPTS = 5;
 /** `POST /api/hooks/sms/:provider`: the SMS providers Shala speaks to. */
 export const SMS_PROVIDERS = ['msg91'] as const;
 export const smsHookParams = z.object({ provider: z.enum(SMS_PROVIDERS) });
+
+// ---------------------------------------------------------------------------------------------
+// The composer (principal and system admin: /messages)
+
+/** Channels a message can be sent on beyond the bell (which every recipient gets). */
+export const COMPOSER_CHANNELS = ['sms', 'whatsapp'] as const;
+
+/**
+ * Who a message goes to: every active person of some roles; the parents (or the students) of some
+ * classes (sections); or chosen people of the school.
+ */
+export const messageAudience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('roles'), roles: z.array(z.union([z.literal(112), z.literal(113), z.literal(114), z.literal(115), z.literal(116)])).min(1).max(5) }).strict(),
+  z.object({ kind: z.literal('classes'), classIds: z.array(z.uuid()).min(1).max(100), who: z.enum(['parents', 'students']) }).strict(),
+  z.object({ kind: z.literal('people'), userIds: z.array(z.uuid()).min(1).max(2000) }).strict(),
+]);
+export type MessageAudience = z.infer<typeof messageAudience>;
+
+/** `POST /api/school/messages` (and its preview): the text as written, its audience, channels and, optionally, when. */
+export const messageInput = z
+  .object({
+    title: z.string().trim().min(1).max(120),
+    body: z.string().trim().min(1).max(1000),
+    audience: messageAudience,
+    channels: z.array(z.enum(COMPOSER_CHANNELS)).max(2).default([]),
+    /** Absent: now. */
+    scheduledFor: z.iso.datetime().optional(),
+  })
+  .strict();
+export type MessageInput = z.infer<typeof messageInput>;
+
+/** What sending would cost, before it is sent: recipients, and per paid channel those it reaches, parts and an estimate. */
+export const messagePreview = z.object({
+  recipients: z.number().int().nonnegative(),
+  channels: z.array(
+    z.object({
+      channel: z.enum(COMPOSER_CHANNELS),
+      /** Recipients with a verified number (and WhatsApp consent) who have not turned the channel off. */
+      reachable: z.number().int().nonnegative(),
+      /** SMS: parts of the longest text (English or Hindi template); WhatsApp: 1. */
+      parts: z.number().int().nonnegative(),
+      /** Whether the school has a template for messages on this channel (none: nothing is sent on it). */
+      template: z.boolean(),
+      /** reachable × parts × the account's price per part, in paise (0 when no price is set). */
+      estimatedPaise: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type MessagePreview = z.infer<typeof messagePreview>;
+
+export const MESSAGE_STATUSES = ['scheduled', 'sent', 'cancelled'] as const;
+
+/** A message as its list and page show it, with its deliveries counted by status. */
+export const messageSummary = z.object({
+  messageId: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  audience: messageAudience,
+  channels: z.array(z.enum(COMPOSER_CHANNELS)),
+  status: z.enum(MESSAGE_STATUSES),
+  scheduledFor: z.iso.datetime().nullable(),
+  senderName: z.string(),
+  recipients: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+  /** Deliveries by status (`queued`, `sent`, `delivered`, `read`, `failed`, …). */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type MessageSummary = z.infer<typeof messageSummary>;
+
+export const messageParams = z.object({ messageId: z.uuid() });
+export const deliveryListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  channel: z.enum(COMPOSER_CHANNELS).optional(),
+});
+
+/** One recipient on one channel: who, where it stands, and the provider's reason when it failed. */
+export const deliveryRow = z.object({
+  deliveryId: z.uuid(),
+  userId: z.uuid(),
+  fullName: z.string(),
+  loginId: z.string(),
+  channel: z.enum(COMPOSER_CHANNELS),
+  status: z.enum(DELIVERY_STATUSES),
+  reason: z.string().nullable(),
+  parts: z.number().int().nonnegative(),
+  sentAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type DeliveryRow = z.infer<typeof deliveryRow>;

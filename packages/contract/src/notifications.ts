@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'result',
   'result_withdrawn',
   'report_cards',
+  'message',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -2,7 +2,7 @@ import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
-import { DELIVERY_JOB } from '../modules/messaging/deliveries.js';
+import { DELIVERY_JOB } from '../modules/messaging/job.js';
 import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
 
 /** Every job of the app, started together in one queue. */

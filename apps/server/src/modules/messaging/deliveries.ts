@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHANNEL_RULES, DEFAULT_QUIET_HOURS, PREFERENCE_KINDS, notificationLanguageOf, notificationValues, type NotificationParams } from '@shala/contract';
 import type { Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { JobSpec } from '../../jobs/queue.js';
 import { asPlatform } from '../../policy/index.js';
-import { SendError, smsParts } from '../../messaging/index.js';
+import { DLT_VARIABLE_MAX, SendError, smsParts } from '../../messaging/index.js';
 import { safeError } from '../../log.js';
 import { now } from '../../clock.js';
 import { accountFor, fillTemplate, type Account } from './accounts.js';
@@ -31,20 +30,21 @@ const DEFAULTS = sql.raw(
 );
 
 /**
- * Queues the deliveries of these notifications (rows just inserted): one statement, none for kinds
- * that never leave the bell (chat). Answers how many were queued.
+ * The deliveries due to each row of `source` (SQL rows of `school_id`, `user_id`, `kind`, `ref`: a
+ * notification's id, or null for a preview), one per channel in force: with `channels` (a message
+ * the school wrote) those channels unless the person turned them off, else the person's choice
+ * over the school's rule over the default. Columns: school_id, ref, user_id, channel, address, not_before.
  */
-export async function queueDeliveries(db: DbOrTx, rows: ReadonlyArray<{ id: string; kind: string; schoolId: string | null }>): Promise<number> {
-  const ids = rows.filter((r) => r.schoolId && KINDS.includes(r.kind)).map((r) => r.id);
-  if (!ids.length) return 0;
-  const at = now().toISOString();
-  const result = await db.execute(sql`
-    insert into deliveries (school_id, notification_id, user_id, channel, address, not_before)
-    select n.school_id, n.id, n.user_id, ch.channel, c.mobile,
+function deliverable(source: SQL, at: string, channels?: readonly string[]): SQL {
+  const enabled = channels
+    ? sql`ch.channel = any(${`{${channels.join(',')}}`}::text[]) and coalesce(p.enabled, true)`
+    : sql`coalesce(p.enabled, case ch.channel when 'sms' then coalesce(r.sms, d.sms) else coalesce(r.whatsapp, d.whatsapp) end)`;
+  return sql`
+    select n.school_id, n.ref, n.user_id, ch.channel, c.mobile as address,
       case when coalesce(r.urgent, d.urgent) or not q.quiet then ${at}::timestamptz
         else ((date_trunc('day', q.local) + make_interval(mins => q.qt) + case when q.minute >= q.qt then interval '1 day' else interval '0' end) at time zone s.time_zone)
-      end
-    from notifications n
+      end as not_before
+    from (${source}) n
     join schools s on s.id = n.school_id
     join message_contacts c on c.user_id = n.user_id and c.mobile is not null and c.mobile_verified_at is not null
     join ${DEFAULTS} on d.kind = n.kind
@@ -58,13 +58,39 @@ export async function queueDeliveries(db: DbOrTx, rows: ReadonlyArray<{ id: stri
         (extract(hour from ${at}::timestamptz at time zone s.time_zone) * 60 + extract(minute from ${at}::timestamptz at time zone s.time_zone))::int as minute,
         coalesce(c.quiet_from, ${DEFAULT_QUIET_HOURS.from})::int as qf, coalesce(c.quiet_to, ${DEFAULT_QUIET_HOURS.to})::int as qt) l
     ) q
-    where n.id = any(${`{${ids.join(',')}}`}::uuid[])
-      and coalesce(p.enabled, case ch.channel when 'sms' then coalesce(r.sms, d.sms) else coalesce(r.whatsapp, d.whatsapp) end)
+    where ${enabled}
       and (ch.channel <> 'sms' or c.sms_stopped_at is null)
-      and (ch.channel <> 'whatsapp' or (c.whatsapp_opt_in_at is not null and c.whatsapp_stopped_at is null))
+      and (ch.channel <> 'whatsapp' or (c.whatsapp_opt_in_at is not null and c.whatsapp_stopped_at is null))`;
+}
+
+/**
+ * Queues the deliveries of these notifications (rows just inserted): one statement, none for kinds
+ * that never leave the bell (chat). `message`: a message the school wrote, on its chosen channels.
+ * Answers how many were queued.
+ */
+export async function queueDeliveries(
+  db: DbOrTx,
+  rows: ReadonlyArray<{ id: string; kind: string; schoolId: string | null }>,
+  message?: { id: string; channels: readonly string[] },
+): Promise<number> {
+  const ids = rows.filter((r) => r.schoolId && KINDS.includes(r.kind)).map((r) => r.id);
+  if (!ids.length || (message && !message.channels.length)) return 0;
+  const source = sql`select school_id, user_id, kind, id as ref from notifications where id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const result = await db.execute(sql`
+    insert into deliveries (school_id, notification_id, user_id, channel, address, not_before, message_id)
+    select x.school_id, x.ref, x.user_id, x.channel, x.address, x.not_before, ${message?.id ?? null}::uuid
+    from (${deliverable(source, now().toISOString(), message?.channels)}) x
     on conflict (notification_id, channel) do nothing
     returning 1`);
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** How many of these people (SQL rows of `school_id`, `user_id`) a message would reach on each of `channels`: one statement. */
+export async function reachable(db: DbOrTx, people: SQL, channels: readonly string[]): Promise<Record<string, number>> {
+  if (!channels.length) return {};
+  const source = sql`select school_id, user_id, 'message' as kind, null::uuid as ref from (${people}) pp`;
+  const result = await db.execute(sql`select x.channel, count(*)::int as n from (${deliverable(source, now().toISOString(), channels)}) x group by x.channel`);
+  return Object.fromEntries((result as unknown as { rows: Array<{ channel: string; n: number }> }).rows.map((r) => [r.channel, Number(r.n)]));
 }
 
 /** Deliveries taken at once by one sender. */
@@ -115,6 +141,24 @@ function valuesOf(d: Taken, lang: 'en' | 'hi'): Record<string, string> {
   return { school: d.school_name, ...notificationValues(d.params, lang), ...(d.message ? { message: d.message } : {}) };
 }
 
+/**
+ * A template's variables from the values, in order. A DLT variable holds at most 30 characters, so
+ * a school's message text is spread over the template's `message` variables in turn (a school
+ * registers a template with several); null when it does not fit.
+ */
+export function templateVariables(params: readonly string[], values: Record<string, string>): string[] | null {
+  const slots = params.filter((p) => p === 'message').length;
+  const chars = [...(values.message ?? '')];
+  if (slots && chars.length > slots * DLT_VARIABLE_MAX) return null;
+  let taken = 0;
+  return params.map((p) => {
+    if (p !== 'message') return values[p] ?? '';
+    const piece = chars.slice(taken, taken + DLT_VARIABLE_MAX).join('');
+    taken += DLT_VARIABLE_MAX;
+    return piece;
+  });
+}
+
 /** Sends one delivery on its account; what became of it. */
 async function sendOne(deps: Pick<Deps, 'messaging'>, d: Taken, account: Account | null): Promise<Outcome> {
   if (!account) return { status: 'skipped', provider: null, reason: 'no_account' };
@@ -125,7 +169,8 @@ async function sendOne(deps: Pick<Deps, 'messaging'>, d: Taken, account: Account
       // A Hindi reader gets the Hindi template where the school registered one.
       const template = account.settings.templates[`${d.kind}:${lang}`] ?? account.settings.templates[d.kind];
       if (!template) return { status: 'skipped', provider: account.provider, reason: 'no_template' };
-      const variables = template.params.map((p) => values[p] ?? '');
+      const variables = templateVariables(template.params, values);
+      if (!variables) return { status: 'failed', provider: account.provider, reason: 'too_long' };
       const text = fillTemplate(template.text, variables);
       const parts = smsParts(text).parts;
       const sent = await deps.messaging.sms[account.provider].send(
@@ -204,15 +249,3 @@ export async function sendDue(deps: Pick<Deps, 'data' | 'messaging' | 'log'>): P
   }
   return counts;
 }
-
-/**
- * The deliveries job: sent after a transaction that queued some (at once, or by the queue), every
- * minute for those that waited (quiet hours, a retry), and once at start (what a restart left).
- */
-export const DELIVERY_JOB: JobSpec = {
-  name: 'deliveries',
-  cron: '* * * * *',
-  atStart: true,
-  pollingIntervalSeconds: 5,
-  run: (deps) => sendDue(deps),
-};

@@ -3,5 +3,6 @@
  * notification and the job that sends them, and a provider account stored for a school or the
  * platform.
  */
-export { DELIVERY_JOB, queueDeliveries, sendDue } from './deliveries.js';
+export { queueDeliveries, sendDue } from './deliveries.js';
+export { DELIVERY_JOB } from './job.js';
 export { saveAccount, type SmsSettings, type WhatsAppSettings } from './accounts.js';

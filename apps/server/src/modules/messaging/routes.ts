@@ -6,6 +6,8 @@ import { requireCaller } from '../../policy/index.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
+import { listMessages, messageDeliveries, previewMessage, sendMessage } from './messages.js';
+import { DELIVERY_JOB } from './job.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
@@ -26,6 +28,27 @@ export default async function messagingRoutes(app: App) {
   app.route({
     ...fromContract(API.mobileVerify),
     handler: async (req) => ({ message: 'Mobile number verified', result: await verifyMobileCode(app.deps, requireCaller(req), req.body.code) }),
+  });
+
+  app.route({
+    ...fromContract(API.messagePreview),
+    handler: async (req) => ({ result: await previewMessage(app.deps, requireCaller(req), req.body) }),
+  });
+  app.route({
+    ...fromContract(API.messageSend),
+    handler: async (req) => {
+      const { message, queued } = await sendMessage(app.deps, requireCaller(req), req.body);
+      if (queued) void app.deps.jobs.send(DELIVERY_JOB, {});
+      return { message: message.status === 'scheduled' ? 'Message scheduled' : 'Message sent', result: message };
+    },
+  });
+  app.route({
+    ...fromContract(API.messageList),
+    handler: async (req) => ({ result: await listMessages(app.deps, requireCaller(req), req.query) }),
+  });
+  app.route({
+    ...fromContract(API.messageDeliveries),
+    handler: async (req) => ({ result: await messageDeliveries(app.deps, requireCaller(req), req.params.messageId, req.query) }),
   });
 
   // The providers' webhooks take the body as it came: a signature is over its exact bytes.

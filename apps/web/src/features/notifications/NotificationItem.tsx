@@ -5,6 +5,7 @@ import {
   IconBook,
   IconCertificate,
   IconCurrencyRupee,
+  IconMail,
   IconMessageCircle,
   IconSpeakerphone,
   IconUserOff,
@@ -27,6 +28,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   result: { icon: IconCertificate, color: 'yellow' },
   result_withdrawn: { icon: IconCertificate, color: 'red' },
   report_cards: { icon: IconCertificate, color: 'yellow' },
+  message: { icon: IconMail, color: 'blue' },
   other: { icon: IconBell, color: 'gray' },
 };
 

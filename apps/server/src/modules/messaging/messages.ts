@@ -1,0 +1,260 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  COMPOSER_CHANNELS,
+  ROLE,
+  type DeliveryRow,
+  type MessageAudience,
+  type MessageInput,
+  type MessagePreview,
+  type MessageSummary,
+  type PageQuery,
+} from '@shala/contract';
+import type { Caller, Deps } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries, messages, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { asPlatform, inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { smsParts } from '../../messaging/index.js';
+import { now } from '../../clock.js';
+import { fullName } from '../users/service.js';
+import { accountFor, fillTemplate } from './accounts.js';
+import { queueDeliveries, reachable, templateVariables } from './deliveries.js';
+
+/**
+ * Messages the school writes (issue 24, the composer): to roles, classes (their parents or
+ * students) or chosen people; every recipient gets it in the bell, and by SMS or WhatsApp where the
+ * school chose those channels and the person can be reached there. Sent now or at a set time; the
+ * text stays as written. A message to 2,000 parents is two statements: the notifications (INSERT …
+ * SELECT of the audience) and their deliveries.
+ */
+
+type Row = typeof messages.$inferSelect;
+
+/** The audience's people (`school_id`, `user_id`): active people of the school only. */
+function audienceSql(schoolId: string, audience: MessageAudience): SQL {
+  const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+  switch (audience.kind) {
+    case 'roles':
+      return sql`select u.school_id, u.id as user_id from users u
+        where u.school_id = ${schoolId}::uuid and u.status and u.role_id = any(${`{${audience.roles.join(',')}}`}::smallint[])`;
+    case 'people':
+      return sql`select u.school_id, u.id as user_id from users u
+        where u.school_id = ${schoolId}::uuid and u.status and u.id = any(${uuids(audience.userIds)}) and u.role_id <> ${ROLE.OWNER}`;
+    case 'classes':
+      return audience.who === 'students'
+        ? sql`select distinct st.school_id, st.id as user_id from class_students cs join users st on st.id = cs.student_id and st.status
+            where cs.school_id = ${schoolId}::uuid and cs.class_id = any(${uuids(audience.classIds)})`
+        : sql`select distinct p.school_id, p.id as user_id from class_students cs
+            join users st on st.id = cs.student_id and st.status
+            join users p on p.id = st.parent_user_id and p.status and p.school_id = cs.school_id
+            where cs.school_id = ${schoolId}::uuid and cs.class_id = any(${uuids(audience.classIds)})`;
+  }
+}
+
+/** Classes and people named must be the school's: another school's (or an unknown) id answers 404. */
+async function checkAudience(db: DbOrTx, schoolId: string, audience: MessageAudience): Promise<void> {
+  if (audience.kind === 'classes') {
+    const ids = [...new Set(audience.classIds)];
+    const result = await db.execute(sql`select count(*)::int as n from classes where school_id = ${schoolId}::uuid and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) !== ids.length) throw notFound('Class');
+  } else if (audience.kind === 'people') {
+    const ids = [...new Set(audience.userIds)];
+    const result = await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId}::uuid and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) !== ids.length) throw notFound('Person');
+  }
+}
+
+/** The notification text of a message: its title and body as written. */
+const textOf = (m: { title: string; body: string }) => `${m.title}: ${m.body}`;
+
+/** `POST /api/school/messages/preview`: recipients, and per channel those reachable, SMS parts and an estimate. */
+export async function previewMessage(deps: Deps, caller: Caller, input: MessageInput): Promise<MessagePreview> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, schoolId);
+  await checkAudience(db, schoolId, input.audience);
+  const people = audienceSql(schoolId, input.audience);
+  const [total, reach, sms, whatsapp] = await Promise.all([
+    db.execute(sql`select count(*)::int as n from (${people}) a`),
+    reachable(db, people, input.channels),
+    input.channels.includes('sms') ? accountFor(deps, schoolId, 'sms') : null,
+    input.channels.includes('whatsapp') ? accountFor(deps, schoolId, 'whatsapp') : null,
+  ]);
+  const values = { message: textOf(input), school: '' };
+  const channels = input.channels.map((channel) => {
+    const n = reach[channel] ?? 0;
+    if (channel === 'sms') {
+      const templates = [sms?.settings.templates.message, sms?.settings.templates['message:hi']].filter((t) => !!t);
+      const parts = Math.max(0, ...templates.map((t) => {
+        const variables = templateVariables(t!.params, values);
+        return variables ? smsParts(fillTemplate(t!.text, variables)).parts : 0;
+      }));
+      const price = Number((sms?.settings as { pricePaisePerPart?: number } | undefined)?.pricePaisePerPart ?? 0);
+      return { channel, reachable: n, parts, template: templates.length > 0 && parts > 0, estimatedPaise: Math.round(n * parts * price) };
+    }
+    const price = Number((whatsapp?.settings as { pricePaise?: number } | undefined)?.pricePaise ?? 0);
+    return { channel, reachable: n, parts: 1, template: !!whatsapp?.settings.templates.message, estimatedPaise: Math.round(n * price) };
+  });
+  return { recipients: Number((total as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), channels };
+}
+
+/**
+ * The message's notifications (one INSERT … SELECT over its audience) and their deliveries on its
+ * channels; answers how many people it reached. Inside the transaction that sends it.
+ */
+async function dispatch(db: DbOrTx, m: Row): Promise<{ recipients: number; queued: number }> {
+  const at = now().toISOString();
+  const inserted = await db.execute(sql`
+    insert into notifications (school_id, user_id, sender_id, sender_name, message, created_at, kind, link, params)
+    select a.school_id, a.user_id, ${m.senderId}::uuid, ${m.senderName}, ${textOf(m)}, ${at}::timestamptz, 'message', '/notifications', '{}'::jsonb
+    from (${audienceSql(m.schoolId, m.audience as MessageAudience)}) a
+    returning id, school_id as "schoolId", kind`);
+  const rows = (inserted as unknown as { rows: Array<{ id: string; schoolId: string; kind: string }> }).rows;
+  const queued = await queueDeliveries(db, rows, { id: m.id, channels: m.channels });
+  await db.update(messages).set({ recipients: rows.length, status: 'sent' }).where(eq(messages.id, m.id));
+  return { recipients: rows.length, queued };
+}
+
+/** A message as the API shows it, with its deliveries counted. */
+function present(m: Row, counts: Record<string, number>): MessageSummary {
+  return {
+    messageId: m.id,
+    title: m.title,
+    body: m.body,
+    audience: m.audience as MessageAudience,
+    channels: m.channels.filter((c): c is (typeof COMPOSER_CHANNELS)[number] => (COMPOSER_CHANNELS as readonly string[]).includes(c)),
+    status: m.status as MessageSummary['status'],
+    scheduledFor: m.scheduledFor?.toISOString() ?? null,
+    senderName: m.senderName,
+    recipients: m.recipients,
+    createdAt: m.createdAt.toISOString(),
+    counts,
+  };
+}
+
+/**
+ * `POST /api/school/messages`: stored, and (unless set for later) sent in the same transaction; an
+ * audience of nobody answers 400 `message_no_recipients`. A time in the past or now sends at once.
+ * Answers the message and how many deliveries were queued (the route tells the job once committed).
+ */
+export async function sendMessage(deps: Deps, caller: Caller, input: MessageInput): Promise<{ message: MessageSummary; queued: number }> {
+  const schoolId = schoolOf(caller);
+  const at = now();
+  const later = input.scheduledFor && new Date(input.scheduledFor).getTime() > at.getTime() ? new Date(input.scheduledFor) : null;
+  const { message, queued } = await inTenant(deps, schoolId, async (tx) => {
+    await checkAudience(tx, schoolId, input.audience);
+    const [m] = await tx
+      .insert(messages)
+      .values({
+        schoolId,
+        senderId: caller.userId,
+        senderName: caller.name,
+        title: input.title,
+        body: input.body,
+        audience: input.audience,
+        channels: [...new Set(input.channels)],
+        scheduledFor: later,
+        status: later ? 'scheduled' : 'sending',
+        createdAt: at,
+      })
+      .returning();
+    if (later) return { message: m!, queued: 0 };
+    const sent = await dispatch(tx, m!);
+    if (!sent.recipients) throw new AppError('BAD_REQUEST', 'Nobody is in this audience.', { reason: 'message_no_recipients', field: 'audience' });
+    return { message: { ...m!, status: 'sent', recipients: sent.recipients }, queued: sent.queued };
+  });
+  return { message: present(message, queued ? { queued } : {}), queued };
+}
+
+/** Sends the scheduled messages that are due (the deliveries job, first): each in its own transaction. */
+export async function releaseScheduled(deps: Pick<Deps, 'data'>): Promise<number> {
+  const due = await asPlatform(deps)
+    .select({ id: messages.id, schoolId: messages.schoolId })
+    .from(messages)
+    .where(and(eq(messages.status, 'scheduled'), sql`${messages.scheduledFor} <= ${now().toISOString()}::timestamptz`))
+    .limit(100);
+  let sent = 0;
+  for (const { id, schoolId } of due) {
+    sent += await inTenant(deps, schoolId, async (tx) => {
+      // Taken once: a second node finds it no longer scheduled.
+      const [m] = await tx.update(messages).set({ status: 'sending' }).where(and(eq(messages.id, id), eq(messages.status, 'scheduled'))).returning();
+      if (!m) return 0;
+      await dispatch(tx, m);
+      return 1;
+    });
+  }
+  return sent;
+}
+
+/** Deliveries of some messages counted by status: one statement. */
+async function countsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, Record<string, number>>> {
+  const out = new Map<string, Record<string, number>>(ids.map((id) => [id, {}]));
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ messageId: deliveries.messageId, status: deliveries.status, n: count() })
+    .from(deliveries)
+    .where(sql`${deliveries.messageId} = any(${`{${ids.join(',')}}`}::uuid[])`)
+    .groupBy(deliveries.messageId, deliveries.status);
+  for (const r of rows) out.get(r.messageId!)![r.status] = Number(r.n);
+  return out;
+}
+
+/** `GET /api/school/messages`: newest first, with their deliveries counted (two statements). */
+export async function listMessages(deps: Deps, caller: Caller, page: PageQuery): Promise<{ items: MessageSummary[]; total: number; page: number; pageSize: number }> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const rows = await db
+    .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(messages)
+    .where(eq(messages.schoolId, schoolId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const counts = await countsOf(db, rows.map((r) => r.m.id));
+  const total = rows[0]?.total ?? (page.page === 1 ? 0 : (await db.select({ n: count() }).from(messages).where(eq(messages.schoolId, schoolId)))[0]!.n);
+  return { items: rows.map((r) => present(r.m, counts.get(r.m.id)!)), total, page: page.page, pageSize: page.pageSize };
+}
+
+/** `GET /api/school/messages/:messageId/deliveries`: the report, per recipient and channel; 404 for another school's message. */
+export async function messageDeliveries(
+  deps: Deps,
+  caller: Caller,
+  messageId: string,
+  q: { page: number; pageSize: number; status?: string; channel?: string },
+): Promise<{ items: DeliveryRow[]; total: number; page: number; pageSize: number }> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const [m] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.schoolId, schoolId), eq(messages.id, messageId)));
+  if (!m) throw notFound('Message');
+  const where = and(
+    eq(deliveries.schoolId, schoolId),
+    eq(deliveries.messageId, messageId),
+    q.status ? eq(deliveries.status, q.status) : undefined,
+    q.channel ? eq(deliveries.channel, q.channel) : undefined,
+  );
+  const rows = await db
+    .select({ d: deliveries, firstName: users.firstName, lastName: users.lastName, loginId: users.loginId, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(deliveries)
+    .innerJoin(users, eq(users.id, deliveries.userId))
+    .where(where)
+    .orderBy(users.firstName, users.lastName, deliveries.channel, deliveries.id)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const total = rows[0]?.total ?? (q.page === 1 ? 0 : (await db.select({ n: count() }).from(deliveries).where(where))[0]!.n);
+  return {
+    items: rows.map((r) => ({
+      deliveryId: r.d.id,
+      userId: r.d.userId,
+      fullName: fullName(r),
+      loginId: r.loginId,
+      channel: r.d.channel as DeliveryRow['channel'],
+      status: r.d.status as DeliveryRow['status'],
+      reason: r.d.reason,
+      parts: r.d.parts,
+      sentAt: r.d.sentAt?.toISOString() ?? null,
+      updatedAt: r.d.updatedAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

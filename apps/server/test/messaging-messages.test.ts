@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
+import { setClock } from '../src/clock.js';
+import { classStudents, classes, messageContacts, notifications } from '../src/db/schema.js';
+import { saveAccount } from '../src/modules/messaging/accounts.js';
+import { DELIVERY_JOB } from '../src/modules/messaging/job.js';
+import { startFakeMsg91 } from './fakes/msg91.js';
+import { startFakeWhatsApp } from './fakes/whatsapp.js';
+import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
+
+/**
+ * The composer (issue 24): the principal writes to class 5-A's parents by SMS and WhatsApp, sees
+ * beforehand whom it reaches and what it costs, and watches the delivery report fill; a message
+ * set for later goes when its time comes. Against a fake MSG91 and WhatsApp on loopback.
+ */
+
+const KEY = 'school-key';
+const SMS_TEMPLATE = { dltTemplateId: '1107170000000000005', header: 'SHALAS', body: '##var1####var2####var3## - ##var4##' };
+const WA = { phoneNumberId: '109876543211', accessToken: 'wa-token-2', appSecret: 'wa-secret-2', verifyToken: 'wa-verify-2' };
+
+let env: TestEnv;
+let sms: Awaited<ReturnType<typeof startFakeMsg91>>;
+let wa: Awaited<ReturnType<typeof startFakeWhatsApp>>;
+let mine: Awaited<ReturnType<typeof everyRole>>;
+let theirs: Awaited<ReturnType<typeof everyRole>>;
+let classId: string;
+let emptyClassId: string;
+let parents: TestUser[];
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => env.app.inject({ method, url, headers: { token }, payload });
+const principal = () => mine.users[113].token;
+const body = 'The school bus leaves at 7:15 tomorrow for the science fair.';
+
+beforeAll(async () => {
+  sms = await startFakeMsg91({ authKey: KEY, templates: { msg_en: SMS_TEMPLATE } });
+  wa = await startFakeWhatsApp({ ...WA, templates: { 'school_message:en': '{{1}} - {{2}}', 'school_message:hi': '{{1}} - {{2}}' } });
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: sms.url, WHATSAPP_GRAPH_URL: wa.url });
+  mine = await everyRole(env);
+  theirs = await everyRole(env);
+  const school = mine.school;
+  const [c, e] = await env.db
+    .insert(classes)
+    .values([
+      { schoolId: school.id, sessionId: school.sessionId, masterClass: '5', name: '5', section: 'A', classLimit: 40 },
+      { schoolId: school.id, sessionId: school.sessionId, masterClass: '6', name: '6', section: 'A', classLimit: 40 },
+    ])
+    .returning();
+  classId = c!.id;
+  emptyClassId = e!.id;
+  parents = [];
+  for (let i = 0; i < 3; i++) {
+    const parent = await env.f.user(115, school, { firstName: `Parent${i}` });
+    const child = await env.f.user(116, school, { parentUserId: parent.id, firstName: `Child${i}` });
+    await env.db.insert(classStudents).values({ schoolId: school.id, sessionId: school.sessionId, classId, studentId: child.id, rollNo: i + 1 });
+    parents.push(parent);
+  }
+  // Parent0: SMS and WhatsApp; Parent1: SMS only; Parent2: no number (the bell only).
+  await env.db.insert(messageContacts).values([
+    { userId: parents[0]!.id, schoolId: school.id, mobile: '+919800000001', mobileVerifiedAt: new Date(TEST_NOW), whatsappOptInAt: new Date(TEST_NOW) },
+    { userId: parents[1]!.id, schoolId: school.id, mobile: '+919800000002', mobileVerifiedAt: new Date(TEST_NOW) },
+  ]);
+  await saveAccount(env.app.deps, {
+    schoolId: school.id,
+    channel: 'sms',
+    provider: 'msg91',
+    settings: { entityId: '1201159000000000001', header: 'SHALAS', pricePaisePerPart: 20, templates: { message: { templateId: SMS_TEMPLATE.dltTemplateId, providerTemplateId: 'msg_en', text: '{#var#}{#var#}{#var#} - {#var#}', params: ['message', 'message', 'message', 'school'] } } } as never,
+    credentials: { authKey: KEY },
+    updatedBy: null,
+  });
+  await saveAccount(env.app.deps, { schoolId: school.id, channel: 'whatsapp', provider: 'meta', settings: { phoneNumberId: WA.phoneNumberId, templates: { message: { name: 'school_message', params: ['school', 'message'] } } }, credentials: WA, updatedBy: null });
+  await env.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  setClock(TEST_NOW);
+  await env?.close();
+  await sms?.close();
+  await wa?.close();
+});
+
+describe('the composer', () => {
+  it("previews, sends to a class's parents by SMS and WhatsApp, and reports each delivery", async () => {
+    const input = { title: 'Trip', body, audience: { kind: 'classes', classIds: [classId], who: 'parents' }, channels: ['sms', 'whatsapp'] };
+    const preview = await call('POST', '/api/school/messages/preview', principal(), input);
+    expect(preview.statusCode, preview.body).toBe(200);
+    // "Trip: The school bus …" is 66 characters: one SMS part of 160 with the school's name.
+    expect(preview.json().result).toEqual({
+      recipients: 3,
+      channels: [
+        { channel: 'sms', reachable: 2, parts: 1, template: true, estimatedPaise: 40 },
+        { channel: 'whatsapp', reachable: 1, parts: 1, template: true, estimatedPaise: 0 },
+      ],
+    });
+
+    const sent = await call('POST', '/api/school/messages', principal(), input);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const message = sent.json().result;
+    expect(message).toMatchObject({ status: 'sent', recipients: 3, channels: ['sms', 'whatsapp'] });
+    await env.app.deps.jobs.idle();
+
+    // Every parent has it in the bell, as written.
+    const bell = await env.db.select().from(notifications).where(and(eq(notifications.userId, parents[2]!.id), eq(notifications.kind, 'message')));
+    expect(bell.map((n) => n.message)).toEqual([`Trip: ${body}`]);
+    // The SMS carries the text over the template's variables of 30 characters.
+    expect(sms.sent.map((s) => [s.mobiles, s.text]).sort()).toEqual([
+      ['919800000001', `Trip: ${body} - ${mine.school.name}`],
+      ['919800000002', `Trip: ${body} - ${mine.school.name}`],
+    ]);
+    expect(wa.sent.map((s) => s.text)).toEqual([`${mine.school.name} - Trip: ${body}`]);
+
+    const report = async (query = '') => (await call('GET', `/api/school/messages/${message.messageId}/deliveries${query}`, principal())).json().result;
+    expect((await report()).items.map((d: { fullName: string; channel: string; status: string }) => [d.fullName, d.channel, d.status])).toEqual([
+      ['Parent0 Test', 'sms', 'sent'],
+      ['Parent0 Test', 'whatsapp', 'sent'],
+      ['Parent1 Test', 'sms', 'sent'],
+    ]);
+    // Meta reports the WhatsApp one failed: the report says why, filtered.
+    const waDelivery = (await report('?channel=whatsapp')).items[0];
+    expect(waDelivery.status).toBe('sent');
+    const base = `http://127.0.0.1:${(env.app.server.address() as { port: number }).port}`;
+    await wa.status(`${base}/api/hooks/whatsapp`, { wamid: wa.sent[0]!.wamid, status: 'failed', at: new Date(TEST_NOW), to: '+919800000001', error: { code: 131026, title: 'Message undeliverable', details: 'Receiver is incapable of receiving this message' } });
+    const failed = await report('?status=failed');
+    expect(failed.total).toBe(1);
+    expect(failed.items[0]).toMatchObject({ fullName: 'Parent0 Test', channel: 'whatsapp', status: 'failed', reason: expect.stringMatching(/undeliverable|incapable/i) });
+
+    const list = (await call('GET', '/api/school/messages', principal())).json().result;
+    expect(list.items[0]).toMatchObject({ messageId: message.messageId, recipients: 3, counts: { sent: 2, failed: 1 } });
+  });
+
+  it('keeps messages to the school: roles, other schools, unknown classes and nobody to send to', async () => {
+    const input = { title: 'Hello', body: 'Short note.', audience: { kind: 'classes', classIds: [classId], who: 'parents' }, channels: [] };
+    expect((await call('POST', '/api/school/messages', mine.users[114].token, input)).statusCode).toBe(403);
+    expect((await call('POST', '/api/school/messages', mine.users[115].token, input)).statusCode).toBe(403);
+    // Another school's principal: the class is not theirs, nor the message.
+    expect((await call('POST', '/api/school/messages', theirs.users[113].token, input)).statusCode).toBe(404);
+    const mineList = (await call('GET', '/api/school/messages', principal())).json().result.items;
+    expect((await call('GET', `/api/school/messages/${mineList[0].messageId}/deliveries`, theirs.users[113].token)).statusCode).toBe(404);
+    expect((await call('GET', '/api/school/messages', theirs.users[113].token)).json().result.items).toEqual([]);
+    const empty = await call('POST', '/api/school/messages', principal(), { ...input, audience: { kind: 'classes', classIds: [emptyClassId], who: 'parents' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().reason).toBe('message_no_recipients');
+    for (const bad of [{ ...input, title: '' }, { ...input, channels: ['fax'] }, { ...input, audience: { kind: 'roles', roles: [111] } }, { ...input, extra: 1 }]) {
+      expect((await call('POST', '/api/school/messages', principal(), bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('sends a message set for later when its time comes, once', async () => {
+    const input = { title: 'PTM', body: 'Parents meet the teachers on Saturday.', audience: { kind: 'roles', roles: [115] }, channels: ['sms'], scheduledFor: '2026-11-25T12:30:00.000Z' };
+    const res = await call('POST', '/api/school/messages', principal(), input);
+    expect(res.json().result).toMatchObject({ status: 'scheduled', recipients: 0, scheduledFor: '2026-11-25T12:30:00.000Z' });
+    const before = sms.sent.length;
+    await DELIVERY_JOB.run(env.app.deps, {});
+    expect(sms.sent.length).toBe(before);
+    setClock('2026-11-25T12:31:00.000Z');
+    expect(await DELIVERY_JOB.run(env.app.deps, {})).toMatchObject({ released: 1, sent: 2 });
+    expect(await DELIVERY_JOB.run(env.app.deps, {})).toMatchObject({ released: 0 });
+    const list = (await call('GET', '/api/school/messages', principal())).json().result;
+    // The school's four parents (the role's everyone): two reachable by SMS.
+    expect(list.items[0]).toMatchObject({ title: 'PTM', status: 'sent', recipients: 4, counts: { sent: 2 } });
+  });
+});
