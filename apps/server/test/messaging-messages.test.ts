@@ -126,6 +126,11 @@ describe('the composer', () => {
 
     const list = (await call('GET', '/api/school/messages', principal())).json().result;
     expect(list.items[0]).toMatchObject({ messageId: message.messageId, recipients: 3, counts: { sent: 2, failed: 1 } });
+    // The month's usage: two SMS of one part, one WhatsApp failed.
+    expect((await call('GET', '/api/school/messages/usage', principal())).json().result).toEqual([
+      { month: '2026-11', channel: 'sms', sent: 2, failed: 0, parts: 2 },
+      { month: '2026-11', channel: 'whatsapp', sent: 0, failed: 1, parts: 0 },
+    ]);
   });
 
   it('keeps messages to the school: roles, other schools, unknown classes and nobody to send to', async () => {

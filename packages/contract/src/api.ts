@@ -3,7 +3,7 @@ import { ROLE, type Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
-import { deliveryListQuery, deliveryRow, messageInput, messageParams, messagePreview, messageSummary, mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
+import { deliveryListQuery, deliveryRow, messageInput, messageUsage, messageParams, messagePreview, messageSummary, mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
 import { academicSession } from './sessions.js';
 import {
   assignClassBody,
@@ -422,6 +422,7 @@ export const API = {
   messagePreview: route({ method: 'POST', url: '/api/school/messages/preview', roles: ADMINS, summary: 'What a message would reach and cost before it is sent: recipients, and per channel those reachable, SMS parts and an estimate', body: messageInput, response: envelope(messagePreview) }),
   messageSend: route({ method: 'POST', url: '/api/school/messages', roles: ADMINS, summary: 'Send a message (or schedule it) to roles, classes or chosen people: the bell for all, SMS or WhatsApp where chosen; queued in one statement per step', body: messageInput, response: envelope(messageSummary) }),
   messageList: route({ method: 'GET', url: '/api/school/messages', roles: ADMINS, summary: "The school's messages, newest first, each with its deliveries counted by status (paginated)", querystring: pageQuery, response: envelope(pageOf(messageSummary)) }),
+  messageUsage: route({ method: 'GET', url: '/api/school/messages/usage', roles: ADMINS, summary: 'What went out by SMS and WhatsApp per month (the last 12) and channel: messages sent and failed, parts billed', response: envelope(messageUsage) }),
   messageDeliveries: route({ method: 'GET', url: '/api/school/messages/:messageId/deliveries', roles: ADMINS, summary: "A message's delivery report: per recipient and channel, its status and the provider's reason (paginated, by status and channel)", params: messageParams, querystring: deliveryListQuery, response: envelope(pageOf(deliveryRow)) }),
   smsHook: route({ method: 'POST', url: '/api/hooks/sms/:provider', roles: 'public', summary: "An SMS provider's delivery reports (MSG91: the school's report token in the URL; anything else 4xx, nothing changed)", params: smsHookParams, raw: true, response: z.any() }),
   whatsappHookVerify: route({ method: 'GET', url: '/api/hooks/whatsapp', roles: 'public', summary: "Meta's webhook verification: answers hub.challenge for a known verify token (403 otherwise)", raw: true, response: z.any() }),

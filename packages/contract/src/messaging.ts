@@ -190,3 +190,17 @@ export const deliveryRow = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type DeliveryRow = z.infer<typeof deliveryRow>;
+
+/** `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and paid channel, what went out. */
+export const messageUsage = z.array(
+  z.object({
+    month: z.string(),
+    channel: z.enum(COMPOSER_CHANNELS),
+    /** Deliveries the provider took (sent, delivered or read). */
+    sent: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    /** SMS parts billed (WhatsApp: one a message). */
+    parts: z.number().int().nonnegative(),
+  }),
+);
+export type MessageUsage = z.infer<typeof messageUsage>;

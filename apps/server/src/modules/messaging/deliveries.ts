@@ -76,10 +76,11 @@ export async function queueDeliveries(
   const ids = rows.filter((r) => r.schoolId && KINDS.includes(r.kind)).map((r) => r.id);
   if (!ids.length || (message && !message.channels.length)) return 0;
   const source = sql`select school_id, user_id, kind, id as ref from notifications where id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const at = now().toISOString();
   const result = await db.execute(sql`
-    insert into deliveries (school_id, notification_id, user_id, channel, address, not_before, message_id)
-    select x.school_id, x.ref, x.user_id, x.channel, x.address, x.not_before, ${message?.id ?? null}::uuid
-    from (${deliverable(source, now().toISOString(), message?.channels)}) x
+    insert into deliveries (school_id, notification_id, user_id, channel, address, not_before, message_id, created_at, updated_at)
+    select x.school_id, x.ref, x.user_id, x.channel, x.address, x.not_before, ${message?.id ?? null}::uuid, ${at}::timestamptz, ${at}::timestamptz
+    from (${deliverable(source, at, message?.channels)}) x
     on conflict (notification_id, channel) do nothing
     returning 1`);
   return (result as unknown as { rows: unknown[] }).rows.length;

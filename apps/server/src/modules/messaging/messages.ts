@@ -7,6 +7,7 @@ import {
   type MessageInput,
   type MessagePreview,
   type MessageSummary,
+  type MessageUsage,
   type PageQuery,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
@@ -257,4 +258,32 @@ export async function messageDeliveries(
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/**
+ * `GET /api/school/messages/usage`: deliveries of the last 12 months (in the school's time zone)
+ * per month and channel, counted by outcome, with the parts billed: one statement on
+ * deliveries_school_month_idx.
+ */
+export async function messageUsage(deps: Deps, caller: Caller): Promise<MessageUsage> {
+  const schoolId = schoolOf(caller);
+  const at = now().toISOString();
+  const result = await tenantDb(deps, schoolId).execute(sql`
+    select to_char(d.created_at at time zone s.time_zone, 'YYYY-MM') as month, d.channel,
+      count(*) filter (where d.status in ('sent', 'delivered', 'read'))::int as sent,
+      count(*) filter (where d.status = 'failed')::int as failed,
+      coalesce(sum(d.parts) filter (where d.status in ('sent', 'delivered', 'read')), 0)::int as parts
+    from deliveries d join schools s on s.id = d.school_id
+    where d.school_id = ${schoolId}::uuid and d.created_at >= ${at}::timestamptz - interval '366 days'
+    group by 1, 2 order by 1 desc, 2`);
+  return (result as unknown as { rows: MessageUsage }).rows
+    .filter((r) => r.month >= lastMonths(at))
+    .map((r) => ({ month: r.month, channel: r.channel, sent: Number(r.sent), failed: Number(r.failed), parts: Number(r.parts) }));
+}
+
+/** The first of the last 12 months before `iso` (YYYY-MM), this month included. */
+function lastMonths(iso: string): string {
+  const d = new Date(iso);
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11, 1));
+  return first.toISOString().slice(0, 7);
 }
