@@ -286,6 +286,18 @@ describe('the demo seed', () => {
     }
   });
 
+  it("has a message to 5-A's parents with its delivery report, and parents with phones and choices", async () => {
+    const { token } = await signin('DEMO-P0001');
+    const list = await get('/api/school/messages', token);
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ title: 'Annual day rehearsal', status: 'sent', channels: ['sms', 'whatsapp'], counts: { delivered: 2, read: 1, sent: 1, failed: 2 } });
+    const failed = await get(`/api/school/messages/${list.items[0].messageId}/deliveries?status=failed`, token);
+    expect(failed.items.map((d: { reason: string }) => d.reason).sort()).toEqual(['Message undeliverable (131026)', 'Number is in the DND registry']);
+    const parent = (await get(`/api/school/messages/${list.items[0].messageId}/deliveries?channel=whatsapp&status=read`, token)).items[0].loginId;
+    const prefs = await get('/api/account/notification-preferences', (await signin(parent)).token);
+    expect(prefs).toMatchObject({ mobileVerified: true, whatsappOptIn: true });
+  });
+
   it('has fees: types, class fees, records with plans and payments whose figures add up', async () => {
     const { schoolId, token } = await signin('DEMO-P0001');
     const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;

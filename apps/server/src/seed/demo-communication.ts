@@ -2,6 +2,7 @@ import type { Tx } from '../db/client.js';
 import { seedDemoNotices } from './demo-notices.js';
 import { seedDemoClassWork } from './demo-classwork.js';
 import { seedDemoChat } from './demo-chat.js';
+import { seedDemoMessages } from './demo-messages.js';
 
 /** What the demo's communication needs of the demo school (issue 10). */
 export interface DemoCommunicationInput {
@@ -22,9 +23,10 @@ export interface DemoCommunicationInput {
   students?: Array<{ loginId: string; cls: string; parent: string; name: string; parentName: string }>;
 }
 
-/** The demo school's notices, class work and chats: a few statements each. */
+/** The demo school's notices, class work, chats and messages to phones: a few statements each. */
 export async function seedDemoCommunication(tx: Tx, d: DemoCommunicationInput): Promise<void> {
   await seedDemoNotices(tx, d);
   await seedDemoClassWork(tx, d);
   await seedDemoChat(tx, d);
+  await seedDemoMessages(tx, d);
 }
