@@ -203,6 +203,20 @@ if (att) {
     { name: 'fee outstanding by class (1k)', opts: { path: `/api/school/feereport/outstanding?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee summary (1k)', opts: { path: `/api/school/feesummary?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee records of a class of 60 (GET)', opts: { path: `/api/school/feerecord?assignClassId=${att.classId}&page=1&pageSize=20`, headers: { token: principalToken } } },
+    // Issue 24: a message to every parent of the school (1,000, half with a verified number) by
+    // SMS, one at a time (a principal sends one, then another): the answer's time is what a
+    // principal waits for, the bell and the SMS queued (goal for 2,000: under 200 ms).
+    {
+      name: 'message to 1k parents, SMS (POST, one at a time)',
+      opts: {
+        path: '/api/school/messages',
+        method: 'POST',
+        headers: { token: principalToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench', body: 'The school is closed tomorrow for the district sports meet.', audience: { kind: 'roles', roles: [115] }, channels: ['sms'] }),
+        connections: 1,
+        amount: 20,
+      } as Case['opts'],
+    },
   );
 }
 

@@ -159,6 +159,14 @@ async function seedAttendance(count: number) {
   while (monthDates(month).length !== 31 || monthDates(month).at(-1)! > yesterday) month = addDays(`${month}-01`, -1).slice(0, 7);
   let saveDate = yesterday;
   while (isoWeekday(saveDate) === 7) saveDate = addDays(saveDate, -1);
+  // A parent for every student, half of them with a verified mobile number (issue 24's message to
+  // every parent of the school).
+  await db.execute(sql`insert into users (school_id, role_id, login_id, first_name, last_name, password_hash)
+    select ${schoolId}::uuid, 115, 'ATT-G' || lpad(i::text, 6, '0'), 'Parent', i::text, ${hash} from generate_series(1, ${count}::int) as i`);
+  await db.execute(sql`update users s set parent_user_id = p.id
+    from users p where s.school_id = ${schoolId} and p.school_id = ${schoolId} and s.role_id = 116 and p.role_id = 115 and substr(p.login_id, 6) = substr(s.login_id, 6)`);
+  await db.execute(sql`insert into message_contacts (user_id, school_id, mobile, mobile_verified_at)
+    select id, school_id, '+9198' || lpad(substr(login_id, 6), 8, '0'), now() from users where school_id = ${schoolId} and role_id = 115 and substr(login_id, 6)::int % 2 = 0`);
   return { classId: first!.id, sessionId, month, saveDate, studentIds };
 }
 

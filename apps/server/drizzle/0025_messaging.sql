@@ -111,7 +111,7 @@ ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_
 CREATE UNIQUE INDEX "deliveries_notification_channel_uq" ON "deliveries" USING btree ("notification_id","channel");--> statement-breakpoint
 CREATE INDEX "deliveries_message_idx" ON "deliveries" USING btree ("school_id","message_id","status");--> statement-breakpoint
 CREATE INDEX "deliveries_provider_idx" ON "deliveries" USING btree ("provider","provider_message_id");--> statement-breakpoint
-CREATE INDEX "deliveries_queued_idx" ON "deliveries" USING btree ("channel","not_before") WHERE "deliveries"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "deliveries_queued_idx" ON "deliveries" USING btree ("not_before") WHERE "deliveries"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "deliveries_school_month_idx" ON "deliveries" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "message_contacts_mobile_idx" ON "message_contacts" USING btree ("mobile");--> statement-breakpoint
 CREATE INDEX "messages_school_idx" ON "messages" USING btree ("school_id","created_at","id");--> statement-breakpoint

@@ -1269,7 +1269,7 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_notification_channel_uq').on(t.notificationId, t.channel),
     index('deliveries_message_idx').on(t.schoolId, t.messageId, t.status),
     index('deliveries_provider_idx').on(t.provider, t.providerMessageId),
-    index('deliveries_queued_idx').on(t.channel, t.notBefore).where(sql`${t.status} = 'queued'`),
+    index('deliveries_queued_idx').on(t.notBefore).where(sql`${t.status} = 'queued'`),
     index('deliveries_school_month_idx').on(t.schoolId, t.createdAt),
   ],
 );

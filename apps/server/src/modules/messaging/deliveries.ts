@@ -243,7 +243,8 @@ export async function sendDue(deps: Pick<Deps, 'data' | 'messaging' | 'log'>): P
       });
       await settle(db, d.id, outcome, now());
       counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
-      const wait = 1000 / RATE_PER_SECOND - (Date.now() - begun);
+      // Only a call to a provider counts against its rate (a delivery skipped made none).
+      const wait = outcome.status === 'skipped' ? 0 : 1000 / RATE_PER_SECOND - (Date.now() - begun);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
     if (taken.length < BATCH) break;
