@@ -58,6 +58,7 @@ import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import messagingRoutes from './modules/messaging/routes.js';
 import { createMessaging } from './messaging/index.js';
+import { DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
 import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
 import { createJobSender } from './jobs/queue.js';
@@ -147,7 +148,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const deviceCookies = createDeviceCookies(deviceSecret(config));
   const jobs = createJobSender(() => deps);
   const messaging = createMessaging(config);
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging };
+  const outbox = { queue: queueDeliveries, nudge: () => void jobs.send(DELIVERY_JOB, {}) };
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging, outbox };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());

@@ -1,3 +1,4 @@
+import type { DbOrTx } from './db/client.js';
 import type { Messaging } from './messaging/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shala/contract';
@@ -31,6 +32,18 @@ export interface Deps {
   jobs: JobSender;
   /** SMS and WhatsApp providers and the key of their sealed secrets (messaging/index.ts). */
   messaging: Messaging;
+  /** Where notifications go beyond the bell: their deliveries queued in the writing transaction, and the job told (modules/messaging). */
+  outbox: Outbox;
+}
+
+/**
+ * The deliveries of notifications to phones (issue 24), given to the notifications service so it
+ * needs no import of the messaging module (which itself notifies): `queue` in the transaction that
+ * made the notifications, `nudge` once it committed.
+ */
+export interface Outbox {
+  queue(db: DbOrTx, rows: ReadonlyArray<{ id: string; kind: string; schoolId: string | null }>, message?: { id: string; channels: readonly string[] }): Promise<number>;
+  nudge(): void;
 }
 
 /** The signed-in caller, resolved from the session token. */

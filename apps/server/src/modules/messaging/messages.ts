@@ -19,7 +19,8 @@ import { smsParts } from '../../messaging/index.js';
 import { now } from '../../clock.js';
 import { fullName } from '../users/service.js';
 import { accountFor, fillTemplate } from './accounts.js';
-import { queueDeliveries, reachable, templateVariables } from './deliveries.js';
+import { reachable, templateVariables } from './deliveries.js';
+import { afterCommit, notifyAudience, type Delivery } from '../notifications/service.js';
 
 /**
  * Messages the school writes (issue 24, the composer): to roles, classes (their parents or
@@ -99,20 +100,23 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
 }
 
 /**
- * The message's notifications (one INSERT … SELECT over its audience) and their deliveries on its
- * channels; answers how many people it reached. Inside the transaction that sends it.
+ * The message's notifications (one INSERT … SELECT over its audience), their deliveries on its
+ * channels, and each recipient told live (held in `via` until the transaction commits); answers
+ * how many people it reached. Inside the transaction that sends it.
  */
-async function dispatch(db: DbOrTx, m: Row): Promise<{ recipients: number; queued: number }> {
-  const at = now().toISOString();
-  const inserted = await db.execute(sql`
-    insert into notifications (school_id, user_id, sender_id, sender_name, message, created_at, kind, link, params)
-    select a.school_id, a.user_id, ${m.senderId}::uuid, ${m.senderName}, ${textOf(m)}, ${at}::timestamptz, 'message', '/notifications', '{}'::jsonb
-    from (${audienceSql(m.schoolId, m.audience as MessageAudience)}) a
-    returning id, school_id as "schoolId", kind`);
-  const rows = (inserted as unknown as { rows: Array<{ id: string; schoolId: string; kind: string }> }).rows;
-  const queued = await queueDeliveries(db, rows, { id: m.id, channels: m.channels });
-  await db.update(messages).set({ recipients: rows.length, status: 'sent' }).where(eq(messages.id, m.id));
-  return { recipients: rows.length, queued };
+async function dispatch(via: Delivery, db: DbOrTx, m: Row): Promise<number> {
+  const told = await notifyAudience(via, db, {
+    schoolId: m.schoolId,
+    audience: audienceSql(m.schoolId, m.audience as MessageAudience),
+    senderId: m.senderId,
+    senderName: m.senderName,
+    kind: 'message',
+    message: textOf(m),
+    link: '/notifications',
+    fromMessage: { id: m.id, channels: m.channels },
+  });
+  await db.update(messages).set({ recipients: told.length, status: 'sent' }).where(eq(messages.id, m.id));
+  return told.length;
 }
 
 /** A message as the API shows it, with its deliveries counted. */
@@ -135,13 +139,13 @@ function present(m: Row, counts: Record<string, number>): MessageSummary {
 /**
  * `POST /api/school/messages`: stored, and (unless set for later) sent in the same transaction; an
  * audience of nobody answers 400 `message_no_recipients`. A time in the past or now sends at once.
- * Answers the message and how many deliveries were queued (the route tells the job once committed).
  */
-export async function sendMessage(deps: Deps, caller: Caller, input: MessageInput): Promise<{ message: MessageSummary; queued: number }> {
+export async function sendMessage(deps: Deps, caller: Caller, input: MessageInput): Promise<MessageSummary> {
   const schoolId = schoolOf(caller);
   const at = now();
   const later = input.scheduledFor && new Date(input.scheduledFor).getTime() > at.getTime() ? new Date(input.scheduledFor) : null;
-  const { message, queued } = await inTenant(deps, schoolId, async (tx) => {
+  const { via, flush } = afterCommit(deps);
+  const message = await inTenant(deps, schoolId, async (tx) => {
     await checkAudience(tx, schoolId, input.audience);
     const [m] = await tx
       .insert(messages)
@@ -158,16 +162,17 @@ export async function sendMessage(deps: Deps, caller: Caller, input: MessageInpu
         createdAt: at,
       })
       .returning();
-    if (later) return { message: m!, queued: 0 };
-    const sent = await dispatch(tx, m!);
-    if (!sent.recipients) throw new AppError('BAD_REQUEST', 'Nobody is in this audience.', { reason: 'message_no_recipients', field: 'audience' });
-    return { message: { ...m!, status: 'sent', recipients: sent.recipients }, queued: sent.queued };
+    if (later) return m!;
+    const recipients = await dispatch(via, tx, m!);
+    if (!recipients) throw new AppError('BAD_REQUEST', 'Nobody is in this audience.', { reason: 'message_no_recipients', field: 'audience' });
+    return { ...m!, status: 'sent', recipients };
   });
-  return { message: present(message, queued ? { queued } : {}), queued };
+  flush();
+  return present(message, (await countsOf(tenantDb(deps, schoolId), [message.id])).get(message.id)!);
 }
 
 /** Sends the scheduled messages that are due (the deliveries job, first): each in its own transaction. */
-export async function releaseScheduled(deps: Pick<Deps, 'data'>): Promise<number> {
+export async function releaseScheduled(deps: Deps): Promise<number> {
   const due = await asPlatform(deps)
     .select({ id: messages.id, schoolId: messages.schoolId })
     .from(messages)
@@ -175,13 +180,15 @@ export async function releaseScheduled(deps: Pick<Deps, 'data'>): Promise<number
     .limit(100);
   let sent = 0;
   for (const { id, schoolId } of due) {
+    const { via, flush } = afterCommit(deps);
     sent += await inTenant(deps, schoolId, async (tx) => {
       // Taken once: a second node finds it no longer scheduled.
       const [m] = await tx.update(messages).set({ status: 'sending' }).where(and(eq(messages.id, id), eq(messages.status, 'scheduled'))).returning();
       if (!m) return 0;
-      await dispatch(tx, m);
+      await dispatch(via, tx, m);
       return 1;
     });
+    flush();
   }
   return sent;
 }

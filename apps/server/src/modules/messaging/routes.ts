@@ -7,7 +7,6 @@ import { getPreferences, savePreferences, type Evidence } from './preferences.js
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
 import { listMessages, messageDeliveries, messageUsage, previewMessage, sendMessage } from './messages.js';
-import { DELIVERY_JOB } from './job.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
@@ -37,8 +36,7 @@ export default async function messagingRoutes(app: App) {
   app.route({
     ...fromContract(API.messageSend),
     handler: async (req) => {
-      const { message, queued } = await sendMessage(app.deps, requireCaller(req), req.body);
-      if (queued) void app.deps.jobs.send(DELIVERY_JOB, {});
+      const message = await sendMessage(app.deps, requireCaller(req), req.body);
       return { message: message.status === 'scheduled' ? 'Message scheduled' : 'Message sent', result: message };
     },
   });

@@ -1,14 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { REALTIME_EVENTS, type Notification, type NotificationKind, type NotificationPage, type NotificationParams, type NotificationLanguage, type PageQuery } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { Caller, Deps, Outbox } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
 import { noRealtime } from '../../realtime/index.js';
 import type { Push } from '../../push/index.js';
-import type { JobSender } from '../../jobs/queue.js';
-import { DELIVERY_JOB, queueDeliveries } from '../messaging/index.js';
 import { now } from '../../clock.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -31,12 +29,15 @@ function present(n: Row): Notification {
  * How notifications reach people: live to open tabs, by Web Push to closed ones, and by SMS or
  * WhatsApp where they chose it (`jobs`: the deliveries queued with them are sent by a job).
  */
-export type Delivery = Pick<Deps, 'realtime'> & { push?: Push; jobs?: Pick<JobSender, 'send'> };
+export type Delivery = Pick<Deps, 'realtime'> & { push?: Push; outbox?: Outbox };
 
-/** Tells each recipient live and by push, and queues their phone deliveries in `db` (sent once it commits). */
-async function deliver(deps: Delivery, db: DbOrTx, rows: Row[]): Promise<Notification[]> {
+/**
+ * Tells each recipient live and by push, and queues their phone deliveries in `db` (sent once it
+ * commits); `message`: a message the school wrote, on the channels it chose.
+ */
+async function deliver(deps: Delivery, db: DbOrTx, rows: Row[], message?: { id: string; channels: readonly string[] }): Promise<Notification[]> {
   const out = rows.map(present);
-  if ((await queueDeliveries(db, rows)) > 0) void deps.jobs?.send(DELIVERY_JOB, {});
+  if (deps.outbox && (await deps.outbox.queue(db, rows, message)) > 0) deps.outbox.nudge();
   rows.forEach((row, i) => deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, out[i]));
   deps.push?.send(rows.map((row, i) => ({ userId: row.userId, notification: out[i]! })));
   return out;
@@ -51,7 +52,7 @@ export function afterCommit(deps: Delivery): { via: Delivery; flush(): void } {
   const via: Delivery = {
     realtime: { ...noRealtime, toUser: (userId, event, payload) => void held.push(() => deps.realtime.toUser(userId, event, payload)) },
     push: { publicKey: deps.push?.publicKey ?? null, send: (items) => void held.push(() => deps.push?.send(items)), idle: async () => {} },
-    jobs: { send: async (spec, data) => void held.push(() => void deps.jobs?.send(spec, data)) },
+    outbox: deps.outbox && { queue: deps.outbox.queue, nudge: () => void held.push(() => deps.outbox?.nudge()) },
   };
   return { via, flush: () => held.splice(0).forEach((run) => run()) };
 }
@@ -127,46 +128,63 @@ export async function notifyMany(deps: Delivery, db: DbOrTx, inputs: NewNotifica
 export async function notifyRoles(
   deps: Delivery,
   db: DbOrTx,
-  input: {
-    schoolId: string;
-    roles: readonly number[];
-    senderId: string | null;
-    senderName: string;
-    kind?: NotificationKind;
-    message?: string;
-    params?: NotificationParams;
-    link?: string | null;
-    exceptUserId?: string;
-  },
+  input: Omit<AudienceNotification, 'audience'> & { roles: readonly number[]; exceptUserId?: string },
 ): Promise<number> {
   if (input.roles.length === 0) return 0;
-  // INSERT … SELECT names every column of the table, in its order: the defaults are spelt out.
-  const recipients = db
-    .select({
-      id: sql<string>`gen_random_uuid()`.as('id'),
-      schoolId: users.schoolId,
-      userId: users.id,
-      senderId: sql<string | null>`${input.senderId}::uuid`.as('sender_id'),
-      senderName: sql<string>`${input.senderName}::text`.as('sender_name'),
-      message: sql<string>`${input.message ?? ''}::text`.as('message'),
-      createdAt: sql<Date>`${now().toISOString()}::timestamptz`.as('created_at'),
-      readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
-      kind: sql<string>`${input.kind ?? 'other'}::text`.as('kind'),
-      link: sql<string | null>`${input.link ?? null}::text`.as('link'),
-      params: sql<Record<string, string | number>>`${JSON.stringify(input.params ?? {})}::jsonb`.as('params'),
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.schoolId, input.schoolId),
-        eq(users.status, true),
-        inArray(users.roleId, [...input.roles]),
-        input.exceptUserId ? ne(users.id, input.exceptUserId) : undefined,
-      ),
-    );
-  const rows = await db.insert(notifications).select(recipients).returning();
-  await deliver(deps, db, rows);
-  return rows.length;
+  const audience = sql`select ${users.id} as user_id from ${users} where ${and(
+    eq(users.schoolId, input.schoolId),
+    eq(users.status, true),
+    inArray(users.roleId, [...input.roles]),
+    input.exceptUserId ? ne(users.id, input.exceptUserId) : undefined,
+  )}`;
+  return (await notifyAudience(deps, db, { ...input, audience })).length;
+}
+
+/** A notification to everyone an SQL query names (its rows: `user_id`, people of the school). */
+export interface AudienceNotification {
+  schoolId: string;
+  audience: SQL;
+  senderId: string | null;
+  senderName: string;
+  kind?: NotificationKind;
+  message?: string;
+  params?: NotificationParams;
+  link?: string | null;
+  /** A message the school wrote: its id and the channels it chose beyond the bell. */
+  fromMessage?: { id: string; channels: readonly string[] };
+}
+
+/**
+ * Notifies an audience (a role of a school, a class's parents, a message's recipients) in one
+ * INSERT … SELECT whatever its size, queues the deliveries to phones, then tells each live.
+ */
+export async function notifyAudience(deps: Delivery, db: DbOrTx, input: AudienceNotification): Promise<Notification[]> {
+  const at = now().toISOString();
+  const inserted = await db.execute(sql`
+    insert into ${notifications} (school_id, user_id, sender_id, sender_name, message, created_at, kind, link, params)
+    select ${input.schoolId}::uuid, a.user_id, ${input.senderId}::uuid, ${input.senderName}::text, ${input.message ?? ''}::text, ${at}::timestamptz,
+      ${input.kind ?? 'other'}::text, ${input.link ?? null}::text, ${JSON.stringify(input.params ?? {})}::jsonb
+    from (${input.audience}) a
+    returning *`);
+  const rows = (inserted as unknown as { rows: Array<Record<string, unknown>> }).rows.map(rowOf);
+  return deliver(deps, db, rows, input.fromMessage);
+}
+
+/** A raw statement's notification row as drizzle would map it. */
+function rowOf(r: Record<string, unknown>): Row {
+  return {
+    id: r.id as string,
+    schoolId: r.school_id as string | null,
+    userId: r.user_id as string,
+    senderId: r.sender_id as string | null,
+    senderName: r.sender_name as string,
+    message: r.message as string,
+    createdAt: new Date(r.created_at as string),
+    readAt: r.read_at ? new Date(r.read_at as string) : null,
+    kind: r.kind as string,
+    link: r.link as string | null,
+    params: (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, string | number>,
+  };
 }
 
 /** Stores the language the caller reads (the web's picker): Web Push to the caller is written in it. */
