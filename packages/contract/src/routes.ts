@@ -33,6 +33,8 @@ export const PUBLIC_ROUTES = ['/', '/frgtpass', '/otp'] as const;
 
 const ALL: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
+/** Every role that belongs to a school (not the platform owner). */
+const SCHOOL: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 
 function r(path: string, roles: readonly Role[]): WebRoute {
   const name = path.split('/')[1] ?? '';
@@ -51,6 +53,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/editprofile', ALL),
   // The notifications' whole history (the bell shows the latest).
   r('/notifications', ALL),
+  // How a person is reached beyond the bell (issue 24): SMS, WhatsApp, mail, quiet hours.
+  r('/notificationsettings', SCHOOL),
   // 111
   r('/viewSchool', [ROLE.OWNER]),
   r('/addSchool', [ROLE.OWNER]),

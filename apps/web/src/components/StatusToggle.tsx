@@ -4,6 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySaved } from '../lib/notify';
 
+/**
+ * A switch without a visible label: its real checkbox covers the track (invisibly), so a pointer or
+ * a test clicks the input itself.
+ */
+export const SWITCH_INPUT_ON_TOP = { input: { position: 'absolute', inset: 0, width: '100%', height: '100%', margin: 0, zIndex: 1, cursor: 'pointer' } } as const;
+
 interface Props {
   /** Current status: true is Active. */
   status: boolean;
@@ -55,8 +61,7 @@ export function StatusToggle({ status, name, onChange, onDone, withText = true, 
         aria-label={t('status.switchLabel', { name })}
         size={size}
         color="green"
-        // The real checkbox covers the track (invisibly), so a pointer or a test clicks the input itself.
-        styles={{ input: { position: 'absolute', inset: 0, width: '100%', height: '100%', margin: 0, zIndex: 1, cursor: 'pointer' } }}
+        styles={SWITCH_INPUT_ON_TOP}
       />
       {withText ? (
         <Text size="sm" c={status ? 'green.8' : 'dimmed'} fw={500} style={{ whiteSpace: 'nowrap' }}>

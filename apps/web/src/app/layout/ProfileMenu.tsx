@@ -1,15 +1,18 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconLogout, IconMessages, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
+import { IconBellCog, IconLogout, IconMessages, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ROLE, ROLE_KEY, isRole } from '@shala/contract';
+import { ROLE, ROLE_KEY, canOpen, isRole } from '@shala/contract';
 import { clearAuth, useAuth } from '../../api/auth';
 import { call } from '../../api/client';
 import { useProfile } from '../../api/queries';
 import { UserAvatar } from '../../components/UserAvatar';
 import { forgetThisBrowser } from '../../features/notifications/push-client';
+
+/** How the person is reached beyond the bell (every role of a school). */
+const SETTINGS = '/notificationsettings';
 
 export function ProfileMenu() {
   const { t } = useTranslation();
@@ -64,6 +67,11 @@ export function ProfileMenu() {
         <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
           {t('header.profile')}
         </Menu.Item>
+        {canOpen(role, SETTINGS) ? (
+          <Menu.Item component={Link} to={SETTINGS} leftSection={<IconBellCog size={16} aria-hidden />}>
+            {t('routes.notificationsettings')}
+          </Menu.Item>
+        ) : null}
         {role === ROLE.PRINCIPAL ? (
           <Menu.Item component={Link} to="/viewall_notice" leftSection={<IconSpeakerphone size={16} aria-hidden />}>
             {t('header.viewAllNotices')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '@shala/contract';
 import { useNoticeStatus } from '../../api/notices';
 import { notifyError, notifySaved } from '../../lib/notify';
+import { SWITCH_INPUT_ON_TOP } from '../../components/StatusToggle';
 
 /**
  * A notice's Active / Inactive switch: asks first, then sends the change by the notice's id; a
@@ -41,8 +42,7 @@ export function NoticeStatusSwitch({ notice }: { notice: Notice }) {
         aria-label={t('status.switchLabel', { name })}
         size="sm"
         color="green"
-        // The real checkbox covers the track (invisibly), so a pointer or a test clicks the input itself.
-        styles={{ input: { position: 'absolute', inset: 0, width: '100%', height: '100%', margin: 0, zIndex: 1, cursor: 'pointer' } }}
+        styles={SWITCH_INPUT_ON_TOP}
       />
     </Group>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconBellCog } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { PAGE_SIZE_DEFAULT } from '@shala/contract';
+import { Link, useNavigate } from 'react-router';
+import { PAGE_SIZE_DEFAULT, canOpen } from '@shala/contract';
 import { call } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { queryKeys } from '../../api/queries';
@@ -32,6 +33,13 @@ export default function NotificationsPage() {
       <PageHeading title={t('notifications.historyTitle')} description={t('notifications.historyDescription')} />
       <Stack gap="md" maw={720}>
         <PushConsent />
+        {canOpen(role, '/notificationsettings') ? (
+          <Group>
+            <Button component={Link} to="/notificationsettings" variant="light" leftSection={<IconBellCog size={16} aria-hidden />}>
+              {t('messaging.openSettings')}
+            </Button>
+          </Group>
+        ) : null}
         <ListState
           query={query}
           isEmpty={items.length === 0}

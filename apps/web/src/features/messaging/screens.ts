@@ -1,0 +1,9 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenProps } from '../../app/screen';
+
+const NotificationSettingsPage = lazy(() => import('./NotificationSettingsPage'));
+
+/** The screens of this area, by route path (routes.tsx spreads them). */
+export const MESSAGING_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/notificationsettings': NotificationSettingsPage,
+};
