@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.js';
 import { mobileNumber } from './people.js';
+import { safeString, text } from './text.js';
 
 /**
  * Messages to people's phones and mail (issue 24). Every notification reaches the bell (and Web
@@ -120,8 +121,8 @@ export type MessageAudience = z.infer<typeof messageAudience>;
 /** `POST /api/school/messages` (and its preview): the text as written, its audience, channels and, optionally, when. */
 export const messageInput = z
   .object({
-    title: z.string().trim().min(1).max(120),
-    body: z.string().trim().min(1).max(1000),
+    title: text(120).min(1),
+    body: safeString({ multiline: true }).trim().min(1).max(1000),
     audience: messageAudience,
     channels: z.array(z.enum(COMPOSER_CHANNELS)).max(2).default([]),
     /** Absent: now. */
