@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_CHANNELS, ROLE, type MessageChannel } from '@shala/contract';
+import { ROLE, type MessageChannel } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useNotificationPreferences } from '../../api/messaging';
 import type { ScreenProps } from '../../app/screen';
@@ -11,7 +11,9 @@ import { MobileCard } from './MobileCard';
 import { QuietHoursCard } from './QuietHoursCard';
 import { WhatsAppCard } from './WhatsAppCard';
 
-const NOT_WHATSAPP: readonly MessageChannel[] = MESSAGE_CHANNELS.filter((c) => c !== 'whatsapp');
+/** The channels shown: SMS and WhatsApp (parents) or SMS; mail joins once notifications go by mail (issue 24's next step). */
+const PARENT_CHANNELS: readonly MessageChannel[] = ['sms', 'whatsapp'];
+const NOT_WHATSAPP: readonly MessageChannel[] = ['sms'];
 
 /**
  * /notificationsettings (every role of a school; issue 24): how the person is reached beyond the
@@ -32,7 +34,7 @@ export default function NotificationSettingsPage({ route }: ScreenProps) {
             <Stack gap="lg" maw={860}>
               <MobileCard prefs={query.data} whatsapp={parent} />
               {parent ? <WhatsAppCard prefs={query.data} /> : null}
-              <ChannelTable prefs={query.data} channels={parent ? MESSAGE_CHANNELS : NOT_WHATSAPP} />
+              <ChannelTable prefs={query.data} channels={parent ? PARENT_CHANNELS : NOT_WHATSAPP} />
               <QuietHoursCard key={`${query.data.quietHours.from}-${query.data.quietHours.to}`} prefs={query.data} />
             </Stack>
           ) : null
