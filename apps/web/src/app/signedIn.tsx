@@ -14,6 +14,7 @@ import { EXAM_SCREENS } from '../features/exams/screens';
 import { CHAT_SCREENS } from '../features/chat/screens';
 import { NOTIFICATION_SCREENS } from '../features/notifications/screens';
 import { PRIVACY_SCREENS } from '../features/privacy/screens';
+import { MESSAGE_SCREENS } from '../features/messages/screens';
 
 // The signed-in screens: every route of the contract's web table and the screen it renders. This
 // module loads with the signed-in layout, not with the login page (its JavaScript budget).
@@ -125,6 +126,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...CHAT_SCREENS,
   ...NOTIFICATION_SCREENS,
   ...PRIVACY_SCREENS,
+  ...MESSAGE_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table (a test checks every route has one). */

@@ -6,7 +6,7 @@ import { requireCaller } from '../../policy/index.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
-import { listMessages, messageDeliveries, previewMessage, sendMessage } from './messages.js';
+import { getMessage, listMessages, messageDeliveries, previewMessage, sendMessage } from './messages.js';
 import { DELIVERY_JOB } from './job.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
@@ -45,6 +45,10 @@ export default async function messagingRoutes(app: App) {
   app.route({
     ...fromContract(API.messageList),
     handler: async (req) => ({ result: await listMessages(app.deps, requireCaller(req), req.query) }),
+  });
+  app.route({
+    ...fromContract(API.messageGet),
+    handler: async (req) => ({ result: await getMessage(app.deps, requireCaller(req), req.params.messageId) }),
   });
   app.route({
     ...fromContract(API.messageDeliveries),
