@@ -126,6 +126,9 @@ describe('the composer', () => {
 
     const list = (await call('GET', '/api/school/messages', principal())).json().result;
     expect(list.items[0]).toMatchObject({ messageId: message.messageId, recipients: 3, counts: { sent: 2, failed: 1 } });
+    const one = await call('GET', `/api/school/messages/${message.messageId}`, principal());
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().result).toEqual(list.items[0]);
     // The month's usage: two SMS of one part, one WhatsApp failed.
     expect((await call('GET', '/api/school/messages/usage', principal())).json().result).toEqual([
       { month: '2026-11', channel: 'sms', sent: 2, failed: 0, parts: 2 },
@@ -141,6 +144,8 @@ describe('the composer', () => {
     expect((await call('POST', '/api/school/messages', theirs.users[113].token, input)).statusCode).toBe(404);
     const mineList = (await call('GET', '/api/school/messages', principal())).json().result.items;
     expect((await call('GET', `/api/school/messages/${mineList[0].messageId}/deliveries`, theirs.users[113].token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/school/messages/${mineList[0].messageId}`, theirs.users[113].token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/school/messages/${mineList[0].messageId}`, mine.users[114].token)).statusCode).toBe(403);
     expect((await call('GET', '/api/school/messages', theirs.users[113].token)).json().result.items).toEqual([]);
     const empty = await call('POST', '/api/school/messages', principal(), { ...input, audience: { kind: 'classes', classIds: [emptyClassId], who: 'parents' } });
     expect(empty.statusCode).toBe(400);

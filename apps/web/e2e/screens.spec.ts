@@ -45,6 +45,16 @@ const BY_HAND: Record<string, (page: Page) => Promise<string>> = {
     const { result } = (await res.json()) as { result: { class: { assignClassId: string } } };
     return `/mywork/${result.class.assignClassId}`;
   },
+  // A message's page: the list links it once the school has one (messages.spec.ts writes one on
+  // its own server); else one to the principals, by the bell only.
+  '/messages/:messageId': async (page) => {
+    const res = await page.request.post(`${API_BASE}/api/school/messages`, {
+      headers: { token: await cookie(page, 'token') },
+      data: { title: 'Staff meeting', body: 'The staff meet in the library at 3 pm.', audience: { kind: 'roles', roles: [112, 113] }, channels: [] },
+    });
+    const { result } = (await res.json()) as { result: { messageId: string } };
+    return `/messages/${result.messageId}`;
+  },
 };
 
 async function cookie(page: Page, name: string): Promise<string> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, request, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { API_BASE, SERVER } from './servers';
 
@@ -108,6 +108,40 @@ export async function fillDate(field: Locator, day: string) {
 
 export async function chooseLanguage(page: Page, label: 'English' | 'हिन्दी') {
   await page.getByRole('combobox', { name: /Language|भाषा/ }).selectOption({ label });
+}
+
+/**
+ * A browser of its own at `width` px (800 px high on a phone, 900 on a desktop), in Hindi when
+ * asked (chosen on the sign-in page), signed in as `role` on its landing page.
+ */
+export async function signedInAt(browser: Browser, role: keyof typeof ACCOUNTS, lang: 'en' | 'hi', width: number) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
+  const page = await context.newPage();
+  if (lang === 'hi') {
+    await page.goto('./');
+    await chooseLanguage(page, 'हिन्दी');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  }
+  await signInAs(page, role);
+  return { context, page };
+}
+
+/**
+ * The API beside the browser, signed in as `role`: `call(method, path, data?)` answers the
+ * envelope's result and expects a 200; `dispose()` when done.
+ */
+export async function apiAs(role: keyof typeof ACCOUNTS) {
+  const ctx = await request.newContext({ baseURL: API_BASE });
+  const res = await ctx.post('/api/signin', { data: { loginId: ACCOUNTS[role].loginId, password: PASSWORD } });
+  const token = ((await res.json()) as { result: { token: string } }).result.token;
+  return {
+    async call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
+      const answer = await ctx.fetch(path, { method, headers: { token }, data });
+      expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBe(200);
+      return ((await answer.json()) as { result: T }).result;
+    },
+    dispose: () => ctx.dispose(),
+  };
 }
 
 /** Newest outbox mail that mentions the address, waiting for it to arrive. */

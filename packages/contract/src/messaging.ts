@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.js';
 import { mobileNumber } from './people.js';
-import { safeString, text } from './text.js';
+import { text } from './text.js';
 
 /**
  * Messages to people's phones and mail (issue 24). Every notification reaches the bell (and Web
@@ -118,11 +118,14 @@ export const messageAudience = z.discriminatedUnion('kind', [
 ]);
 export type MessageAudience = z.infer<typeof messageAudience>;
 
+/** The longest title and text of a message. */
+export const MESSAGE_LIMITS = { title: 120, body: 1000 } as const;
+
 /** `POST /api/school/messages` (and its preview): the text as written, its audience, channels and, optionally, when. */
 export const messageInput = z
   .object({
-    title: text(120).min(1),
-    body: safeString({ multiline: true }).trim().min(1).max(1000),
+    title: text(MESSAGE_LIMITS.title).min(1, 'Required'),
+    body: text(MESSAGE_LIMITS.body, { multiline: true }).min(1, 'Required'),
     audience: messageAudience,
     channels: z.array(z.enum(COMPOSER_CHANNELS)).max(2).default([]),
     /** Absent: now. */

@@ -36,9 +36,10 @@ const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
 /** Every role that belongs to a school (not the platform owner). */
 const SCHOOL: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 
-function r(path: string, roles: readonly Role[]): WebRoute {
+/** A route titled `routes.<first segment>`, or by `title` where routes share their first segment. */
+function r(path: string, roles: readonly Role[], title?: string): WebRoute {
   const name = path.split('/')[1] ?? '';
-  return { path, roles, title: `routes.${name}` };
+  return { path, roles, title: title ?? `routes.${name}` };
 }
 
 /**
@@ -158,6 +159,11 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/childconsent', [ROLE.PARENT]),
   r('/dataprivacy', ADMINS),
   r('/auditlog', ADMINS),
+  // Messages to parents and staff by the bell, SMS and WhatsApp (issue 24): the list, the composer
+  // and a message's delivery report.
+  r('/messages', ADMINS),
+  r('/messages/new', ADMINS, 'routes.messageNew'),
+  r('/messages/:messageId', ADMINS, 'routes.message'),
   // 116
   r('/studentdashboard', [ROLE.STUDENT]),
   r('/studentClass', [ROLE.STUDENT]),
@@ -217,7 +223,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
       group: 'menu.academic',
       items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/examscheme'), m('/exams'), m('/examanalysis')],
     },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/dataprivacy'), m('/auditlog')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
   ],
   [ROLE.PRINCIPAL]: [
     m('/schooladmin'),
@@ -239,7 +245,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/dataprivacy'), m('/auditlog')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')],
     },
   ],
   [ROLE.TEACHER]: [

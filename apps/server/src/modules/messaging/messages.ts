@@ -222,6 +222,16 @@ export async function listMessages(deps: Deps, caller: Caller, page: PageQuery):
   return { items: rows.map((r) => present(r.m, counts.get(r.m.id)!)), total, page: page.page, pageSize: page.pageSize };
 }
 
+/** `GET /api/school/messages/:messageId`: one message with its deliveries counted; 404 for another school's. */
+export async function getMessage(deps: Deps, caller: Caller, messageId: string): Promise<MessageSummary> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const [m] = await db.select().from(messages).where(and(eq(messages.schoolId, schoolId), eq(messages.id, messageId)));
+  if (!m) throw notFound('Message');
+  const counts = await countsOf(db, [m.id]);
+  return present(m, counts.get(m.id)!);
+}
+
 /** `GET /api/school/messages/:messageId/deliveries`: the report, per recipient and channel; 404 for another school's message. */
 export async function messageDeliveries(
   deps: Deps,

@@ -38,6 +38,7 @@ import {
   IconShieldLock,
   IconShieldCheck,
   IconListSearch,
+  IconSend,
   type Icon,
 } from '@tabler/icons-react';
 import { LANDING } from '@shala/contract';
@@ -91,6 +92,7 @@ const BY_PATH: Record<string, Icon> = {
   '/myresults': IconFileCertificate,
   '/dataprivacy': IconShieldLock,
   '/auditlog': IconListSearch,
+  '/messages': IconSend,
   '/childconsent': IconShieldCheck,
 };
 

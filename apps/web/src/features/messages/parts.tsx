@@ -1,0 +1,113 @@
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DELIVERY_STATUSES, ROLE, type DeliveryStatus, type MessageAudience, type MessageSummary } from '@shala/contract';
+import { useClassOptions } from '../../api/academics-assign';
+import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { useClassLabel } from '../academics/assign/parts';
+import { useFormat } from '../../lib/format';
+
+/** The roles a message can go to, as the composer's checkboxes: admins are the system admins and principals. */
+export const AUDIENCE_ROLES = {
+  parents: [ROLE.PARENT],
+  teachers: [ROLE.TEACHER],
+  students: [ROLE.STUDENT],
+  admins: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL],
+} as const;
+export type AudienceRole = keyof typeof AUDIENCE_ROLES;
+export const AUDIENCE_ROLE_NAMES = Object.keys(AUDIENCE_ROLES) as AudienceRole[];
+
+/** The checkboxes of a set of roles (a message's roles back as the composer names them). */
+export function audienceRolesOf(roles: readonly number[]): AudienceRole[] {
+  return AUDIENCE_ROLE_NAMES.filter((name) => AUDIENCE_ROLES[name].some((r) => roles.includes(r)));
+}
+
+export const DELIVERY_COLOR: Record<DeliveryStatus, string> = {
+  queued: 'gray',
+  sending: 'blue',
+  sent: 'teal',
+  delivered: 'green',
+  read: 'green',
+  failed: 'red',
+  skipped: 'yellow',
+};
+
+/** Who a message goes to, in words: "Parents, Teachers", "Parents of Class 5 – A", "3 people". */
+export function useAudienceText() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const label = useClassLabel();
+  const { current } = useCurrentSession();
+  const classes = useClassOptions(current?.sessionId);
+  const byId = new Map((classes.data?.items ?? []).map((c) => [c.assignClassId, label(c)]));
+  return (audience: MessageAudience): string => {
+    switch (audience.kind) {
+      case 'roles':
+        return audienceRolesOf(audience.roles)
+          .map((name) => t(`messages.roles.${name}`))
+          .join(', ');
+      case 'classes': {
+        const names = audience.classIds.map((id) => byId.get(id));
+        const known = names.every((n) => !!n);
+        const list = known ? names.join(', ') : t('messages.audience.classCount', { count: audience.classIds.length, n: fmt.number(audience.classIds.length) });
+        return t(audience.who === 'parents' ? 'messages.audience.parentsOf' : 'messages.audience.studentsOf', { classes: list });
+      }
+      case 'people':
+        return t('messages.audience.peopleCount', { count: audience.userIds.length, n: fmt.number(audience.userIds.length) });
+    }
+  };
+}
+
+/** The bell (always), then SMS and WhatsApp where chosen. */
+export function ChannelBadges({ channels }: { channels: MessageSummary['channels'] }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge variant="outline" color="gray" radius="sm" style={{ textTransform: 'none' }}>
+        {t('messages.channels.bell')}
+      </Badge>
+      {channels.map((c) => (
+        <Badge key={c} variant="light" color={c === 'sms' ? 'indigo' : 'green'} radius="sm" style={{ textTransform: 'none' }}>
+          {t(`messages.channels.${c}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Scheduled or sent. */
+export function MessageStatusBadge({ message }: { message: MessageSummary }) {
+  const { t } = useTranslation();
+  const color = message.status === 'sent' ? 'green' : message.status === 'scheduled' ? 'blue' : 'gray';
+  return (
+    <Badge variant="light" color={color} style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}>
+      {t(`messages.status.${message.status}`)}
+    </Badge>
+  );
+}
+
+/** A delivery's status, coloured. */
+export function DeliveryBadge({ status }: { status: DeliveryStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={DELIVERY_COLOR[status]} radius="sm" style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}>
+      {t(`messages.delivery.${status}`)}
+    </Badge>
+  );
+}
+
+/** The deliveries counted by status, as small badges ("Sent 2", "Failed 1"); a dash when there are none. */
+export function DeliveryCounts({ counts }: { counts: Record<string, number> }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const shown = DELIVERY_STATUSES.filter((s) => (counts[s] ?? 0) > 0);
+  if (!shown.length) return <>{t('messages.list.noDeliveries')}</>;
+  return (
+    <Group gap={4} wrap="wrap">
+      {shown.map((s) => (
+        <Badge key={s} size="sm" variant="light" color={DELIVERY_COLOR[s]} radius="sm" style={{ textTransform: 'none' }}>
+          {t(`messages.delivery.${s}`)} {fmt.number(counts[s]!)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

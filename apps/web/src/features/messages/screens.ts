@@ -1,0 +1,13 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenProps } from '../../app/screen';
+
+const MessagesPage = lazy(() => import('./MessagesPage'));
+const ComposePage = lazy(() => import('./ComposePage'));
+const MessagePage = lazy(() => import('./MessagePage'));
+
+/** The screens of this area, by route path (routes.tsx spreads them). */
+export const MESSAGE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/messages': MessagesPage,
+  '/messages/new': ComposePage,
+  '/messages/:messageId': MessagePage,
+};
