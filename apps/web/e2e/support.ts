@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { API_BASE, SERVER } from './servers';
 
@@ -108,6 +108,18 @@ export async function fillDate(field: Locator, day: string) {
 
 export async function chooseLanguage(page: Page, label: 'English' | 'हिन्दी') {
   await page.getByRole('combobox', { name: /Language|भाषा/ }).selectOption({ label });
+}
+
+/** A page of a new browser context at `width` px, in `lang` (Hindi chosen on the sign-in page). */
+export async function pageIn(browser: Browser, lang: 'en' | 'hi', width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
+  const page = await context.newPage();
+  if (lang === 'hi') {
+    await page.goto('./');
+    await chooseLanguage(page, 'हिन्दी');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  }
+  return page;
 }
 
 /** Newest outbox mail that mentions the address, waiting for it to arrive. */

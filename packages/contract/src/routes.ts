@@ -158,6 +158,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/childconsent', [ROLE.PARENT]),
   r('/dataprivacy', ADMINS),
   r('/auditlog', ADMINS),
+  // The school's SMS and WhatsApp accounts, templates and channel rules (issue 24).
+  r('/messagingsettings', [ROLE.PRINCIPAL]),
   // 116
   r('/studentdashboard', [ROLE.STUDENT]),
   r('/studentClass', [ROLE.STUDENT]),
@@ -239,7 +241,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/dataprivacy'), m('/auditlog')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings')],
     },
   ],
   [ROLE.TEACHER]: [

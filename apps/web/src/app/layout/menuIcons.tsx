@@ -1,5 +1,6 @@
 import {
   IconBeach,
+  IconDeviceMobileCog,
   IconBook,
   IconBooks,
   IconBuildingCommunity,
@@ -92,6 +93,7 @@ const BY_PATH: Record<string, Icon> = {
   '/dataprivacy': IconShieldLock,
   '/auditlog': IconListSearch,
   '/childconsent': IconShieldCheck,
+  '/messagingsettings': IconDeviceMobileCog,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;
