@@ -110,11 +110,8 @@ export async function chooseLanguage(page: Page, label: 'English' | 'हिन�
   await page.getByRole('combobox', { name: /Language|भाषा/ }).selectOption({ label });
 }
 
-/**
- * A browser of its own at `width` px (800 px high on a phone, 900 on a desktop), in Hindi when
- * asked (chosen on the sign-in page), signed in as `role` on its landing page.
- */
-export async function signedInAt(browser: Browser, role: keyof typeof ACCOUNTS, lang: 'en' | 'hi', width: number) {
+/** A page of a new browser context at `width` px (800 px high on a phone, 900 on a desktop), in `lang` (Hindi chosen on the sign-in page). */
+export async function pageIn(browser: Browser, lang: 'en' | 'hi', width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
   const page = await context.newPage();
   if (lang === 'hi') {
@@ -122,8 +119,14 @@ export async function signedInAt(browser: Browser, role: keyof typeof ACCOUNTS, 
     await chooseLanguage(page, 'हिन्दी');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   }
+  return page;
+}
+
+/** A browser of its own at `width` px, in Hindi when asked, signed in as `role` on its landing page. */
+export async function signedInAt(browser: Browser, role: keyof typeof ACCOUNTS, lang: 'en' | 'hi', width: number) {
+  const page = await pageIn(browser, lang, width);
   await signInAs(page, role);
-  return { context, page };
+  return { context: page.context(), page };
 }
 
 /**

@@ -4,6 +4,7 @@ import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
 import { deliveryListQuery, deliveryRow, messageInput, messageUsage, messageParams, messagePreview, messageSummary, mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
+import { accountChannelParams, channelRuleList, channelRulesInput, messagingSettings, smsAccountInput, whatsAppAccountInput } from './messaging-settings.js';
 import { academicSession } from './sessions.js';
 import {
   assignClassBody,
@@ -428,6 +429,12 @@ export const API = {
   smsHook: route({ method: 'POST', url: '/api/hooks/sms/:provider', roles: 'public', summary: "An SMS provider's delivery reports (MSG91: the school's report token in the URL; anything else 4xx, nothing changed)", params: smsHookParams, raw: true, response: z.any() }),
   whatsappHookVerify: route({ method: 'GET', url: '/api/hooks/whatsapp', roles: 'public', summary: "Meta's webhook verification: answers hub.challenge for a known verify token (403 otherwise)", raw: true, response: z.any() }),
   whatsappHook: route({ method: 'POST', url: '/api/hooks/whatsapp', roles: 'public', summary: 'WhatsApp statuses and replies (STOP) from Meta, trusted only with a valid X-Hub-Signature-256', raw: true, response: z.any() }),
+  // The school's messaging settings (issue 24): its own provider accounts (secrets write-only) and its rules per kind.
+  messagingSettings: route({ method: 'GET', url: '/api/school/messaging/settings', roles: ADMINS, summary: "The school's SMS and WhatsApp accounts (its own, the platform's or none; what is not secret, the secrets' hints, the webhook URLs: the SMS one, which holds a token, to the principal only) and its channel rules per kind", response: envelope(messagingSettings) }),
+  messagingSms: route({ method: 'PUT', url: '/api/school/messaging/sms', roles: [ROLE.PRINCIPAL], summary: "Save the school's own MSG91 account: DLT entity id, header and templates; the auth key the first time, else kept when left out (409 secrets_key_missing without SECRETS_KEY)", body: smsAccountInput, response: envelope(messagingSettings) }),
+  messagingWhatsapp: route({ method: 'PUT', url: '/api/school/messaging/whatsapp', roles: [ROLE.PRINCIPAL], summary: "Save the school's own WhatsApp Cloud account: phone number id and templates; the access token, app secret and verify token the first time, else kept when left out", body: whatsAppAccountInput, response: envelope(messagingSettings) }),
+  messagingAccountDelete: route({ method: 'DELETE', url: '/api/school/messaging/:channel', roles: [ROLE.PRINCIPAL], summary: "Remove the school's own account of a channel: the platform's is used from now on, if there is one", params: accountChannelParams, response: envelope(messagingSettings) }),
+  messagingRules: route({ method: 'PUT', url: '/api/school/messaging/rules', roles: [ROLE.PRINCIPAL], summary: "The school's rules of some kinds: the channels a kind goes on when a person has not chosen, and urgent (sent in quiet hours too)", body: channelRulesInput, response: envelope(channelRuleList) }),
   pushKey: route({ method: 'GET', url: '/api/push/key', roles: ALL, summary: "The server's VAPID public key, for a browser's push subscription", response: envelope(pushKey) }),
   pushSubscribe: route({ method: 'POST', url: '/api/push/subscriptions', roles: ALL, summary: "Store this browser's push subscription for the caller (a known push service only; the same endpoint moves to the caller)", body: pushSubscriptionInput, response: envelope(z.object({ subscribed: z.literal(true) })) }),
   pushUnsubscribe: route({ method: 'DELETE', url: '/api/push/subscriptions', roles: ALL, summary: "Forget this browser's push subscription (the caller's own)", body: pushUnsubscribeInput, response: envelope(z.object({ subscribed: z.literal(false) })) }),

@@ -144,6 +144,9 @@ export const ERROR_REASONS = [
   'sms_failed', // the provider did not take the code's SMS just now
   'code_expired', // the mobile code expired or took too many tries: ask for a new one
   'code_wrong', // the mobile code does not match
+  'secrets_key_missing', // the server has no SECRETS_KEY: provider secrets cannot be stored (the operator sets it)
+  'secret_required', // params: field (a new account needs its secrets; an update may leave them out)
+  'secrets_unreadable', // the stored secrets cannot be opened (SECRETS_KEY changed): enter them again
   'message_no_recipients', // a message's audience has nobody in it
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
@@ -185,6 +188,13 @@ export const ISSUE_CODES = [
   'one_decimal',
   'grade_min_once',
   'grade_from_zero',
+  'digits',
+  'no_spaces',
+  'dlt_header',
+  'template_id',
+  'template_name',
+  'template_vars',
+  'template_param',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

@@ -25,3 +25,4 @@ export * from './imports.js';
 export * from './public-api.js';
 export * from './privacy.js';
 export * from './messaging.js';
+export * from './messaging-settings.js';

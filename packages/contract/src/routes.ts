@@ -164,6 +164,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/messages', ADMINS),
   r('/messages/new', ADMINS, 'routes.messageNew'),
   r('/messages/:messageId', ADMINS, 'routes.message'),
+  // The school's SMS and WhatsApp accounts, templates and channel rules (issue 24).
+  r('/messagingsettings', [ROLE.PRINCIPAL]),
   // 116
   r('/studentdashboard', [ROLE.STUDENT]),
   r('/studentClass', [ROLE.STUDENT]),
@@ -245,7 +247,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings')],
     },
   ],
   [ROLE.TEACHER]: [

@@ -55,6 +55,13 @@ const OWN_CODES: Record<string, string> = {
   one_decimal: 'validation.one_decimal',
   grade_min_once: 'validation.grade_min_once',
   grade_from_zero: 'validation.grade_from_zero',
+  digits: 'validation.digits',
+  no_spaces: 'validation.no_spaces',
+  dlt_header: 'validation.dlt_header',
+  template_id: 'validation.template_id',
+  template_name: 'validation.template_name',
+  template_vars: 'validation.template_vars',
+  template_param: 'validation.template_param',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

@@ -39,8 +39,18 @@ const contextOf = (accountId: string) => `messaging:${accountId}`;
 
 type Row = typeof messagingAccounts.$inferSelect;
 
+/** A stored account's credentials, opened (throws SecretsKeyMissing, SecretUnreadable). */
+export function openCredentials(deps: Pick<Deps, 'messaging'>, row: Pick<Row, 'id' | 'secrets'>): Record<string, string> {
+  return JSON.parse(openSecret(row.secrets, deps.messaging.secretsKey, contextOf(row.id))) as Record<string, string>;
+}
+
+/** Credentials sealed for the account `id` (its own context), and their hint. Throws SecretsKeyMissing. */
+export function sealCredentials(deps: Pick<Deps, 'messaging'>, id: string, credentials: Record<string, string>): { secrets: string; secretHint: string } {
+  return { secrets: sealSecret(JSON.stringify(credentials), deps.messaging.secretsKey, contextOf(id)), secretHint: secretHint(Object.values(credentials).join('')) };
+}
+
 function open(deps: Pick<Deps, 'messaging'>, row: Row): Account {
-  const credentials = JSON.parse(openSecret(row.secrets, deps.messaging.secretsKey, contextOf(row.id))) as never;
+  const credentials = openCredentials(deps, row) as never;
   return { id: row.id, schoolId: row.schoolId, channel: row.channel, provider: row.provider, settings: row.settings, credentials, reportToken: row.reportToken } as unknown as Account;
 }
 
@@ -77,8 +87,7 @@ export async function saveAccount(
 ): Promise<{ id: string; reportToken: string; secretHint: string }> {
   const db = asPlatform(deps);
   const id = crypto.randomUUID();
-  const secrets = sealSecret(JSON.stringify(input.credentials), deps.messaging.secretsKey, contextOf(id));
-  const hint = secretHint(Object.values(input.credentials).join(''));
+  const { secrets, secretHint: hint } = sealCredentials(deps, id, input.credentials);
   const reportToken = newReportToken();
   await db
     .delete(messagingAccounts)

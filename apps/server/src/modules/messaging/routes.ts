@@ -7,6 +7,7 @@ import { getPreferences, savePreferences, type Evidence } from './preferences.js
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
 import { getMessage, listMessages, messageDeliveries, messageUsage, previewMessage, sendMessage } from './messages.js';
+import settingsRoutes from './settings.routes.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
@@ -79,6 +80,7 @@ export default async function messagingRoutes(app: App) {
       handler: async (req) => ({ result: await whatsAppEvents(app.deps, raw(req)) }),
     });
   });
+  await app.register(settingsRoutes);
 }
 
 /** A provider's report is small: a few hundred statuses at most. */

@@ -1,5 +1,6 @@
 import {
   IconBeach,
+  IconDeviceMobileCog,
   IconBook,
   IconBooks,
   IconBuildingCommunity,
@@ -94,6 +95,7 @@ const BY_PATH: Record<string, Icon> = {
   '/auditlog': IconListSearch,
   '/messages': IconSend,
   '/childconsent': IconShieldCheck,
+  '/messagingsettings': IconDeviceMobileCog,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;

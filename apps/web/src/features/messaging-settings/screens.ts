@@ -1,0 +1,9 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenProps } from '../../app/screen';
+
+const MessagingSettingsPage = lazy(() => import('./MessagingSettingsPage'));
+
+/** The screens of this area, by route path (routes.tsx spreads them). */
+export const MESSAGING_SETTINGS_SCREENS: Record<string, ComponentType<ScreenProps>> = {
+  '/messagingsettings': MessagingSettingsPage,
+};
