@@ -141,15 +141,9 @@ export async function notifyRoles(
 }
 
 /** A notification to everyone an SQL query names (its rows: `user_id`, people of the school). */
-export interface AudienceNotification {
+export interface AudienceNotification extends Omit<NewNotification, 'schoolId' | 'userId'> {
   schoolId: string;
   audience: SQL;
-  senderId: string | null;
-  senderName: string;
-  kind?: NotificationKind;
-  message?: string;
-  params?: NotificationParams;
-  link?: string | null;
   /** A message the school wrote: its id and the channels it chose beyond the bell. */
   fromMessage?: { id: string; channels: readonly string[] };
 }
