@@ -115,7 +115,7 @@ describe('notifications to phones', () => {
     // The report: delivered. A forged token and a replay change nothing.
     const hook = (token: string) => `${base}/api/hooks/sms/msg91?token=${encodeURIComponent(token)}`;
     const forged = await sms.report(hook('guess'), d!.providerMessageId!, { status: '1', number: '919876543210', date: '2026-11-23 10:00:05' });
-    expect(forged.status).toBe(403);
+    expect(forged.status).toBe(400);
     expect((await deliveriesOf())[0]!.status).toBe('sent');
     expect((await sms.report(hook(reportToken), d!.providerMessageId!, { status: '1', number: '919876543210', date: '2026-11-23 10:00:05' })).status).toBe(200);
     expect((await deliveriesOf())[0]!.status).toBe('delivered');
@@ -140,7 +140,7 @@ describe('notifications to phones', () => {
     // The status webhook: signed by the app secret, else refused; "read" moves it on.
     const waId = now[1]!.providerMessageId!;
     const read = { wamid: waId, status: 'read' as const, to: '+919876543210', at: new Date('2026-11-24T17:01:00Z') };
-    expect((await wa.deliver(`${base}/api/hooks/whatsapp`, { object: 'whatsapp_business_account', entry: [] }, 'sha256=' + '0'.repeat(64))).status).toBe(401);
+    expect((await wa.deliver(`${base}/api/hooks/whatsapp`, { object: 'whatsapp_business_account', entry: [] }, 'sha256=' + '0'.repeat(64))).status).toBe(400);
     expect((await wa.status(`${base}/api/hooks/whatsapp`, read)).status).toBe(200);
     expect((await deliveriesOf()).find((d) => d.id === now[1]!.id)!.status).toBe('read');
 

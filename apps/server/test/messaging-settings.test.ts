@@ -186,7 +186,7 @@ describe('the school WhatsApp account', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().result.whatsapp.account).toMatchObject({ templates: [], pricePaise: 80, secrets: { accessToken: '…91ab', appSecret: '…fee1', verifyToken: '…7777' } });
     expect((await verify('new-verify-token-7777')).body).toBe('4711');
-    expect((await verify(WA.verifyToken)).statusCode).toBe(403);
+    expect((await verify(WA.verifyToken)).statusCode).toBe(400);
 
     // Removed: the platform's account is used from now on (none here, then one).
     const removed = await call('DELETE', '/api/school/messaging/whatsapp', principal.token);

@@ -8,7 +8,8 @@ import { now } from '../../clock.js';
 import { accountByReportToken, whatsAppAccounts } from './accounts.js';
 
 /**
- * The providers' webhooks (issue 24): public routes that trust nothing but the provider's proof
+ * The providers' webhooks (issue 24): public routes that trust nothing but the provider's proof (any
+ * other call answers 400 `webhook_untrusted`)
  * (MSG91: the account's report token; Meta: the signature of the raw body with the account's app
  * secret). A report changes only a delivery of the account's own school (the platform's account:
  * of schools that send on it), and only forward (sent → delivered → read; failed ends it), so a
@@ -19,10 +20,15 @@ import { accountByReportToken, whatsAppAccounts } from './accounts.js';
 const RANK: Record<string, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, failed: 3, read: 4 };
 const RANK_SQL = sql.raw(`case d.status ${Object.entries(RANK).map(([s, r]) => `when '${s}' then ${r}`).join(' ')} else 9 end`);
 
+/**
+ * A call the webhook does not trust answers 400, whatever was wrong (token, signature, body): a
+ * public route has no session to refuse, and a 4xx changes nothing, as for any bad input.
+ */
 const rejected = (err: unknown): never => {
-  if (err instanceof WebhookRejected) throw new AppError(err.status === 400 ? 'BAD_REQUEST' : err.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', err.message);
+  if (err instanceof WebhookRejected) throw untrusted(err.message);
   throw err;
 };
+const untrusted = (message: string) => new AppError('BAD_REQUEST', message, { reason: 'webhook_untrusted' });
 
 /** Moves deliveries forward by the provider's reports: one statement for the whole call. */
 async function applyReports(
@@ -46,7 +52,7 @@ export async function smsReport(deps: Pick<Deps, 'data' | 'messaging'>, provider
   const adapter = deps.messaging.sms[provider];
   const token = adapter.reportToken(req);
   const account = token ? await accountByReportToken(deps, token) : null;
-  if (!account || account.channel !== 'sms' || account.provider !== provider) throw new AppError('FORBIDDEN', 'Not a report of a known account.');
+  if (!account || account.channel !== 'sms' || account.provider !== provider) throw untrusted('Not a report of a known account.');
   let reports;
   try {
     reports = adapter.parseDeliveryReport(req, account.reportToken);
@@ -65,7 +71,7 @@ export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging'>, que
       // Not this account's token: try the next.
     }
   }
-  throw new AppError('FORBIDDEN', 'Not a verification of this webhook.');
+  throw untrusted('Not a verification of this webhook.');
 }
 
 /**
@@ -95,5 +101,5 @@ export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging'>, req
     }
     return { statuses, stops };
   }
-  throw new AppError('UNAUTHENTICATED', 'No valid X-Hub-Signature-256.');
+  throw untrusted('No valid X-Hub-Signature-256.');
 }
