@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
+import { ROLE } from '@shala/contract';
 import { signinAt } from './signin.js';
 import { socketBench, type ChatPair, type SocketBenchResult } from './socket.js';
 
@@ -212,7 +213,7 @@ if (att) {
         path: '/api/school/messages',
         method: 'POST',
         headers: { token: principalToken, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Bench', body: 'The school is closed tomorrow for the district sports meet.', audience: { kind: 'roles', roles: [115] }, channels: ['sms'] }),
+        body: JSON.stringify({ title: 'Bench', body: 'The school is closed tomorrow for the district sports meet.', audience: { kind: 'roles', roles: [ROLE.PARENT] }, channels: ['sms'] }),
         connections: 1,
         amount: 20,
       } as Case['opts'],
