@@ -24,6 +24,9 @@ import { accountFor, fillTemplate, type Account } from './accounts.js';
 
 const KINDS = PREFERENCE_KINDS as readonly string[];
 
+/** Ids as one uuid[] parameter (`= any(…)`): one value whatever their number. */
+export const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 /** The contract's default rules as an SQL VALUES list (kind, sms, whatsapp, urgent). */
 const DEFAULTS = sql.raw(
   `(values ${PREFERENCE_KINDS.map((k) => `('${k}', ${DEFAULT_CHANNEL_RULES[k].sms}, ${DEFAULT_CHANNEL_RULES[k].whatsapp}, ${DEFAULT_CHANNEL_RULES[k].urgent})`).join(', ')}) as d(kind, sms, whatsapp, urgent)`,
@@ -75,7 +78,7 @@ export async function queueDeliveries(
 ): Promise<number> {
   const ids = rows.filter((r) => r.schoolId && KINDS.includes(r.kind)).map((r) => r.id);
   if (!ids.length || (message && !message.channels.length)) return 0;
-  const source = sql`select school_id, user_id, kind, id as ref from notifications where id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const source = sql`select school_id, user_id, kind, id as ref from notifications where id = any(${uuids(ids)})`;
   const at = now().toISOString();
   const result = await db.execute(sql`
     insert into deliveries (school_id, notification_id, user_id, channel, address, not_before, message_id, created_at, updated_at)

@@ -19,7 +19,7 @@ import { smsParts } from '../../messaging/index.js';
 import { now } from '../../clock.js';
 import { fullName } from '../users/service.js';
 import { accountFor, fillTemplate } from './accounts.js';
-import { reachable, templateVariables } from './deliveries.js';
+import { reachable, templateVariables, uuids } from './deliveries.js';
 import { afterCommit, notifyAudience, type Delivery } from '../notifications/service.js';
 
 /**
@@ -34,7 +34,6 @@ type Row = typeof messages.$inferSelect;
 
 /** The audience's people (`school_id`, `user_id`): active people of the school only. */
 function audienceSql(schoolId: string, audience: MessageAudience): SQL {
-  const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
   switch (audience.kind) {
     case 'roles':
       return sql`select u.school_id, u.id as user_id from users u
@@ -57,11 +56,11 @@ function audienceSql(schoolId: string, audience: MessageAudience): SQL {
 async function checkAudience(db: DbOrTx, schoolId: string, audience: MessageAudience): Promise<void> {
   if (audience.kind === 'classes') {
     const ids = [...new Set(audience.classIds)];
-    const result = await db.execute(sql`select count(*)::int as n from classes where school_id = ${schoolId}::uuid and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    const result = await db.execute(sql`select count(*)::int as n from classes where school_id = ${schoolId}::uuid and id = any(${uuids(ids)})`);
     if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) !== ids.length) throw notFound('Class');
   } else if (audience.kind === 'people') {
     const ids = [...new Set(audience.userIds)];
-    const result = await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId}::uuid and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    const result = await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId}::uuid and id = any(${uuids(ids)})`);
     if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) !== ids.length) throw notFound('Person');
   }
 }
@@ -200,7 +199,7 @@ async function countsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string,
   const rows = await db
     .select({ messageId: deliveries.messageId, status: deliveries.status, n: count() })
     .from(deliveries)
-    .where(sql`${deliveries.messageId} = any(${`{${ids.join(',')}}`}::uuid[])`)
+    .where(sql`${deliveries.messageId} = any(${uuids(ids)})`)
     .groupBy(deliveries.messageId, deliveries.status);
   for (const r of rows) out.get(r.messageId!)![r.status] = Number(r.n);
   return out;
