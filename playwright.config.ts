@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { ON_POSTGRES, SERVER, WORKERS, serverOf } from './apps/web/e2e/servers';
 import { TEST_NOW } from './scripts/test-clock.mjs';
+import { PROVIDERS } from './apps/web/e2e/providers-config';
 
 /** The journeys that run on PostgreSQL (see testMatch). */
 const PG_JOURNEYS = ['attendance', 'fees', 'chat', 'exams-report'].map((name) => `**/${name}.spec.ts`);
@@ -50,29 +51,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: Array.from({ length: WORKERS }, (_, index) => {
-    const { port, dataDir } = serverOf(index);
-    return {
-      command: 'node --import tsx apps/server/src/main.ts',
-      url: `http://127.0.0.1:${port}/api/health`,
+  webServer: [
+    // The fake SMS and WhatsApp providers every server sends to (apps/web/e2e/providers.ts).
+    {
+      command: 'node --import tsx apps/web/e2e/providers.ts',
+      url: `http://127.0.0.1:${PROVIDERS.controlPort}/sent`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 60_000,
       stdout: 'pipe' as const,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO: 'on',
-        AUTH_RATE_LIMIT_MAX: '1000',
-        // Two servers and two browsers share a loaded 2-core CI machine: no overload shedding here
-        // (its own server test proves it).
-        SHED_EVENT_LOOP_DELAY_MS: '0',
-        SHED_DB_WAIT_MS: '0',
-        LOG_LEVEL: 'warn',
-        // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs).
-        SHALA_NOW: TEST_NOW,
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      },
-    };
-  }),
+    },
+    ...Array.from({ length: WORKERS }, (_, index) => {
+      const { port, dataDir } = serverOf(index);
+      return {
+        command: 'node --import tsx apps/server/src/main.ts',
+        url: `http://127.0.0.1:${port}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe' as const,
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DEMO: 'on',
+          AUTH_RATE_LIMIT_MAX: '1000',
+          // Two servers and two browsers share a loaded 2-core CI machine: no overload shedding here
+          // (its own server test proves it).
+          SHED_EVENT_LOOP_DELAY_MS: '0',
+          SHED_DB_WAIT_MS: '0',
+          LOG_LEVEL: 'warn',
+          // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs).
+          SHALA_NOW: TEST_NOW,
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+          // Provider accounts can be stored, and are sent to the fakes.
+          SECRETS_KEY: PROVIDERS.secretsKey,
+          SMS_MSG91_URL: `http://127.0.0.1:${PROVIDERS.msg91Port}`,
+          WHATSAPP_GRAPH_URL: `http://127.0.0.1:${PROVIDERS.whatsappPort}`,
+        },
+      };
+    }),
+  ],
 });

@@ -18,7 +18,7 @@ import multipart from '@fastify/multipart';
 import { API, PASSWORD_RULES, UPLOAD_LIMITS, WEB_BASE_PATH, issueInfo, setCommonPasswords, type ErrorEnvelope } from '@shala/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Config } from './config.js';
-import type { Deps } from './context.js';
+import type { Deps, Outbox } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
@@ -58,7 +58,7 @@ import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import messagingRoutes from './modules/messaging/routes.js';
 import { createMessaging } from './messaging/index.js';
-import { DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
+import { DELIVERY_JOB, INSTANT_DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
 import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
 import { createJobSender } from './jobs/queue.js';
@@ -144,11 +144,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     redis: redisForLimits,
   });
   const push = createPush({ config, data: database, log: app.log });
-  app.addHook('onClose', async () => push.idle());
   const deviceCookies = createDeviceCookies(deviceSecret(config));
   const jobs = createJobSender(() => deps);
   const messaging = createMessaging(config);
-  const outbox = { queue: queueDeliveries, nudge: () => void jobs.send(DELIVERY_JOB, {}) };
+  // Phone deliveries go to the queue (any node sends them at the providers' rate); pushes and mail
+  // are sent at once by this node (the instant job runs here), and by the queue after a restart.
+  const outbox: Outbox = {
+    queue: (db, rows, message) => queueDeliveries(db, rows, message, { push: push.publicKey !== null }),
+    nudge: (queued) => {
+      if (queued.phone) void jobs.send(DELIVERY_JOB, {});
+      if (queued.instant) jobs.runHere(INSTANT_DELIVERY_JOB, {});
+    },
+  };
   const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging, outbox };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);

@@ -37,13 +37,18 @@ export interface Deps {
 }
 
 /**
- * The deliveries of notifications to phones (issue 24), given to the notifications service so it
- * needs no import of the messaging module (which itself notifies): `queue` in the transaction that
- * made the notifications, `nudge` once it committed.
+ * The deliveries of notifications beyond the bell (issue 24: push, SMS, WhatsApp, mail), given to
+ * the notifications service so it needs no import of the messaging module (which itself notifies):
+ * `queue` in the transaction that made the notifications, `nudge` once it committed, with what
+ * `queue` answered (how many deliveries on the phone and the instant lane).
  */
 export interface Outbox {
-  queue(db: DbOrTx, rows: ReadonlyArray<{ id: string; kind: string; schoolId: string | null }>, message?: { id: string; channels: readonly string[] }): Promise<number>;
-  nudge(): void;
+  queue(
+    db: DbOrTx,
+    rows: ReadonlyArray<{ id: string; kind: string; schoolId: string | null }>,
+    message?: { id: string; channels: readonly string[] },
+  ): Promise<{ phone: number; instant: number }>;
+  nudge(queued: { phone: number; instant: number }): void;
 }
 
 /** The signed-in caller, resolved from the session token. */

@@ -8,7 +8,7 @@ import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { sendDue } from '../src/modules/messaging/deliveries.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { startFakeWhatsApp } from './fakes/whatsapp.js';
-import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
+import { latestMail, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 
 /**
  * Notifications carried to phones (issue 24), against a fake MSG91 and a fake WhatsApp Cloud API
@@ -165,4 +165,41 @@ describe('notifications to phones', () => {
     await env.app.deps.jobs.idle();
     expect((await deliveriesOf()).slice(5).map((d) => d.channel)).toEqual(['sms']);
   });
+
+  it('mails a parent who chose mail, in Hindi, at night too (a mail waits in the inbox), once', async () => {
+    const parentToken = await env.f.token(parent);
+    const chose = await env.app.inject({ method: 'PUT', url: '/api/account/notification-preferences', headers: { token: parentToken }, payload: { choices: [{ kind: 'absence', channel: 'email', enabled: true }] } });
+    expect(chose.statusCode, chose.body).toBe(200);
+    // 22:40 in India, absences not urgent (the test before): SMS waits for the morning, the mail goes.
+    setClock('2026-11-25T17:10:00.000Z');
+    expect((await save('2026-11-18', 'absent')).statusCode).toBe(200);
+    await env.app.deps.jobs.idle();
+    const made = (await deliveriesOf()).slice(6);
+    expect(made.map((d) => [d.channel, d.status])).toEqual([
+      ['email', 'sent'],
+      ['sms', 'queued'],
+    ]);
+    const [{ email }] = (await env.db.select({ email: users.email }).from(users).where(eq(users.id, parent.id))) as [{ email: string }];
+    expect(made[0]!.address).toBe(email);
+    const mail = decodeMail(latestMail(env)!);
+    expect(mail).toContain(`To: ${email}`);
+    expect(mail).toContain('Asha Test 18 नव॰ 2026 को अनुपस्थित रहे।');
+    expect(mail).toContain('/sms_frontend/notificationsettings');
+    // Sent once: another run of the job finds nothing to send.
+    expect(await sendDue(env.app.deps, 'instant')).toEqual({});
+  });
 });
+
+/** A mail file's text with its encoded words and parts decoded (base64 or quoted-printable). */
+function decodeMail(eml: string): string {
+  const words = eml.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, t: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(t, 'base64').toString() : decodeQp(t.replace(/_/g, ' ')));
+  const [head, ...body] = words.split(/\r?\n\r?\n/);
+  const text = body.join('\n\n');
+  if (/Content-Transfer-Encoding: base64/i.test(head!)) return `${head}\n\n${Buffer.from(text.replace(/\s+/g, ''), 'base64').toString()}`;
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) return `${head}\n\n${decodeQp(text)}`;
+  return words;
+}
+function decodeQp(t: string): string {
+  return Buffer.from(t.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString();
+}

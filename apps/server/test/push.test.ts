@@ -6,7 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { pushSubscriptions } from '../src/db/schema.js';
+import { deliveries, pushSubscriptions } from '../src/db/schema.js';
+import { setClock } from '../src/clock.js';
+import { INSTANT_DELIVERY_JOB } from '../src/modules/messaging/job.js';
 import { loadConfig } from '../src/config.js';
 import { isPushService, vapidKeys } from '../src/push/index.js';
 import { everyRole, setupApp, type TestEnv } from './helpers.js';
@@ -28,7 +30,9 @@ const service = http.createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-    res.statusCode = req.url?.endsWith('/gone') ? 410 : 201;
+    // `/gone`: the browser unsubscribed; `/busy`: the service cannot take it the first time.
+    const busy = req.url?.endsWith('/busy') && received.filter((r) => r.url === req.url).length === 1;
+    res.statusCode = req.url?.endsWith('/gone') ? 410 : busy ? 503 : 201;
     res.end();
   });
 });
@@ -218,7 +222,7 @@ describe('delivery', () => {
       notifyRoles: [115],
     });
     expect(res.statusCode, res.body).toBe(200);
-    await env.app.deps.push.idle();
+    await env.app.deps.jobs.idle();
 
     // Only the parent's two browsers: the teacher was not notified.
     expect(received.map((r) => r.url).sort()).toEqual([new URL(phone.body.endpoint).pathname, new URL(gone.body.endpoint).pathname].sort());
@@ -247,7 +251,7 @@ describe('delivery', () => {
     received.length = 0;
     const sender = mine.users[113];
     const n = await notify(env.app.deps, env.db, { schoolId: mine.school.id, userId: teacher.id, senderId: sender.id, senderName: sender.name, message: 'See me', kind: 'chat' });
-    await env.app.deps.push.idle();
+    await env.app.deps.jobs.idle();
     // The teacher's browser of the test before, and this one.
     expect(received).toHaveLength(2);
     const hit = received.find((r) => r.url === new URL(sub.body.endpoint).pathname)!;
@@ -257,6 +261,31 @@ describe('delivery', () => {
       link: `/chat?teacherId=${sender.id}&UserName=${encodeURIComponent(sender.name)}`,
       tag: n.id,
     });
+  });
+
+  it('is a delivery on the queue: a push service that cannot take it now gets it again from the job, once', async () => {
+    const { notify } = await import('../src/modules/notifications/service.js');
+    const student = mine.users[116];
+    const sub = browser(`${origin}/push/${randomBytes(8).toString('hex')}/busy`);
+    expect((await call('POST', '/api/push/subscriptions', student.token, sub.body)).statusCode).toBe(200);
+    received.length = 0;
+    const sender = mine.users[114];
+    const n = await notify(env.app.deps, env.db, { schoolId: mine.school.id, userId: student.id, senderId: sender.id, senderName: sender.name, message: 'Bring your atlas', kind: 'chat' });
+    await env.app.deps.jobs.idle();
+    const row = async () => (await env.db.select().from(deliveries).where(eq(deliveries.notificationId, n.id)))[0]!;
+    // Refused for now (503): queued again 30 s on, not lost.
+    expect(received).toHaveLength(1);
+    expect(await row()).toMatchObject({ channel: 'push', status: 'queued', reason: 'unreachable', attempts: 1 });
+    // Too early: nothing goes. Then the job (every minute, and at a restart) sends it.
+    await INSTANT_DELIVERY_JOB.run(env.app.deps, {});
+    expect(received).toHaveLength(1);
+    // (The clock stays ahead: what is written next is later, as in life.)
+    setClock(new Date((await row()).notBefore.getTime() + 1000).toISOString());
+    await INSTANT_DELIVERY_JOB.run(env.app.deps, {});
+    await INSTANT_DELIVERY_JOB.run(env.app.deps, {});
+    expect(received).toHaveLength(2);
+    expect(JSON.parse(decrypt(sub, received[1]!.body))).toMatchObject({ body: 'Bring your atlas', tag: n.id });
+    expect(await row()).toMatchObject({ status: 'sent', provider: 'webpush', attempts: 2 });
   });
 
   it('is written in the language the reader picked (Hindi: Hindi words and date); English by default; a bad language 400', async () => {
@@ -276,7 +305,7 @@ describe('delivery', () => {
       notifyRoles: [115],
     });
     expect(res.statusCode, res.body).toBe(200);
-    await env.app.deps.push.idle();
+    await env.app.deps.jobs.idle();
     const hit = received.find((r) => r.url === new URL(sub.body.endpoint).pathname)!;
     const hindi = `अवकाश: Dussehra, ${formatDateFor('hi', '2026-10-20')} से ${formatDateFor('hi', '2026-10-21')} तक`;
     expect(JSON.parse(decrypt(sub, hit.body)).body).toBe(hindi);

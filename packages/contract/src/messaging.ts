@@ -47,11 +47,13 @@ export const channelState = z.object({ enabled: z.boolean(), chosen: z.boolean()
 /**
  * `GET /api/account/notification-preferences`: how the caller is reached beyond the bell. Per kind
  * and channel the state in force (the caller's choice, else the school's rule); the mobile number
- * and whether it is verified; WhatsApp consent; quiet hours (the caller's or the default).
+ * and whether it is verified; the mail address; WhatsApp consent; quiet hours (the caller's or the default).
  */
 export const notificationPreferences = z.object({
   mobile: z.string().nullable(),
   mobileVerified: z.boolean(),
+  /** The address mail goes to (the school keeps it on the person's record); null: none, no mail. */
+  email: z.string().nullable(),
   whatsappOptIn: z.boolean(),
   /** The text the WhatsApp consent is given to (its version is recorded with it). */
   whatsappConsentVersion: z.string(),
@@ -104,8 +106,8 @@ export const smsHookParams = z.object({ provider: z.enum(SMS_PROVIDERS) });
 // ---------------------------------------------------------------------------------------------
 // The composer (principal and system admin: /messages)
 
-/** Channels a message can be sent on beyond the bell (which every recipient gets). */
-export const COMPOSER_CHANNELS = ['sms', 'whatsapp'] as const;
+/** Channels a message can be sent on beyond the bell (which every recipient gets, and Web Push where a browser subscribed). */
+export const COMPOSER_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 
 /**
  * Who a message goes to: every active person of some roles; the parents (or the students) of some
@@ -127,22 +129,22 @@ export const messageInput = z
     title: text(MESSAGE_LIMITS.title).min(1, 'Required'),
     body: text(MESSAGE_LIMITS.body, { multiline: true }).min(1, 'Required'),
     audience: messageAudience,
-    channels: z.array(z.enum(COMPOSER_CHANNELS)).max(2).default([]),
+    channels: z.array(z.enum(COMPOSER_CHANNELS)).max(COMPOSER_CHANNELS.length).default([]),
     /** Absent: now. */
     scheduledFor: z.iso.datetime().optional(),
   })
   .strict();
 export type MessageInput = z.infer<typeof messageInput>;
 
-/** What sending would cost, before it is sent: recipients, and per paid channel those it reaches, parts and an estimate. */
+/** What sending would cost, before it is sent: recipients, and per channel those it reaches, parts and an estimate (mail: no parts, no cost). */
 export const messagePreview = z.object({
   recipients: z.number().int().nonnegative(),
   channels: z.array(
     z.object({
       channel: z.enum(COMPOSER_CHANNELS),
-      /** Recipients with a verified number (and WhatsApp consent) who have not turned the channel off. */
+      /** Recipients with a verified number (and WhatsApp consent), or a mail address, who have not turned the channel off. */
       reachable: z.number().int().nonnegative(),
-      /** SMS: parts of the longest text (English or Hindi template); WhatsApp: 1. */
+      /** SMS: parts of the longest text (English or Hindi template); WhatsApp: 1; mail: 0. */
       parts: z.number().int().nonnegative(),
       /** Whether the school has a template for messages on this channel (none: nothing is sent on it). */
       template: z.boolean(),
@@ -195,7 +197,7 @@ export const deliveryRow = z.object({
 });
 export type DeliveryRow = z.infer<typeof deliveryRow>;
 
-/** `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and paid channel, what went out. */
+/** `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and channel, what went out. */
 export const messageUsage = z.array(
   z.object({
     month: z.string(),

@@ -1232,17 +1232,16 @@ export const messages = pgTable(
 );
 
 /**
- * One notification on one paid channel or mail to one person: queued in the transaction that made
- * the notification, sent once by the job queue (unique per notification and channel: never twice,
- * whatever restarts or nodes), then updated by the provider's reports.
+ * One notification on one channel beyond the bell (push, SMS, WhatsApp, mail) to one person (no
+ * school: a platform user's push): queued in the transaction that made the notification, sent once
+ * (unique per notification and channel: never twice, whatever restarts or nodes), then updated by
+ * the provider's reports.
  */
 export const deliveries = pgTable(
   'deliveries',
   {
     id: id(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: uuid('school_id').references(() => schools.id),
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),

@@ -2,7 +2,7 @@ import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
-import { DELIVERY_JOB } from '../modules/messaging/job.js';
+import { DELIVERY_JOB, INSTANT_DELIVERY_JOB } from '../modules/messaging/job.js';
 import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
 
 /** Every job of the app, started together in one queue. */
@@ -17,6 +17,9 @@ export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @type
   // Notifications to phones (SMS, WhatsApp): after the transaction that queued them, every minute
   // for those that waited (quiet hours, retries), and at start.
   DELIVERY_JOB,
+  // Web Push and mail: run at once by the node that queued them; this catches what a restart or a
+  // retry left, every minute and at start.
+  INSTANT_DELIVERY_JOB,
 ];
 
 /**

@@ -33,6 +33,11 @@ export interface JobSpec<T extends object = object> {
  */
 export interface JobSender {
   send<T extends object>(spec: JobSpec<T>, data: T): Promise<void>;
+  /**
+   * Runs a job in this process now, queue or not (work this node should do at once: a push). A run
+   * of it under way here is followed by one more, not by one per call.
+   */
+  runHere<T extends object>(spec: JobSpec<T>, data: T): void;
   /** Resolves when the jobs run in this process are done (close, tests). */
   idle(): Promise<void>;
   /** The running queue, or null when it stops. */
@@ -42,6 +47,7 @@ export interface JobSender {
 export function createJobSender(deps: () => Deps): JobSender {
   let boss: PgBoss | null = null;
   const running = new Set<Promise<unknown>>();
+  const again = new Map<string, boolean>();
   return {
     async send(spec, data) {
       if (boss) {
@@ -52,6 +58,22 @@ export function createJobSender(deps: () => Deps): JobSender {
         .then(() => spec.run(deps(), data))
         .catch((err: unknown) => deps().log.warn({ job: spec.name, err: safeError(err) }, 'job failed'))
         .finally(() => running.delete(run));
+      running.add(run);
+    },
+    runHere(spec, data) {
+      if (again.has(spec.name)) {
+        again.set(spec.name, true);
+        return;
+      }
+      again.set(spec.name, false);
+      const run = (async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        do {
+          again.set(spec.name, false);
+          await spec.run(deps(), data).catch((err: unknown) => deps().log.warn({ job: spec.name, err: safeError(err) }, 'job failed'));
+        } while (again.get(spec.name));
+        again.delete(spec.name);
+      })().finally(() => running.delete(run));
       running.add(run);
     },
     async idle() {

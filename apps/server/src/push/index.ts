@@ -1,39 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, and, inArray } from 'drizzle-orm';
+import { eq, and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { CHAT_ROLES, type Notification, type PushPayload } from '@shala/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { pushSubscriptions, users } from '../db/schema.js';
+import { pushSubscriptions } from '../db/schema.js';
 import { asPlatform } from '../policy/index.js';
 import { safeError } from '../log.js';
 import { languageOf, renderNotification } from '../modules/notifications/texts.js';
 
 /**
  * Web Push (issue 10): a notification reaches the user's subscribed browsers with the app closed.
- * `send` never waits for the push services and never throws: a failed push is logged, a gone
- * subscription (404/410) is removed.
+ * Pushes are deliveries (channel `push`) on the deliveries queue (issue 24): queued with the
+ * notification, sent at once by the node that made it and, after a restart, by the job. `deliver`
+ * sends one push to one subscription and never throws; a gone subscription (404/410) is removed.
  */
 export interface Push {
   /** The VAPID public key browsers subscribe with (null: push is off). */
   readonly publicKey: string | null;
-  /** Sends each notification to its user's subscriptions, in the background. */
-  send(items: ReadonlyArray<{ userId: string; notification: Notification }>): void;
-  /** Waits for the pushes under way (tests, shutdown). */
-  idle(): Promise<void>;
+  /** Sends one payload to one browser subscription. */
+  deliver(sub: PushTarget, payload: PushPayload): Promise<PushResult>;
 }
 
-/** For code paths with no push (seed scripts, tests that do not look at it). */
-export const noPush: Push = { publicKey: null, send() {}, idle: async () => {} };
+/** A browser's subscription as stored. */
+export interface PushTarget {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
 
-/** Pushes sent at once (each one a request to a push service). */
-const CONCURRENCY = 8;
-/** A push service that does not answer in this time is given up on (the push is lost). */
+/**
+ * What became of one push: the push service took it; the subscription is gone (removed); the
+ * service refused it for good; or it could not be reached or asked to wait (worth another try).
+ */
+export type PushResult = 'sent' | 'gone' | 'refused' | 'unreachable';
+
+/** For code paths with no push (seed scripts, tests that do not look at it). */
+export const noPush: Push = { publicKey: null, deliver: async () => 'refused' };
+
+/** A push service that does not answer in this time is tried again later. */
 const TIMEOUT_MS = 10_000;
-/** Users whose subscriptions are read in one query. */
-const BATCH = 500;
 
 interface VapidKeys {
   publicKey: string;
@@ -118,10 +127,9 @@ export function createPush(opts: { config: Config; data: Database; log: FastifyB
   const keys = vapidKeys(config);
   const vapidDetails = { subject: subjectOf(config), ...keys };
   const db = asPlatform(opts);
-  const underway = new Set<Promise<void>>();
 
-  async function deliver(sub: typeof pushSubscriptions.$inferSelect, payload: PushPayload): Promise<void> {
-    if (!isPushService(sub.endpoint, config.PUSH_SERVICES)) return; // PUSH_SERVICES narrowed since
+  async function deliver(sub: PushTarget, payload: PushPayload): Promise<PushResult> {
+    if (!isPushService(sub.endpoint, config.PUSH_SERVICES)) return 'refused'; // PUSH_SERVICES narrowed since
     let status: number;
     try {
       const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
@@ -141,47 +149,16 @@ export function createPush(opts: { config: Config; data: Database; log: FastifyB
     } catch (err) {
       // The endpoint carries a capability token in its path: log the host only.
       log.warn({ err: safeError(err), host: new URL(sub.endpoint).host }, 'push failed');
-      return;
+      return 'unreachable';
     }
     if (status === 404 || status === 410) {
       await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
-    } else if (status < 200 || status >= 300) {
-      log.warn({ status, host: new URL(sub.endpoint).host }, 'push refused');
+      return 'gone';
     }
+    if (status >= 200 && status < 300) return 'sent';
+    log.warn({ status, host: new URL(sub.endpoint).host }, 'push refused');
+    return status === 429 || status >= 500 ? 'unreachable' : 'refused';
   }
 
-  async function run(items: ReadonlyArray<{ userId: string; notification: Notification }>): Promise<void> {
-    for (let start = 0; start < items.length; start += BATCH) {
-      const batch = items.slice(start, start + BATCH);
-      const ids = [...new Set(batch.map((i) => i.userId))];
-      const subs = await db
-        .select({ sub: pushSubscriptions, roleId: users.roleId, lang: users.lang })
-        .from(pushSubscriptions)
-        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-        .where(inArray(pushSubscriptions.userId, ids));
-      if (subs.length === 0) continue;
-      const byUser = new Map<string, typeof subs>();
-      for (const s of subs) byUser.set(s.sub.userId, [...(byUser.get(s.sub.userId) ?? []), s]);
-      const jobs = batch.flatMap((item) => (byUser.get(item.userId) ?? []).map((s) => () => deliver(s.sub, payloadOf(item.notification, s.roleId, s.lang))));
-      let next = 0;
-      const worker = async () => {
-        while (next < jobs.length) await jobs[next++]!().catch((err: unknown) => log.warn({ err: safeError(err) }, 'push failed'));
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
-    }
-  }
-
-  return {
-    publicKey: keys.publicKey,
-    send(items) {
-      if (items.length === 0) return;
-      const job = run(items)
-        .catch((err: unknown) => log.warn({ err: safeError(err) }, 'push failed'))
-        .finally(() => underway.delete(job));
-      underway.add(job);
-    },
-    async idle() {
-      while (underway.size > 0) await Promise.all([...underway]);
-    },
-  };
+  return { publicKey: keys.publicKey, deliver };
 }

@@ -29,7 +29,7 @@ export interface FakeMsg91Sent {
 
 const error = (status: number, message: string, code?: string): Answer => ({ status, body: { type: 'error', message, ...(code ? { code } : {}) } });
 
-export async function startFakeMsg91(opts: { authKey: string; templates: Record<string, FakeMsg91Template> }) {
+export async function startFakeMsg91(opts: { authKey: string; templates: Record<string, FakeMsg91Template>; port?: number }) {
   const sent: FakeMsg91Sent[] = [];
   const invalidNumbers = new Set<string>();
   const failures: Answer[] = [];
@@ -64,7 +64,7 @@ export async function startFakeMsg91(opts: { authKey: string; templates: Record<
     return { status: 200, body: { message: batch[0]!.requestId, type: 'success' } };
   }
 
-  const server = await startServer(answer);
+  const server = await startServer(answer, opts.port);
   return {
     ...server,
     sent,

@@ -25,8 +25,8 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1, port 0, that records every request and answers it with `answer`'s JSON. */
-export async function startServer(answer: (req: Recorded) => Answer | Promise<Answer>): Promise<LoopbackServer> {
+/** Starts a server on 127.0.0.1 (a free port unless one is given) that records every request and answers it with `answer`'s JSON. */
+export async function startServer(answer: (req: Recorded) => Answer | Promise<Answer>, port = 0): Promise<LoopbackServer> {
   const requests: Recorded[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -46,7 +46,7 @@ export async function startServer(answer: (req: Recorded) => Answer | Promise<An
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

@@ -49,6 +49,7 @@ export async function startFakeWhatsApp(opts: {
   appSecret: string;
   /** Approved templates by `name:language`, each its body text with `{{1}}`, `{{2}}` … */
   templates: Record<string, string>;
+  port?: number;
 }) {
   const sent: FakeWhatsAppSent[] = [];
   const invalidNumbers = new Set<string>();
@@ -81,7 +82,7 @@ export async function startFakeWhatsApp(opts: {
     return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace('+', '') }], messages: [{ id: wamid }] } };
   }
 
-  const server = await startServer(answer);
+  const server = await startServer(answer, opts.port);
 
   /** Posts `payload` to `url` as Meta does: the exact bytes, signed with the app secret (or a given signature). */
   function deliver(url: string, payload: unknown, signature?: string) {

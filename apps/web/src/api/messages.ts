@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryRow, DeliveryStatus, MessageInput, MessageSummary } from '@shala/contract';
+import type { COMPOSER_CHANNELS, DeliveryRow, DeliveryStatus, MessageInput, MessageSummary } from '@shala/contract';
 import { call } from './client';
 
 /**
@@ -18,7 +18,7 @@ export interface DeliveryQuery {
   page: number;
   pageSize: number;
   status?: DeliveryStatus;
-  channel?: 'sms' | 'whatsapp';
+  channel?: (typeof COMPOSER_CHANNELS)[number];
 }
 
 /** Deliveries still on their way: while any is, the message's page refreshes itself. */

@@ -83,6 +83,7 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
   const values = { message: textOf(input), school: '' };
   const channels = input.channels.map((channel) => {
     const n = reach[channel] ?? 0;
+    if (channel === 'email') return { channel, reachable: n, parts: 0, template: true, estimatedPaise: 0 };
     if (channel === 'sms') {
       const templates = [sms?.settings.templates.message, sms?.settings.templates['message:hi']].filter((t) => !!t);
       const parts = Math.max(0, ...templates.map((t) => {
@@ -290,7 +291,7 @@ export async function messageUsage(deps: Deps, caller: Caller): Promise<MessageU
       count(*) filter (where d.status = 'failed')::int as failed,
       coalesce(sum(d.parts) filter (where d.status in ('sent', 'delivered', 'read')), 0)::int as parts
     from deliveries d join schools s on s.id = d.school_id
-    where d.school_id = ${schoolId}::uuid and d.created_at >= ${at}::timestamptz - interval '366 days'
+    where d.school_id = ${schoolId}::uuid and d.created_at >= ${at}::timestamptz - interval '366 days' and d.channel = any(${`{${COMPOSER_CHANNELS.join(',')}}`}::text[])
     group by 1, 2 order by 1 desc, 2`);
   return (result as unknown as { rows: MessageUsage }).rows
     .filter((r) => r.month >= lastMonths(at))

@@ -34,10 +34,11 @@ export async function schoolRules(db: DbOrTx, schoolId: string): Promise<Record<
   return rules;
 }
 
-/** What `GET /api/account/notification-preferences` answers: three statements at once. */
+/** What `GET /api/account/notification-preferences` answers: four statements at once. */
 async function readPreferences(db: DbOrTx, schoolId: string, userId: string): Promise<NotificationPreferences> {
-  const [[contact], choices, rules] = await Promise.all([
+  const [[contact], [user], choices, rules] = await Promise.all([
     db.select().from(messageContacts).where(eq(messageContacts.userId, userId)),
+    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
     schoolRules(db, schoolId),
   ]);
@@ -49,6 +50,7 @@ async function readPreferences(db: DbOrTx, schoolId: string, userId: string): Pr
   return {
     mobile: contact?.mobile ?? null,
     mobileVerified: !!contact?.mobileVerifiedAt,
+    email: user?.email || null,
     whatsappOptIn: !!contact?.whatsappOptInAt && !contact.whatsappStoppedAt,
     whatsappConsentVersion: WHATSAPP_CONSENT_VERSION,
     quietHours: contact?.quietFrom != null && contact.quietTo != null ? { from: contact.quietFrom, to: contact.quietTo } : { ...DEFAULT_QUIET_HOURS },

@@ -6,7 +6,6 @@ import { notifications, users } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { prepared } from '../../db/prepared.js';
 import { noRealtime } from '../../realtime/index.js';
-import type { Push } from '../../push/index.js';
 import { now } from '../../clock.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -25,21 +24,26 @@ function present(n: Row): Notification {
   };
 }
 
-/**
- * How notifications reach people: live to open tabs, by Web Push to closed ones, and by SMS or
- * WhatsApp where they chose it (`jobs`: the deliveries queued with them are sent by a job).
- */
-export type Delivery = Pick<Deps, 'realtime'> & { push?: Push; outbox?: Outbox };
+export { renderNotification } from './texts.js';
 
 /**
- * Tells each recipient live and by push, and queues their phone deliveries in `db` (sent once it
- * commits); `message`: a message the school wrote, on the channels it chose.
+ * How notifications reach people: live to open tabs, and through the outbox by Web Push to closed
+ * ones and by SMS, WhatsApp or mail where they chose it (the deliveries queued with them are sent
+ * once the transaction commits).
+ */
+export type Delivery = Pick<Deps, 'realtime'> & { outbox?: Outbox };
+
+/**
+ * Tells each recipient live, and queues their deliveries in `db` (sent once it commits);
+ * `message`: a message the school wrote, on the channels it chose.
  */
 async function deliver(deps: Delivery, db: DbOrTx, rows: Row[], message?: { id: string; channels: readonly string[] }): Promise<Notification[]> {
   const out = rows.map(present);
-  if (deps.outbox && (await deps.outbox.queue(db, rows, message)) > 0) deps.outbox.nudge();
+  if (deps.outbox) {
+    const queued = await deps.outbox.queue(db, rows, message);
+    if (queued.phone || queued.instant) deps.outbox.nudge(queued);
+  }
   rows.forEach((row, i) => deps.realtime.toUser(row.userId, REALTIME_EVENTS.notification, out[i]));
-  deps.push?.send(rows.map((row, i) => ({ userId: row.userId, notification: out[i]! })));
   return out;
 }
 
@@ -51,8 +55,7 @@ export function afterCommit(deps: Delivery): { via: Delivery; flush(): void } {
   const held: Array<() => void> = [];
   const via: Delivery = {
     realtime: { ...noRealtime, toUser: (userId, event, payload) => void held.push(() => deps.realtime.toUser(userId, event, payload)) },
-    push: { publicKey: deps.push?.publicKey ?? null, send: (items) => void held.push(() => deps.push?.send(items)), idle: async () => {} },
-    outbox: deps.outbox && { queue: deps.outbox.queue, nudge: () => void held.push(() => deps.outbox?.nudge()) },
+    outbox: deps.outbox && { queue: deps.outbox.queue, nudge: (queued) => void held.push(() => deps.outbox?.nudge(queued)) },
   };
   return { via, flush: () => held.splice(0).forEach((run) => run()) };
 }

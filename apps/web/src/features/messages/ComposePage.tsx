@@ -142,6 +142,7 @@ function Composer() {
                 </Group>
                 <Switch label={t('messages.channels.sms')} {...form.getInputProps('sms', { type: 'checkbox' })} />
                 <Switch label={t('messages.channels.whatsapp')} {...form.getInputProps('whatsapp', { type: 'checkbox' })} />
+                <Switch label={t('messages.channels.email')} {...form.getInputProps('email', { type: 'checkbox' })} />
               </Stack>
 
               <Stack gap="xs">
@@ -307,7 +308,7 @@ function PreviewPanel({ ready, preview }: { ready: boolean; preview: ReturnType<
                     <Stack gap={2} mt={4}>
                       <Text size="sm">{t('messages.preview.reachable', { count: c.reachable, n: fmt.number(c.reachable), total: fmt.number(data.recipients) })}</Text>
                       {c.channel === 'sms' ? <Text size="sm">{t('messages.preview.parts', { count: c.parts, n: fmt.number(c.parts) })}</Text> : null}
-                      <Text size="sm">{t('messages.preview.cost', { amount: formatRupees(c.estimatedPaise) })}</Text>
+                      {c.channel !== 'email' ? <Text size="sm">{t('messages.preview.cost', { amount: formatRupees(c.estimatedPaise) })}</Text> : null}
                     </Stack>
                   ) : (
                     <Text size="sm" c="orange.8" mt={4}>

@@ -1,4 +1,4 @@
-import { messageInput, type MessageInput } from '@shala/contract';
+import { COMPOSER_CHANNELS, messageInput, type MessageInput } from '@shala/contract';
 import { AUDIENCE_ROLES, AUDIENCE_ROLE_NAMES, type AudienceRole } from './parts';
 
 /** The India Standard Time offset: the school's clock (India keeps no summer time). */
@@ -20,6 +20,7 @@ export interface ComposeValues {
   people: PickedPerson[];
   sms: boolean;
   whatsapp: boolean;
+  email: boolean;
   later: boolean;
   /** YYYY-MM-DD and HH:MM in the school's time. */
   date: string;
@@ -36,6 +37,7 @@ export const emptyCompose = (): ComposeValues => ({
   people: [],
   sms: false,
   whatsapp: false,
+  email: false,
   later: false,
   date: '',
   time: '',
@@ -60,7 +62,7 @@ export function composeBody(v: ComposeValues): MessageInput {
     title: v.title.trim(),
     body: v.body.trim(),
     audience,
-    channels: [...(v.sms ? (['sms'] as const) : []), ...(v.whatsapp ? (['whatsapp'] as const) : [])],
+    channels: COMPOSER_CHANNELS.filter((c) => v[c]),
     ...(v.later ? { scheduledFor: schoolInstant(v.date, v.time) } : {}),
   };
 }

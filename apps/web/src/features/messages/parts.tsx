@@ -57,7 +57,10 @@ export function useAudienceText() {
   };
 }
 
-/** The bell (always), then SMS and WhatsApp where chosen. */
+/** Each channel's badge colour. */
+const CHANNEL_COLORS = { sms: 'indigo', whatsapp: 'green', email: 'grape' } as const;
+
+/** The bell (always), then SMS, WhatsApp and mail where chosen. */
 export function ChannelBadges({ channels }: { channels: MessageSummary['channels'] }) {
   const { t } = useTranslation();
   return (
@@ -66,7 +69,7 @@ export function ChannelBadges({ channels }: { channels: MessageSummary['channels
         {t('messages.channels.bell')}
       </Badge>
       {channels.map((c) => (
-        <Badge key={c} variant="light" color={c === 'sms' ? 'indigo' : 'green'} radius="sm" style={{ textTransform: 'none' }}>
+        <Badge key={c} variant="light" color={CHANNEL_COLORS[c]} radius="sm" style={{ textTransform: 'none' }}>
           {t(`messages.channels.${c}`)}
         </Badge>
       ))}

@@ -48,6 +48,13 @@ export function ChannelTable({ prefs, channels }: { prefs: NotificationPreferenc
             {t('messaging.kinds.noMobile')}
           </Text>
         ) : null}
+        {prefs.email ? (
+          <Text size="sm">{t('messaging.kinds.emailTo', { email: prefs.email })}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('messaging.kinds.noEmail')}
+          </Text>
+        )}
         {channels.includes('whatsapp') && !prefs.whatsappOptIn ? (
           <Text size="sm" c="orange.9">
             {t('messaging.kinds.whatsappOff')}

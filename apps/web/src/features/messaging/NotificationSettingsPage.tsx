@@ -11,9 +11,10 @@ import { MobileCard } from './MobileCard';
 import { QuietHoursCard } from './QuietHoursCard';
 import { WhatsAppCard } from './WhatsAppCard';
 
-/** The channels shown: SMS and WhatsApp (parents) or SMS; mail joins once notifications go by mail (issue 24's next step). */
-const PARENT_CHANNELS: readonly MessageChannel[] = ['sms', 'whatsapp'];
-const NOT_WHATSAPP: readonly MessageChannel[] = ['sms'];
+/** The channels shown: SMS, WhatsApp (a parent's) and mail (when the person has an address). */
+function channelsOf(parent: boolean, email: string | null): MessageChannel[] {
+  return [...(['sms'] as const), ...(parent ? (['whatsapp'] as const) : []), ...(email ? (['email'] as const) : [])];
+}
 
 /**
  * /notificationsettings (every role of a school; issue 24): how the person is reached beyond the
@@ -34,7 +35,7 @@ export default function NotificationSettingsPage({ route }: ScreenProps) {
             <Stack gap="lg" maw={860}>
               <MobileCard prefs={query.data} whatsapp={parent} />
               {parent ? <WhatsAppCard prefs={query.data} /> : null}
-              <ChannelTable prefs={query.data} channels={parent ? PARENT_CHANNELS : NOT_WHATSAPP} />
+              <ChannelTable prefs={query.data} channels={channelsOf(parent, query.data.email)} />
               <QuietHoursCard key={`${query.data.quietHours.from}-${query.data.quietHours.to}`} prefs={query.data} />
             </Stack>
           ) : null

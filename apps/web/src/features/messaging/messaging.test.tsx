@@ -12,6 +12,7 @@ function prefs(over: Partial<NotificationPreferences> = {}): NotificationPrefere
   return {
     mobile: null,
     mobileVerified: false,
+    email: null,
     whatsappOptIn: false,
     whatsappConsentVersion: WHATSAPP_CONSENT_VERSION,
     quietHours: { ...DEFAULT_QUIET_HOURS },

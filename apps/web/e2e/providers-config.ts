@@ -1,0 +1,29 @@
+import { BASE_PORT } from './servers';
+
+/**
+ * The fake SMS and WhatsApp providers the journeys' servers send to (apps/web/e2e/providers.ts,
+ * started by playwright.config.ts beside the servers): their ports, the credentials a school's
+ * accounts carry, the templates they know (registered DLT templates, approved WhatsApp ones).
+ */
+export const PROVIDERS = {
+  msg91Port: BASE_PORT + 40,
+  whatsappPort: BASE_PORT + 41,
+  /** What the fakes got, and reports they post on a journey's request. */
+  controlPort: BASE_PORT + 42,
+  msg91AuthKey: 'journey-msg91-key-0001',
+  whatsapp: { phoneNumberId: '109876543210', accessToken: 'journey-wa-token', appSecret: 'journey-wa-app-secret', verifyToken: 'journey-wa-verify' },
+  /** SECRETS_KEY of the journeys' servers: 32 bytes, base64 (a test key, never a real one). */
+  secretsKey: Buffer.alloc(32, 7).toString('base64'),
+} as const;
+
+/** The DLT templates the fake MSG91 knows, by MSG91's template id. */
+export const MSG91_TEMPLATES = {
+  absent_en: { dltTemplateId: '1107170000000000001', header: 'SHALAS', body: 'Dear parent, ##var1## was absent on ##var2##. - ##var3##' },
+  absent_hi: { dltTemplateId: '1107170000000000002', header: 'SHALAS', body: 'प्रिय अभिभावक, ##var1## ##var2## को अनुपस्थित रहे। - ##var3##' },
+} as const;
+
+/** The WhatsApp templates Meta approved, by `name:language`. */
+export const WHATSAPP_TEMPLATES = {
+  'absence_alert:en': '{{1}} was absent on {{2}}. - {{3}}',
+  'absence_alert:hi': '{{1}} {{2}} को अनुपस्थित रहे। - {{3}}',
+} as const;
