@@ -4,7 +4,8 @@ import { call } from './client';
 
 /**
  * The composer (issue 24): the school's messages, one message, its delivery report, the preview of
- * a message being written, and sending. Keys live under ['messages', …]: a send refreshes all.
+ * a message being written, sending and cancelling. Keys live under ['messages', …]: a send or a
+ * cancel refreshes the lists.
  */
 export const messageKeys = {
   all: ['messages'] as const,
@@ -90,5 +91,18 @@ export function useSendMessage() {
       client.setQueryData(messageKeys.one(message.messageId), message);
       return client.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
     },
+  });
+}
+
+/** Cancels a message set for later; on a refusal (it went meanwhile) the message is asked again, so the page shows where it stands. */
+export function useCancelMessage(messageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('messageCancel', { params: { messageId } }),
+    onSuccess: (message) => {
+      client.setQueryData(messageKeys.one(message.messageId), message);
+      return client.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
+    },
+    onError: () => client.invalidateQueries({ queryKey: messageKeys.one(messageId) }),
   });
 }
