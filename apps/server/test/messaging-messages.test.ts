@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
@@ -172,5 +172,59 @@ describe('the composer', () => {
     const list = (await call('GET', '/api/school/messages', principal())).json().result;
     // The school's four parents (the role's everyone): two reachable by SMS.
     expect(list.items[0]).toMatchObject({ title: 'PTM', status: 'sent', recipients: 4, counts: { sent: 2 } });
+  });
+});
+
+describe('cancelling a message set for later', () => {
+  const tomorrow = '2026-11-26T04:30:00.000Z';
+  const afterIt = '2026-11-26T04:31:00.000Z';
+  const later = (title: string, token = principal()) =>
+    call('POST', '/api/school/messages', token, { title, body: 'Sports day moves to Monday.', audience: { kind: 'roles', roles: [115] }, channels: ['sms'], scheduledFor: tomorrow });
+  const cancel = (messageId: string, token = principal()) => call('POST', `/api/school/messages/${messageId}/cancel`, token);
+  const statusOf = async (messageId: string) => (await call('GET', `/api/school/messages/${messageId}`, principal())).json().result.status;
+
+  it('cancels it before it goes: the release then sends nothing, and a second cancel is refused', async () => {
+    setClock(TEST_NOW);
+    const { messageId } = (await later('Sports day')).json().result;
+    // Refused: no session, a teacher or a parent, another school's principal, a bad or unknown id; nothing changes.
+    expect((await env.app.inject({ method: 'POST', url: `/api/school/messages/${messageId}/cancel` })).statusCode).toBe(401);
+    expect((await cancel(messageId, mine.users[114].token)).statusCode).toBe(403);
+    expect((await cancel(messageId, mine.users[115].token)).statusCode).toBe(403);
+    expect((await cancel(messageId, theirs.users[113].token)).statusCode).toBe(404);
+    expect((await cancel('not-an-id')).statusCode).toBe(400);
+    expect((await cancel(randomUUID())).statusCode).toBe(404);
+    expect(await statusOf(messageId)).toBe('scheduled');
+
+    const res = await cancel(messageId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toMatchObject({ messageId, title: 'Sports day', status: 'cancelled', scheduledFor: tomorrow, recipients: 0, counts: {} });
+    const again = await cancel(messageId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'CONFLICT', reason: 'message_not_scheduled' });
+
+    // Its time comes: nobody gets it, by SMS or in the bell.
+    const before = sms.sent.length;
+    setClock(afterIt);
+    expect(await DELIVERY_JOB.run(env.app.deps, {})).toMatchObject({ released: 0 });
+    expect(sms.sent.length).toBe(before);
+    expect((await call('GET', `/api/school/messages/${messageId}`, principal())).json().result).toMatchObject({ status: 'cancelled', recipients: 0, counts: {} });
+    expect(await env.db.select().from(notifications).where(and(eq(notifications.kind, 'message'), eq(notifications.message, 'Sports day: Sports day moves to Monday.')))).toEqual([]);
+  });
+
+  it('refuses a message that went; of a cancel and a release at once, exactly one happens', async () => {
+    setClock(TEST_NOW);
+    const sent = (await call('GET', '/api/school/messages?pageSize=100', principal())).json().result.items.find((m: { title: string }) => m.title === 'Trip');
+    const went = await cancel(sent.messageId);
+    expect(went.statusCode).toBe(409);
+    expect(went.json().reason).toBe('message_not_scheduled');
+
+    // The system admin may cancel as the principal may.
+    const { messageId } = (await later('Sports day again', mine.users[112].token)).json().result;
+    setClock(afterIt);
+    const [cancelled, run] = await Promise.all([cancel(messageId, mine.users[112].token), DELIVERY_JOB.run(env.app.deps, {}) as Promise<{ released: number }>]);
+    expect([
+      [200, 0, 'cancelled'],
+      [409, 1, 'sent'],
+    ]).toContainEqual([cancelled.statusCode, run.released, await statusOf(messageId)]);
   });
 });

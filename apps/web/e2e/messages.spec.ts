@@ -1,15 +1,17 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { apiAs, escapeRegExp, expectAccessible, expectNoOverflow, expectPath, shot, signedInAt, tr, type Lang } from './support';
+import { apiAs, escapeRegExp, expectAccessible, expectNoOverflow, expectPath, schoolNow, shot, signedInAt, tr, type Lang } from './support';
 
 /**
  * Messages (issue 24): the principal (DEMO-P0001) reads the report of the demo's message of
- * yesterday (deliveries with the providers' reasons), writes one to the parents
+ * yesterday (deliveries with the providers' reasons) and finds its month in the usage by SMS and
+ * WhatsApp, writes one to the parents
  * of class 5-A with no paid channel (the demo school has no SMS or WhatsApp account), sees in the
  * preview how many it reaches, sends it and lands on its page: the recipients counted, the report
- * empty (the bell only); the list shows it. In English at 1280 px; then the list and the message's
- * page in Hindi at 375 px.
+ * empty (the bell only); the list shows it. A message set for later (to the admins, by the bell)
+ * is cancelled on its page. In English at 1280 px; then the list and the message's page in Hindi
+ * at 375 px.
  *
- * What stays: the run's message, in the bell of 5-A's parents.
+ * What stays: the run's message, in the bell of 5-A's parents, and the cancelled one (sent to nobody).
  */
 
 /** A required field's label (Mantine adds " *"). */
@@ -43,6 +45,21 @@ test('the principal writes to the parents of class 5-A, sees whom it reaches, se
   await expectNoOverflow(page);
   await expectAccessible(page, 'message report with deliveries (en, 1280 px)');
   await shot(page, 'messages-report-demo-en-1280');
+
+  // The usage by SMS and WhatsApp: the demo message's month (the school's, India), as the API counts it.
+  const demoMessage = (await api<{ items: Array<{ title: string; createdAt: string }> }>('GET', '/api/school/messages?pageSize=100')).items.find((m) => m.title === 'Annual day rehearsal')!;
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date(demoMessage.createdAt));
+  const smsUsage = (await api<Array<{ month: string; channel: string; sent: number; failed: number; parts: number }>>('GET', '/api/school/messages/usage')).find((u) => u.month === month && u.channel === 'sms')!;
+  expect(smsUsage.sent).toBeGreaterThan(0);
+  await page.goto('messages');
+  await page.getByRole('link', { name: tr('en', 'messages.list.usage') }).click();
+  await expectPath(page, '/messages/usage');
+  const monthName = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  const usageRow = page.getByRole('table', { name: tr('en', 'messages.usage.label') }).getByRole('row').filter({ hasText: monthName }).filter({ hasText: tr('en', 'messages.channels.sms') });
+  await expect(usageRow.getByRole('cell')).toHaveText([monthName, tr('en', 'messages.channels.sms'), ...[smsUsage.sent, smsUsage.failed, smsUsage.parts].map((n) => n.toLocaleString('en-IN'))]);
+  await expectAccessible(page, 'messages usage (en, 1280 px)');
+  await shot(page, 'messages-usage-en-1280');
+
   await page.goto('messages');
   await page.getByRole('link', { name: tr('en', 'messages.list.add') }).click();
   await expectPath(page, '/messages/new');
@@ -105,6 +122,25 @@ test('the principal writes to the parents of class 5-A, sees whom it reaches, se
   await expect(row).toContainText(String(expected.recipients));
   await expectAccessible(page, 'messages list (en, 1280 px)');
   await shot(page, 'messages-list-en-1280');
+
+  // A message set for tomorrow is cancelled on its page, after the confirmation.
+  const laterTitle = `Staff tea ${run}`;
+  const later = await api<{ messageId: string }>('POST', '/api/school/messages', {
+    title: laterTitle,
+    body: 'Tea with the staff in the library.',
+    audience: { kind: 'roles', roles: [112, 113] },
+    channels: [],
+    scheduledFor: new Date(schoolNow().getTime() + 86_400_000).toISOString(),
+  });
+  await page.goto(`messages/${later.messageId}`);
+  const card = page.getByRole('region', { name: tr('en', 'messages.report.message') });
+  await expect(card).toContainText(tr('en', 'messages.status.scheduled'));
+  await card.getByRole('button', { name: tr('en', 'messages.cancel.button') }).click();
+  const dialog = page.getByRole('dialog', { name: tr('en', 'messages.cancel.title') });
+  await dialog.getByRole('button', { name: tr('en', 'messages.cancel.confirm') }).click();
+  await expect(page.getByText(tr('en', 'messages.cancel.done', { title: laterTitle }))).toBeVisible();
+  await expect(card).toContainText(tr('en', 'messages.status.cancelled'));
+  await expect(card.getByRole('button', { name: tr('en', 'messages.cancel.button') })).toHaveCount(0);
   await context.close();
 });
 

@@ -148,6 +148,7 @@ export const ERROR_REASONS = [
   'secret_required', // params: field (a new account needs its secrets; an update may leave them out)
   'secrets_unreadable', // the stored secrets cannot be opened (SECRETS_KEY changed): enter them again
   'message_no_recipients', // a message's audience has nobody in it
+  'message_not_scheduled', // only a message set for later, not yet sent, can be cancelled
   'webhook_untrusted', // a provider's webhook call without a valid token or signature (nothing changed)
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -159,10 +159,11 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/childconsent', [ROLE.PARENT]),
   r('/dataprivacy', ADMINS),
   r('/auditlog', ADMINS),
-  // Messages to parents and staff by the bell, SMS and WhatsApp (issue 24): the list, the composer
-  // and a message's delivery report.
+  // Messages to parents and staff by the bell, SMS and WhatsApp (issue 24): the list, the composer,
+  // what went out by SMS and WhatsApp per month, and a message's delivery report.
   r('/messages', ADMINS),
   r('/messages/new', ADMINS, 'routes.messageNew'),
+  r('/messages/usage', ADMINS, 'routes.messageUsage'),
   r('/messages/:messageId', ADMINS, 'routes.message'),
   // The school's SMS and WhatsApp accounts, templates and channel rules (issue 24).
   r('/messagingsettings', [ROLE.PRINCIPAL]),

@@ -4,7 +4,8 @@ import { call } from './client';
 
 /**
  * The composer (issue 24): the school's messages, one message, its delivery report, the preview of
- * a message being written, and sending. Keys live under ['messages', …]: a send refreshes all.
+ * a message being written, sending and cancelling, and the usage per month. Keys live under
+ * ['messages', …]: a send or a cancel refreshes the lists.
  */
 export const messageKeys = {
   all: ['messages'] as const,
@@ -12,6 +13,7 @@ export const messageKeys = {
   one: (messageId: string) => ['messages', 'one', messageId] as const,
   deliveries: (messageId: string, query: DeliveryQuery) => ['messages', 'deliveries', messageId, query] as const,
   preview: (input: MessageInput | null) => ['messages', 'preview', input] as const,
+  usage: ['messages', 'usage'] as const,
 };
 
 export interface DeliveryQuery {
@@ -90,5 +92,26 @@ export function useSendMessage() {
       client.setQueryData(messageKeys.one(message.messageId), message);
       return client.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
     },
+  });
+}
+
+/** Cancels a message set for later; on a refusal (it went meanwhile) the message is asked again, so the page shows where it stands. */
+export function useCancelMessage(messageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('messageCancel', { params: { messageId } }),
+    onSuccess: (message) => {
+      client.setQueryData(messageKeys.one(message.messageId), message);
+      return client.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
+    },
+    onError: () => client.invalidateQueries({ queryKey: messageKeys.one(messageId) }),
+  });
+}
+
+/** What went out by SMS and WhatsApp per month and channel (the last 12 months, newest first). */
+export function useMessageUsage() {
+  return useQuery({
+    queryKey: messageKeys.usage,
+    queryFn: ({ signal }) => call('messageUsage', { signal }),
   });
 }

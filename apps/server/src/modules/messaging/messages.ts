@@ -171,7 +171,7 @@ export async function sendMessage(deps: Deps, caller: Caller, input: MessageInpu
   return present(message, (await countsOf(tenantDb(deps, schoolId), [message.id])).get(message.id)!);
 }
 
-/** Sends the scheduled messages that are due (the deliveries job, first): each in its own transaction. */
+/** Sends the scheduled messages that are due (the deliveries job, first): each in its own transaction; a cancelled one is no longer scheduled. */
 export async function releaseScheduled(deps: Deps): Promise<number> {
   const due = await asPlatform(deps)
     .select({ id: messages.id, schoolId: messages.schoolId })
@@ -191,6 +191,24 @@ export async function releaseScheduled(deps: Deps): Promise<number> {
     flush();
   }
   return sent;
+}
+
+/**
+ * `POST /api/school/messages/:messageId/cancel`: a message set for later is cancelled before it
+ * goes, and `releaseScheduled` never takes it. One conditional UPDATE: of a cancel and a release at
+ * once, the one that changes the row first wins and the other finds it no longer scheduled (the
+ * release sends nothing; the cancel answers 409 `message_not_scheduled`). Another school's: 404.
+ * A scheduled message has no deliveries yet: its counts are empty.
+ */
+export async function cancelMessage(deps: Deps, caller: Caller, messageId: string): Promise<MessageSummary> {
+  const schoolId = schoolOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const mine = and(eq(messages.schoolId, schoolId), eq(messages.id, messageId));
+  const [m] = await db.update(messages).set({ status: 'cancelled' }).where(and(mine, eq(messages.status, 'scheduled'))).returning();
+  if (m) return present(m, {});
+  const [other] = await db.select({ id: messages.id }).from(messages).where(mine);
+  if (!other) throw notFound('Message');
+  throw new AppError('CONFLICT', 'Only a message set for later that has not gone yet can be cancelled.', { reason: 'message_not_scheduled' });
 }
 
 /** Deliveries of some messages counted by status: one statement. */

@@ -6,7 +6,7 @@ import { requireCaller } from '../../policy/index.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
-import { getMessage, listMessages, messageDeliveries, messageUsage, previewMessage, sendMessage } from './messages.js';
+import { cancelMessage, getMessage, listMessages, messageDeliveries, messageUsage, previewMessage, sendMessage } from './messages.js';
 import settingsRoutes from './settings.routes.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
@@ -52,6 +52,10 @@ export default async function messagingRoutes(app: App) {
   app.route({
     ...fromContract(API.messageGet),
     handler: async (req) => ({ result: await getMessage(app.deps, requireCaller(req), req.params.messageId) }),
+  });
+  app.route({
+    ...fromContract(API.messageCancel),
+    handler: async (req) => ({ message: 'Message cancelled', result: await cancelMessage(app.deps, requireCaller(req), req.params.messageId) }),
   });
   app.route({
     ...fromContract(API.messageDeliveries),

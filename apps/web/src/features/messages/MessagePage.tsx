@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { IconDownload, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { COMPOSER_CHANNELS, DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type MessageSummary } from '@shala/contract';
-import { allDeliveries, PENDING_STATUSES, useDeliveries, useMessage, type DeliveryQuery } from '../../api/messages';
+import { allDeliveries, PENDING_STATUSES, useCancelMessage, useDeliveries, useMessage, type DeliveryQuery } from '../../api/messages';
 import { saveBlob } from '../../api/transfer';
 import type { ScreenProps } from '../../app/screen';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -14,7 +15,7 @@ import { ListPager } from '../../components/ListToolbar';
 import { PageHeading } from '../../components/PageHeading';
 import { csvBlob, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySaved } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
 import { SectionCard } from '../academics/assign/parts';
 import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageStatusBadge, useAudienceText } from './parts';
@@ -22,7 +23,10 @@ import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageStatusBadge, useAu
 const PAGE_SIZE = 50;
 type Channel = (typeof COMPOSER_CHANNELS)[number];
 
-/** /messages/:messageId (112, 113): the message as sent, its counts, and its delivery report (by status and channel, exported as CSV). */
+/**
+ * /messages/:messageId (112, 113): the message as sent, its counts, and its delivery report (by
+ * status and channel, exported as CSV); one set for later can be cancelled before it goes.
+ */
 export default function MessagePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { messageId = '' } = useParams();
@@ -45,9 +49,12 @@ function Message({ message: m, refetch, refreshing }: { message: MessageSummary;
       <SectionCard
         title={t('messages.report.message')}
         actions={
-          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={refetch} loading={refreshing}>
-            {t('messages.report.refresh')}
-          </Button>
+          <>
+            {m.status === 'scheduled' ? <CancelButton message={m} /> : null}
+            <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={refetch} loading={refreshing}>
+              {t('messages.report.refresh')}
+            </Button>
+          </>
         }
       >
         <Text size="sm" mb="lg" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="message-body">
@@ -69,6 +76,29 @@ function Message({ message: m, refetch, refreshing }: { message: MessageSummary;
       </SectionCard>
       <Report message={m} moving={moving} />
     </Stack>
+  );
+}
+
+/** "Cancel sending" of a message set for later: asked first; a message that went meanwhile shows as sent, with the reason. */
+function CancelButton({ message: m }: { message: MessageSummary }) {
+  const { t } = useTranslation();
+  const cancel = useCancelMessage(m.messageId);
+  const ask = () =>
+    modals.openConfirmModal({
+      title: t('messages.cancel.title'),
+      children: <Text size="sm">{t('messages.cancel.text', { title: m.title })}</Text>,
+      labels: { confirm: t('messages.cancel.confirm'), cancel: t('messages.cancel.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(undefined, {
+          onSuccess: () => notifySaved(t('messages.cancel.done', { title: m.title })),
+          onError: (error) => notifyError(error, t('messages.cancel.failed')),
+        }),
+    });
+  return (
+    <Button variant="light" color="red" size="xs" leftSection={<IconX size={14} aria-hidden />} onClick={ask} loading={cancel.isPending}>
+      {t('messages.cancel.button')}
+    </Button>
   );
 }
 
@@ -128,11 +158,13 @@ function Report({ message: m, moving }: { message: MessageSummary; moving: boole
   const emptyText =
     m.status === 'scheduled'
       ? t('messages.report.emptyScheduled')
-      : filtered
-        ? t('messages.report.noneFound')
-        : m.channels.length === 0
-          ? t('messages.report.bellOnly')
-          : t('messages.report.empty');
+      : m.status === 'cancelled'
+        ? t('messages.report.emptyCancelled')
+        : filtered
+          ? t('messages.report.noneFound')
+          : m.channels.length === 0
+            ? t('messages.report.bellOnly')
+            : t('messages.report.empty');
 
   return (
     <SectionCard title={t('messages.report.title')}>

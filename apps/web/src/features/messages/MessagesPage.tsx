@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_SIZE_DEFAULT, type MessageSummary } from '@shala/contract';
@@ -12,7 +12,10 @@ import { useFormat } from '../../lib/format';
 import { useAddressParams, useClampPage } from '../../lib/useListParams';
 import { ChannelBadges, DeliveryCounts, MessageStatusBadge, useAudienceText } from './parts';
 
-/** /messages (112, 113): the school's messages, newest first, each with its deliveries counted; "New message" opens the composer. */
+/**
+ * /messages (112, 113): the school's messages, newest first, each with its deliveries counted;
+ * "New message" opens the composer, "Usage" what went out by SMS and WhatsApp per month.
+ */
 export default function MessagesPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -62,6 +65,9 @@ export default function MessagesPage({ route }: ScreenProps) {
     <>
       <PageHeading title={t(route.title)} description={t('messages.list.description')} />
       <Group justify="flex-end" gap="xs" mb="md" wrap="wrap">
+        <Button component={Link} to="/messages/usage" variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
+          {t('messages.list.usage')}
+        </Button>
         <Button component={Link} to="/messages/new" leftSection={<IconPlus size={16} aria-hidden />}>
           {t('messages.list.add')}
         </Button>
