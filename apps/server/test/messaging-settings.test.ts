@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PREFERENCE_KINDS, templateParamsOf, type MessagingSettings, type NotificationPreferences, type Role } from '@shala/contract';
 import { messagingAccounts } from '../src/db/schema.js';
-import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { NOTIFICATION_TEXTS } from '../src/modules/notifications/texts.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
@@ -38,7 +37,7 @@ const settings = async (token: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return { body: res.body, result: res.json().result as MessagingSettings };
 };
-const person = async (role: Role, s: TestSchool): Promise<Person> => {
+const person = async (role: Role, s: TestSchool | null): Promise<Person> => {
   const u = await env.f.user(role, s);
   return { ...u, token: await env.f.token(u) };
 };
@@ -191,10 +190,42 @@ describe('the school WhatsApp account', () => {
     // Removed: the platform's account is used from now on (none here, then one).
     const removed = await call('DELETE', '/api/school/messaging/whatsapp', principal.token);
     expect(removed.json().result.whatsapp).toEqual({ source: 'none', account: null });
-    await saveAccount(env.app.deps, { schoolId: null, channel: 'whatsapp', provider: 'meta', settings: { phoneNumberId: '1', templates: {} }, credentials: { accessToken: 'platform-token-1234', appSecret: 'platform-secret', verifyToken: 'platform-verify' }, updatedBy: null });
+    // The platform owner stores the platform's number: the school sends on it, sees none of it.
+    const owner = await person(111, null);
+    const platformWa = { phoneNumberId: '1', templates: [], accessToken: 'platform-token-1234', appSecret: 'platform-secret', verifyToken: 'platform-verify' };
+    const stored = await call('PUT', '/api/platform/messaging/whatsapp', owner.token, platformWa);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().result.whatsapp).toMatchObject({ source: 'own', account: { phoneNumberId: '1', secrets: { accessToken: '…1234' } } });
+    expect(stored.body).not.toContain('platform-token-1234');
     const platform = await settings(principal.token);
     expect(platform.result.whatsapp).toEqual({ source: 'platform', account: null });
     expect(platform.body).not.toContain('platform-token-1234');
+  });
+});
+
+describe('the platform accounts', () => {
+  it('are the owner’s: a school without its own sends its codes on the platform’s MSG91 account, and none once it goes', async () => {
+    const owner = await person(111, null);
+    const other = await person(115, await env.f.school());
+    const read = await call('GET', '/api/platform/messaging/settings', owner.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().result.sms).toEqual({ source: 'none', account: null });
+    expect((await call('POST', '/api/account/mobile', other.token, { mobile: '9876500001' })).json().reason).toBe('sms_not_configured');
+
+    const saved = await call('PUT', '/api/platform/messaging/sms', owner.token, SMS);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.body).not.toContain(AUTH);
+    // The owner gets the report URL with its token (it may change the account).
+    expect(saved.json().result.sms).toMatchObject({ source: 'own', account: { secrets: { authKey: '…7f3a' }, webhookUrl: expect.stringMatching(/^\/api\/hooks\/sms\/msg91\?token=/) } });
+    const sent = await call('POST', '/api/account/mobile', other.token, { mobile: '9876500001' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(fake.sent.at(-1)).toMatchObject({ mobiles: '919876500001', templateId: 'tmpl_otp' });
+    // A school's principal cannot touch it.
+    expect((await call('PUT', '/api/platform/messaging/sms', principal.token, SMS)).statusCode).toBe(403);
+
+    const removed = await call('DELETE', '/api/platform/messaging/sms', owner.token);
+    expect(removed.json().result.sms).toEqual({ source: 'none', account: null });
+    expect((await call('DELETE', '/api/platform/messaging/sms', owner.token)).statusCode).toBe(404);
   });
 });
 

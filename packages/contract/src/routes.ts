@@ -167,6 +167,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/messages/:messageId', ADMINS, 'routes.message'),
   // The school's SMS and WhatsApp accounts, templates and channel rules (issue 24).
   r('/messagingsettings', [ROLE.PRINCIPAL]),
+  // The platform's SMS and WhatsApp accounts, for schools without their own (issue 24).
+  r('/platformmessaging', [ROLE.OWNER]),
   // 116
   r('/studentdashboard', [ROLE.STUDENT]),
   r('/studentClass', [ROLE.STUDENT]),
@@ -218,7 +220,7 @@ function m(path: string): MenuItem {
  * timetable, fees and class work (116), the notices (113) and the chat of the roles that have one.
  */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
-  [ROLE.OWNER]: [m('/dashboard'), m('/viewSchool'), m('/viewadmin')],
+  [ROLE.OWNER]: [m('/dashboard'), m('/viewSchool'), m('/viewadmin'), m('/platformmessaging')],
   [ROLE.SYSTEM_ADMIN]: [
     m('/systemadmin'),
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },

@@ -37,7 +37,8 @@ describe('web routes and menus (spec section 2)', () => {
   });
 
   it('keeps the spec’s sidebars, with User / Academic / Other groups for 112 and 113', () => {
-    expect(items(MENUS[111]).map((i) => i.path)).toEqual(['/dashboard', '/viewSchool', '/viewadmin']);
+    // The spec's three, and the platform's messaging accounts (issue 24).
+    expect(items(MENUS[111]).map((i) => i.path)).toEqual(['/dashboard', '/viewSchool', '/viewadmin', '/platformmessaging']);
     expect(MENUS[112].map((e) => ('group' in e ? e.group : e.path))).toEqual(['/systemadmin', 'menu.user', 'menu.academic', 'menu.other']);
     expect(items(MENUS[113]).map((i) => i.path)).toContain('/addfeeemi');
     expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass', '/studenttimetable', '/studentclassfees', '/mywork', '/myresults']);

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   ACCOUNT_SECRETS,
+  DEFAULT_CHANNEL_RULES,
   PREFERENCE_KINDS,
   SMS_TEMPLATE_KEYS,
   type AccountChannel,
@@ -11,7 +12,7 @@ import {
   type WhatsAppAccountInput,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { PLATFORM, type DbOrTx } from '../../db/client.js';
 import { channelRules, messagingAccounts } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { asPlatform, inTenant, schoolOf, tenantDb } from '../../policy/index.js';
@@ -22,14 +23,19 @@ import { openCredentials, saveAccount, sealCredentials, type SmsSettings, type W
 import { schoolRules } from './preferences.js';
 
 /**
- * The school's messaging settings (issue 24; the principal's /messagingsettings): its own SMS and
- * WhatsApp accounts and its rules per kind. Secrets are write-only: the answer has their hints
+ * The messaging settings (issue 24): a school's (the principal's /messagingsettings: its own SMS and
+ * WhatsApp accounts and its rules per kind) and the platform's (the owner's /platformmessaging: the
+ * accounts a school without its own sends on). Secrets are write-only: the answer has their hints
  * only; a save that leaves one out keeps the stored one. An account is changed in place (its id,
  * and so the context its secrets are sealed under, and its report token stay: the webhook URL
  * given to MSG91 keeps working); the first save of a channel makes it with `saveAccount`.
  */
 
 type Row = typeof messagingAccounts.$inferSelect;
+/** Whose accounts: a school's (its id) or the platform's (null). */
+type Owner = string | null;
+const ownerScope = (owner: Owner) => owner ?? PLATFORM;
+const ownedBy = (owner: Owner) => (owner ? eq(messagingAccounts.schoolId, owner) : isNull(messagingAccounts.schoolId));
 type Secrets = Partial<Record<string, string>>;
 
 /** What the operator must set before any provider secret is stored. */
@@ -50,18 +56,26 @@ function hints<N extends string>(deps: Pick<Deps, 'messaging'>, row: Row, names:
 const ruleList = (rules: Record<string, Omit<ChannelRule, 'kind'>>): ChannelRule[] => PREFERENCE_KINDS.map((kind) => ({ kind, ...rules[kind]! }));
 const order = (key: string) => SMS_TEMPLATE_KEYS.indexOf(key);
 
-/** The settings as the caller may see them: one statement for the accounts (the school's and the platform's), one for the rules. */
-export async function getSettings(deps: Deps, caller: Caller): Promise<MessagingSettings> {
-  const schoolId = schoolOf(caller);
+/** A school's settings as the caller may see them: one statement for the accounts (the school's and the platform's), one for the rules. */
+export function getSettings(deps: Deps, caller: Caller): Promise<MessagingSettings> {
+  return settingsOf(deps, caller, schoolOf(caller));
+}
+
+/** `GET /api/platform/messaging/settings`: the platform's accounts (`own`: the platform has it); the rules are the built-in defaults. */
+export function getPlatformSettings(deps: Deps, caller: Caller): Promise<MessagingSettings> {
+  return settingsOf(deps, caller, null);
+}
+
+async function settingsOf(deps: Deps, caller: Caller, owner: Owner): Promise<MessagingSettings> {
   const [rows, rules] = await Promise.all([
-    // The platform's accounts (school_id null) are outside the school's scope: read both, the school named.
+    // The platform's accounts (school_id null) are outside a school's scope: read both, the school named.
     asPlatform(deps)
       .select()
       .from(messagingAccounts)
-      .where(or(eq(messagingAccounts.schoolId, schoolId), isNull(messagingAccounts.schoolId))),
-    schoolRules(tenantDb(deps, schoolId), schoolId),
+      .where(owner ? or(ownedBy(owner), ownedBy(null)) : ownedBy(null)),
+    owner ? schoolRules(tenantDb(deps, owner), owner) : DEFAULT_CHANNEL_RULES,
   ]);
-  const own = (channel: AccountChannel) => rows.find((r) => r.channel === channel && r.schoolId === schoolId);
+  const own = (channel: AccountChannel) => rows.find((r) => r.channel === channel && r.schoolId === owner);
   const source = (channel: AccountChannel) => (own(channel) ? 'own' : rows.some((r) => r.channel === channel) ? 'platform' : 'none') as 'own' | 'platform' | 'none';
   const sms = own('sms');
   const whatsapp = own('whatsapp');
@@ -110,27 +124,27 @@ export async function getSettings(deps: Deps, caller: Caller): Promise<Messaging
 }
 
 /**
- * Stores the school's own account of a channel: changed in place when there is one (the secrets
+ * Stores the school's own account of a channel (or the platform's): changed in place when there is one (the secrets
  * given replace theirs, the others are kept: opened and sealed again under the same account), else
  * made with `saveAccount`, which needs every secret (400 `secret_required` naming the first missing).
  */
 async function storeAccount(
   deps: Deps,
   caller: Caller,
+  owner: Owner,
   channel: AccountChannel,
   provider: 'msg91' | 'meta',
   settings: Record<string, unknown>,
   given: Secrets,
 ): Promise<void> {
-  const schoolId = schoolOf(caller);
   if (!deps.messaging.secretsKey) throw secretsKeyMissing();
   const names = ACCOUNT_SECRETS[channel];
   const fresh = Object.fromEntries(names.filter((n) => given[n]).map((n) => [n, given[n]!]));
-  const changed = await inTenant(deps, schoolId, async (tx) => {
+  const changed = await inTenant(deps, ownerScope(owner), async (tx) => {
     const [row] = await tx
       .select()
       .from(messagingAccounts)
-      .where(and(eq(messagingAccounts.schoolId, schoolId), eq(messagingAccounts.channel, channel)))
+      .where(and(ownedBy(owner), eq(messagingAccounts.channel, channel)))
       .for('update');
     if (!row) return false;
     let sealed = { secrets: row.secrets, secretHint: row.secretHint };
@@ -149,48 +163,51 @@ async function storeAccount(
     await tx
       .update(messagingAccounts)
       .set({ provider, settings, ...sealed, updatedBy: caller.userId, updatedAt: now() })
-      .where(and(eq(messagingAccounts.id, row.id), eq(messagingAccounts.schoolId, schoolId)));
+      .where(and(eq(messagingAccounts.id, row.id), ownedBy(owner)));
     return true;
   });
   if (changed) return;
   const missing = names.find((n) => !fresh[n]);
   if (missing) throw new AppError('BAD_REQUEST', `A new account needs its ${missing}.`, { reason: 'secret_required', field: missing, params: { field: missing } });
-  await saveAccount(deps, { schoolId, channel, provider, settings: settings as unknown as SmsSettings, credentials: fresh, updatedBy: caller.userId });
+  await saveAccount(deps, { schoolId: owner, channel, provider, settings: settings as unknown as SmsSettings, credentials: fresh, updatedBy: caller.userId });
 }
 
-/** `PUT /api/school/messaging/sms`: the school's MSG91 account. */
-export async function saveSmsAccount(deps: Deps, caller: Caller, input: SmsAccountInput): Promise<MessagingSettings> {
+/** `PUT /api/school/messaging/sms` (`/api/platform/messaging/sms`: `owner` null): the school's (the platform's) MSG91 account. */
+export async function saveSmsAccount(deps: Deps, caller: Caller, input: SmsAccountInput, owner: Owner = schoolOf(caller)): Promise<MessagingSettings> {
   const settings: SmsSettings & { pricePaisePerPart?: number } = {
     entityId: input.entityId,
     header: input.header,
     templates: Object.fromEntries(input.templates.map(({ kind, ...t }) => [kind, t])),
     ...(input.pricePaisePerPart != null ? { pricePaisePerPart: input.pricePaisePerPart } : {}),
   };
-  await storeAccount(deps, caller, 'sms', 'msg91', settings as unknown as Record<string, unknown>, { authKey: input.authKey });
-  return getSettings(deps, caller);
+  await storeAccount(deps, caller, owner, 'sms', 'msg91', settings as unknown as Record<string, unknown>, { authKey: input.authKey });
+  return settingsOf(deps, caller, owner);
 }
 
-/** `PUT /api/school/messaging/whatsapp`: the school's WhatsApp Cloud account. */
-export async function saveWhatsAppAccount(deps: Deps, caller: Caller, input: WhatsAppAccountInput): Promise<MessagingSettings> {
+/** `PUT /api/school/messaging/whatsapp` (`/api/platform/messaging/whatsapp`: `owner` null): the WhatsApp Cloud account. */
+export async function saveWhatsAppAccount(deps: Deps, caller: Caller, input: WhatsAppAccountInput, owner: Owner = schoolOf(caller)): Promise<MessagingSettings> {
   const settings: WhatsAppSettings & { pricePaise?: number } = {
     phoneNumberId: input.phoneNumberId,
     templates: Object.fromEntries(input.templates.map(({ kind, ...t }) => [kind, t])),
     ...(input.pricePaise != null ? { pricePaise: input.pricePaise } : {}),
   };
   const { accessToken, appSecret, verifyToken } = input;
-  await storeAccount(deps, caller, 'whatsapp', 'meta', settings as unknown as Record<string, unknown>, { accessToken, appSecret, verifyToken });
-  return getSettings(deps, caller);
+  await storeAccount(deps, caller, owner, 'whatsapp', 'meta', settings as unknown as Record<string, unknown>, { accessToken, appSecret, verifyToken });
+  return settingsOf(deps, caller, owner);
 }
 
-/** `DELETE /api/school/messaging/:channel`: the school's own account goes (404 without one); the platform's serves it from now on, if any. */
-export async function deleteAccount(deps: Deps, caller: Caller, channel: AccountChannel): Promise<MessagingSettings> {
-  const schoolId = schoolOf(caller);
-  const [gone] = await tenantDb(deps, schoolId)
+/**
+ * `DELETE /api/school/messaging/:channel`: the school's own account goes (404 without one); the
+ * platform's serves it from now on, if any. `/api/platform/messaging/:channel` (`owner` null): the
+ * platform's goes; schools without their own send nothing on that channel from then on.
+ */
+export async function deleteAccount(deps: Deps, caller: Caller, channel: AccountChannel, owner: Owner = schoolOf(caller)): Promise<MessagingSettings> {
+  const [gone] = await tenantDb(deps, ownerScope(owner))
     .delete(messagingAccounts)
-    .where(and(eq(messagingAccounts.schoolId, schoolId), eq(messagingAccounts.channel, channel)))
+    .where(and(ownedBy(owner), eq(messagingAccounts.channel, channel)))
     .returning({ id: messagingAccounts.id });
   if (!gone) throw notFound('Account');
-  return getSettings(deps, caller);
+  return settingsOf(deps, caller, owner);
 }
 
 /** `PUT /api/school/messaging/rules`: the rules of the kinds given (one upsert); every kind's rule back. */

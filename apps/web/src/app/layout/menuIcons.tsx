@@ -96,6 +96,7 @@ const BY_PATH: Record<string, Icon> = {
   '/messages': IconSend,
   '/childconsent': IconShieldCheck,
   '/messagingsettings': IconDeviceMobileCog,
+  '/platformmessaging': IconDeviceMobileCog,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;

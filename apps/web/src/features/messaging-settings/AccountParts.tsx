@@ -6,16 +6,17 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { AccountChannel } from '@shala/contract';
 import { isApiError } from '../../api/http';
-import { useDeleteAccount } from '../../api/messaging-settings';
+import { useDeleteAccount, useSettingsScope } from '../../api/messaging-settings';
 import { FailureAlert } from '../../components/ModalFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { ModalFooter } from '../../components/ModalFooter';
 import { useSubmit, type Submit } from '../../lib/useSubmit';
 import { absoluteUrl } from './settingsForm';
 
-/** A channel's section: its title, whose account it sends on, and its form. */
+/** A channel's section: its title, whose account it sends on (the platform's screen: whether it has one), and its form. */
 export function ChannelSection({ id, title, source, children }: { id: string; title: string; source: 'own' | 'platform' | 'none'; children: ReactNode }) {
   const { t } = useTranslation();
+  const platform = useSettingsScope() === 'platform';
   const color = source === 'own' ? 'green' : source === 'platform' ? 'blue' : 'gray';
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
@@ -24,11 +25,11 @@ export function ChannelSection({ id, title, source, children }: { id: string; ti
           {title}
         </Title>
         <Badge color={color} variant="light" style={{ textTransform: 'none' }}>
-          {t(`messagingSettings.source.${source}`)}
+          {platform ? t(`messagingSettings.platform.source.${source}`) : t(`messagingSettings.source.${source}`)}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        {t(`messagingSettings.sourceHint.${source}`)}
+        {platform ? t(`messagingSettings.platform.sourceHint.${source}`) : t(`messagingSettings.sourceHint.${source}`)}
       </Text>
       {children}
     </Paper>
@@ -117,9 +118,10 @@ export function SecretField({ hint, stored, ...props }: PasswordInputProps & { h
   );
 }
 
-/** Removes the school's own account of a channel, after a confirmation. */
+/** Removes the school's own account of a channel (the platform's, on its screen), after a confirmation. */
 export function RemoveAccount({ channel }: { channel: AccountChannel }) {
   const { t } = useTranslation();
+  const platform = useSettingsScope() === 'platform';
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   const submit = useSubmit({
@@ -132,9 +134,9 @@ export function RemoveAccount({ channel }: { channel: AccountChannel }) {
       <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpen(true)}>
         {t('messagingSettings.remove')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('messagingSettings.removeTitle')} closeButtonProps={{ 'aria-label': t('common.close') }} centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={platform ? t('messagingSettings.platform.removeTitle') : t('messagingSettings.removeTitle')} closeButtonProps={{ 'aria-label': t('common.close') }} centered>
         <Stack gap="md">
-          <Text size="sm">{t('messagingSettings.removeText')}</Text>
+          <Text size="sm">{platform ? t('messagingSettings.platform.removeText') : t('messagingSettings.removeText')}</Text>
           <ModalFooter failure={submit.failure} onCancel={() => setOpen(false)} label={t('messagingSettings.remove')} color="red" pending={submit.pending} onConfirm={() => void submit.run(undefined)} />
         </Stack>
       </Modal>

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMessagingSettings } from '../../api/messaging-settings';
+import { SettingsScopeContext, useMessagingSettings, type SettingsScope } from '../../api/messaging-settings';
 import type { ScreenProps } from '../../app/screen';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
@@ -15,11 +15,24 @@ import { RulesCard } from './RulesCard';
  * that one is set and how it ends; left empty, the stored one stays.
  */
 export default function MessagingSettingsPage({ route }: ScreenProps) {
+  return <SettingsView route={route} scope="school" />;
+}
+
+/** The accounts of a scope (a school's with its rules; the platform's: PlatformMessagingPage). */
+export function SettingsView({ route, scope }: Pick<ScreenProps, 'route'> & { scope: SettingsScope }) {
+  return (
+    <SettingsScopeContext.Provider value={scope}>
+      <Accounts route={route} scope={scope} />
+    </SettingsScopeContext.Provider>
+  );
+}
+
+function Accounts({ route, scope }: Pick<ScreenProps, 'route'> & { scope: SettingsScope }) {
   const { t } = useTranslation();
   const settings = useMessagingSettings();
   return (
     <>
-      <PageHeading title={t(route.title)} description={t('messagingSettings.description')} />
+      <PageHeading title={t(route.title)} description={t(scope === 'platform' ? 'messagingSettings.platform.description' : 'messagingSettings.description')} />
       <RecordState query={settings}>
         {() =>
           settings.data ? (
@@ -31,7 +44,7 @@ export default function MessagingSettingsPage({ route }: ScreenProps) {
               ) : null}
               <SmsAccountForm key={`sms-${settings.data.sms.account?.updatedAt ?? 'none'}`} settings={settings.data.sms} />
               <WhatsAppAccountForm key={`wa-${settings.data.whatsapp.account?.updatedAt ?? 'none'}`} settings={settings.data.whatsapp} />
-              <RulesCard rules={settings.data.rules} />
+              {scope === 'school' ? <RulesCard rules={settings.data.rules} /> : null}
             </Stack>
           ) : null
         }
