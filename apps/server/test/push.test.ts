@@ -286,6 +286,13 @@ describe('delivery', () => {
     expect(received).toHaveLength(2);
     expect(JSON.parse(decrypt(sub, received[1]!.body))).toMatchObject({ body: 'Bring your atlas', tag: n.id });
     expect(await row()).toMatchObject({ status: 'sent', provider: 'webpush', attempts: 2 });
+    // A week and a day on, the job forgets it (the bell keeps the notification).
+    const sentAt = (await row()).updatedAt.getTime();
+    setClock(new Date(sentAt + 8 * 24 * 3600_000).toISOString());
+    await INSTANT_DELIVERY_JOB.run(env.app.deps, {});
+    expect(await env.db.select().from(deliveries).where(eq(deliveries.notificationId, n.id))).toEqual([]);
+    // Back to just after the send (the sessions of the tests that follow stay alive).
+    setClock(new Date(sentAt + 2000).toISOString());
   });
 
   it('is written in the language the reader picked (Hindi: Hindi words and date); English by default; a bad language 400', async () => {

@@ -1269,6 +1269,7 @@ export const deliveries = pgTable(
     index('deliveries_message_idx').on(t.schoolId, t.messageId, t.status),
     index('deliveries_provider_idx').on(t.provider, t.providerMessageId),
     index('deliveries_queued_idx').on(t.notBefore).where(sql`${t.status} = 'queued'`),
+    index('deliveries_push_settled_idx').on(t.updatedAt).where(sql`${t.channel} = 'push' and ${t.status} <> 'queued' and ${t.status} <> 'sending'`),
     index('deliveries_school_month_idx').on(t.schoolId, t.createdAt),
   ],
 );

@@ -137,6 +137,12 @@ const BATCH = 50;
 const MAX_ATTEMPTS = 5;
 /** A delivery `sending` for this long belonged to a node that stopped: failed, not sent again. */
 const INTERRUPTED_MS = 10 * 60_000;
+/**
+ * A push settled this long ago is forgotten (a push is the bell's echo: nothing reads it after it
+ * went, and every notification of a subscribed browser makes one), a bounded number per run.
+ */
+const PUSH_KEPT_MS = 7 * 24 * 3600_000;
+const PUSH_FORGOTTEN_PER_RUN = 5000;
 /** Sends per second to a provider, per node (MSG91 and Meta allow more; a school's burst waits its turn). */
 const RATE_PER_SECOND = 20;
 
@@ -337,6 +343,11 @@ export async function sendDue(deps: Pick<Deps, 'data' | 'messaging' | 'log' | 'p
   const started = now();
   await db.execute(sql`update deliveries set status = 'failed', reason = 'interrupted', updated_at = ${started.toISOString()}::timestamptz
     where status = 'sending' and updated_at < ${new Date(started.getTime() - INTERRUPTED_MS).toISOString()}::timestamptz and channel = any(${`{${LANES[lane].join(',')}}`}::text[])`);
+  if (lane === 'instant') {
+    await db.execute(sql`delete from deliveries where id in (
+      select id from deliveries where channel = 'push' and status <> 'queued' and status <> 'sending'
+        and updated_at < ${new Date(started.getTime() - PUSH_KEPT_MS).toISOString()}::timestamptz limit ${PUSH_FORGOTTEN_PER_RUN})`);
+  }
   const accounts = new Map<string, Promise<Account | null>>();
   const accountOf = (schoolId: string, channel: 'sms' | 'whatsapp') => {
     const key = `${schoolId}|${channel}`;
