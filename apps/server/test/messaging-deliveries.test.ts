@@ -166,6 +166,21 @@ describe('notifications to phones', () => {
     expect((await deliveriesOf()).slice(5).map((d) => d.channel)).toEqual(['sms']);
   });
 
+  it('skips what has no account to go on, and says why', async () => {
+    const { notifyMany } = await import('../src/modules/notifications/service.js');
+    const other = await env.f.school();
+    const parents = [await env.f.user(115, other), await env.f.user(115, other)];
+    await env.db.insert(messageContacts).values(parents.map((p, i) => ({ userId: p.id, schoolId: other.id, mobile: `+91980000001${i}`, mobileVerifiedAt: new Date(TEST_NOW) })));
+    setClock('2026-11-25T04:40:00.000Z');
+    await notifyMany(env.app.deps, env.db, parents.map((p) => ({ schoolId: other.id, userId: p.id, senderId: null, senderName: 'Office', kind: 'absence' as const, params: { child: 'Ravi', date: '2026-11-25' } })));
+    await env.app.deps.jobs.idle();
+    const rows = await env.db.select().from(deliveries).where(eq(deliveries.schoolId, other.id));
+    expect(rows.map((d) => [d.channel, d.status, d.reason])).toEqual([
+      ['sms', 'skipped', 'no_account'],
+      ['sms', 'skipped', 'no_account'],
+    ]);
+  });
+
   it('mails a parent who chose mail, in Hindi, at night too (a mail waits in the inbox), once', async () => {
     const parentToken = await env.f.token(parent);
     const chose = await env.app.inject({ method: 'PUT', url: '/api/account/notification-preferences', headers: { token: parentToken }, payload: { choices: [{ kind: 'absence', channel: 'email', enabled: true }] } });
