@@ -105,9 +105,18 @@ describe('notification preferences and the mobile number', () => {
     expect(rows.map((r) => [r.purpose, r.action, r.version, r.parentId])).toEqual([['whatsapp', 'given', WHATSAPP_CONSENT_VERSION, parent.id]]);
     expect((await call('GET', `/api/parent/children/${child.id}/consent`, parent.token)).json().result).toMatchObject({ status: 'missing', history: [] });
 
-    // A choice given back to the school's rule; the consent withdrawn.
-    const back = await call('PUT', '/api/account/notification-preferences', parent.token, { whatsappOptIn: false, choices: [{ kind: 'notice', channel: 'sms', enabled: null }] });
+    // Choices given back to the school's rule (two channels at once; the others stay); the consent withdrawn.
+    await call('PUT', '/api/account/notification-preferences', parent.token, { choices: [{ kind: 'notice', channel: 'email', enabled: true }] });
+    const back = await call('PUT', '/api/account/notification-preferences', parent.token, {
+      whatsappOptIn: false,
+      choices: [
+        { kind: 'notice', channel: 'sms', enabled: null },
+        { kind: 'absence', channel: 'whatsapp', enabled: null },
+      ],
+    });
     expect(kind(back.json().result, 'notice').channels.sms).toEqual({ enabled: false, chosen: false });
+    expect(kind(back.json().result, 'absence').channels.whatsapp).toEqual({ enabled: true, chosen: false });
+    expect(kind(back.json().result, 'notice').channels.email).toEqual({ enabled: true, chosen: true });
     expect(back.json().result.whatsappOptIn).toBe(false);
     const actions = await env.db.select({ action: consentRecords.action }).from(consentRecords).where(and(eq(consentRecords.studentId, child.id), eq(consentRecords.purpose, 'whatsapp')));
     expect(actions.map((a) => a.action).sort()).toEqual(['given', 'withdrawn']);
