@@ -143,8 +143,6 @@ const INTERRUPTED_MS = 10 * 60_000;
  */
 const PUSH_KEPT_MS = 7 * 24 * 3600_000;
 const PUSH_FORGOTTEN_PER_RUN = 5000;
-/** Sends per second to a provider, per node (MSG91 and Meta allow more; a school's burst waits its turn). */
-const RATE_PER_SECOND = 20;
 
 interface Taken {
   id: string;
@@ -405,7 +403,7 @@ export async function sendDue(deps: Pick<Deps, 'data' | 'messaging' | 'log' | 'p
         const begun = Date.now();
         const outcome = await settleOne(d);
         // Only a call to a provider counts against its rate (a delivery skipped made none).
-        const wait = outcome.status === 'skipped' ? 0 : 1000 / RATE_PER_SECOND - (Date.now() - begun);
+        const wait = outcome.status === 'skipped' ? 0 : 1000 / deps.config.MESSAGING_RATE_PER_SECOND - (Date.now() - begun);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
