@@ -58,6 +58,7 @@ import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import messagingRoutes from './modules/messaging/routes.js';
 import { createMessaging } from './messaging/index.js';
+import { createPayments } from './payments/index.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
 import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const deviceCookies = createDeviceCookies(deviceSecret(config));
   const jobs = createJobSender(() => deps);
   const messaging = createMessaging(config);
+  const payments = createPayments(config);
   // Phone deliveries go to the queue (any node sends them at the providers' rate); pushes and mail
   // are sent at once by this node (the instant job runs here), and by the queue after a restart.
   const outbox: Outbox = {
@@ -156,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       if (queued.instant) jobs.runHere(INSTANT_DELIVERY_JOB, {});
     },
   };
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging, outbox };
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging, payments, outbox };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());

@@ -107,6 +107,11 @@ export const configSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(20),
     'SMS and WhatsApp messages a node sends per second (one after another; a school\'s burst waits its turn): at most what the providers\' accounts allow (MSG91\'s and Meta\'s limits per account and number)',
   ),
+  /** Online fee payments (issue 25): payments/. */
+  RAZORPAY_API_URL: doc(
+    z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').default('https://api.razorpay.com'),
+    'where online fee payments go through Razorpay (its API\'s origin; each school calls it with its own keys; tests point it at a fake on 127.0.0.1)',
+  ),
   /** storage/s3.ts */
   S3_BUCKET: doc(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),

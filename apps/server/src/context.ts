@@ -1,5 +1,6 @@
 import type { DbOrTx } from './db/client.js';
 import type { Messaging } from './messaging/index.js';
+import type { Payments } from './payments/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shala/contract';
 import type { Config } from './config.js';
@@ -32,6 +33,8 @@ export interface Deps {
   jobs: JobSender;
   /** SMS and WhatsApp providers and the key of their sealed secrets (messaging/index.ts). */
   messaging: Messaging;
+  /** The payment gateway's client (payments/index.ts); each call is given the school's keys. */
+  payments: Payments;
   /** Where notifications go beyond the bell: their deliveries queued in the writing transaction, and the job told (modules/messaging). */
   outbox: Outbox;
 }
