@@ -54,12 +54,15 @@ export function sameSecret(presented: string | undefined, expected: string): boo
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** A `Retry-After` value (seconds, or an HTTP date against `now`) in milliseconds; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null | undefined, now: Date): number | undefined {
+/**
+ * A `Retry-After` value (seconds, or an HTTP date against `now`) in milliseconds; undefined when
+ * absent or unreadable. `now` is asked only for a date (by default the server's clock).
+ */
+export function retryAfterMs(value: string | null | undefined, now: Date | (() => Date) = clockNow): number | undefined {
   if (!value) return undefined;
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
   const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - now.getTime()) : undefined;
+  return Number.isFinite(at) ? Math.max(0, at - (typeof now === 'function' ? now() : now).getTime()) : undefined;
 }
 
 export interface CallOptions {
@@ -121,7 +124,7 @@ export async function callJson(
   } catch (err) {
     throw new ProviderUnreachable(err instanceof DOMException && err.name === 'TimeoutError', err);
   }
-  return { status: res.status, json: parseJson(text), text, retryAfterMs: retryAfterMs(res.headers.get('retry-after'), now ?? clockNow()) };
+  return { status: res.status, json: parseJson(text), text, retryAfterMs: retryAfterMs(res.headers.get('retry-after'), now) };
 }
 
 /** `text` as JSON, or null when it is not JSON (a proxy's HTML error page, an empty body). */
