@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -81,13 +81,20 @@ export function useFileUploads(max: number, onChange?: () => void): FileUploads 
 }
 
 /**
- * The field of a form's files: its label, the limits, "add" (off once `max` are picked) and each
+ * The field of a form's files: its label, the limits, "add" (off once `max` are picked; a field of
+ * one file shows the file in its place) and each
  * file with its progress, "uploaded" or why it was refused, and its remove button.
  */
 export function FileUploadsField({ id, state, label, addLabel, listLabel, error }: { id: string; state: FileUploads; label: string; addLabel: string; listLabel: string; error?: string }) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const input = useRef<HTMLInputElement>(null);
+  // A keyboard user who removed a file goes on from "add" (the removed file's button is gone).
+  const add = useRef<HTMLButtonElement>(null);
+  const [removed, setRemoved] = useState(0);
+  useEffect(() => {
+    if (removed) add.current?.focus();
+  }, [removed]);
   const hint = state.max === 1 ? t('upload.oneFileHint', { mb: MAX_MB, types: FILE_TYPES_TEXT }) : t('upload.filesHint', { max: state.max, mb: MAX_MB, types: FILE_TYPES_TEXT });
   return (
     <Stack gap={6}>
@@ -110,17 +117,20 @@ export function FileUploadsField({ id, state, label, addLabel, listLabel, error 
           e.currentTarget.value = '';
         }}
       />
-      <Group>
-        <Button
-          variant="default"
-          leftSection={<IconPaperclip size={16} aria-hidden />}
-          onClick={() => input.current?.click()}
-          disabled={state.uploads.length >= state.max}
-          aria-describedby={`${id}-hint`}
-        >
-          {addLabel}
-        </Button>
-      </Group>
+      {state.max > 1 || state.uploads.length === 0 ? (
+        <Group>
+          <Button
+            ref={add}
+            variant="default"
+            leftSection={<IconPaperclip size={16} aria-hidden />}
+            onClick={() => input.current?.click()}
+            disabled={state.uploads.length >= state.max}
+            aria-describedby={`${id}-hint`}
+          >
+            {addLabel}
+          </Button>
+        </Group>
+      ) : null}
       {state.uploads.length > 0 ? (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={listLabel}>
           {state.uploads.map((p) => (
@@ -142,7 +152,15 @@ export function FileUploadsField({ id, state, label, addLabel, listLabel, error 
                     <Progress value={p.progress} size="sm" aria-label={t('upload.uploading', { name: p.file.name })} />
                   )}
                 </Stack>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('upload.removeFile', { name: p.file.name })} onClick={() => state.remove(p.key)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('upload.removeFile', { name: p.file.name })}
+                  onClick={() => {
+                    state.remove(p.key);
+                    setRemoved((n) => n + 1);
+                  }}
+                >
                   <IconX size={16} aria-hidden />
                 </ActionIcon>
               </Group>
