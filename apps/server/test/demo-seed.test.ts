@@ -294,8 +294,13 @@ describe('the demo seed', () => {
     const failed = await get(`/api/school/messages/${list.items[0].messageId}/deliveries?status=failed`, token);
     expect(failed.items.map((d: { reason: string }) => d.reason).sort()).toEqual(['Message undeliverable (131026)', 'Number is in the DND registry']);
     const parent = (await get(`/api/school/messages/${list.items[0].messageId}/deliveries?channel=whatsapp&status=read`, token)).items[0].loginId;
-    const prefs = await get('/api/account/notification-preferences', (await signin(parent)).token);
+    const parentToken = (await signin(parent)).token;
+    const prefs = await get('/api/account/notification-preferences', parentToken);
     expect(prefs).toMatchObject({ mobileVerified: true, whatsappOptIn: true });
+    // The parent's notification leads to the message, which the parent reads there.
+    const messageId = list.items[0].messageId;
+    expect((await get('/api/notifications?pageSize=100', parentToken)).items.filter((n: { kind: string }) => n.kind === 'message').map((n: { link: string }) => n.link)).toEqual([`/inbox/${messageId}`]);
+    expect(await get(`/api/messages/${messageId}`, parentToken)).toMatchObject({ title: 'Annual day rehearsal', senderName: 'Demo Principal', attachment: null });
   });
 
   it('has fees: types, class fees, records with plans and payments whose figures add up', async () => {

@@ -1,19 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { setClock } from '../src/clock.js';
-import { classStudents, classes, messageContacts, notifications } from '../src/db/schema.js';
+import { classStudents, classes, files, messageContacts, messages, notifications } from '../src/db/schema.js';
 import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { DELIVERY_JOB } from '../src/modules/messaging/job.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { startFakeWhatsApp } from './fakes/whatsapp.js';
-import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
+import { everyRole, multipart, setupApp, type TestEnv, type TestUser } from './helpers.js';
 
 /**
  * The composer (issue 24): the principal writes to class 5-A's parents by SMS and WhatsApp, sees
  * beforehand whom it reaches and what it costs, and watches the delivery report fill; a message
- * set for later goes when its time comes. Against a fake MSG91 and WhatsApp on loopback.
+ * set for later goes when its time comes; a file sent with a message goes privately to its
+ * recipients. Against a fake MSG91 and WhatsApp on loopback.
  */
 
 const KEY = 'school-key';
@@ -226,5 +227,81 @@ describe('cancelling a message set for later', () => {
       [200, 0, 'cancelled'],
       [409, 1, 'sent'],
     ]).toContainEqual([cancelled.statusCode, run.released, await statusOf(messageId)]);
+  });
+});
+
+describe('a file sent with a message', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const ORIGINAL = 'Rehearsal plan – योजना.pdf';
+  const upload = async (token: string) => {
+    const form = multipart('files', ORIGINAL, PDF, 'application/pdf');
+    const res = await env.app.inject({ method: 'POST', url: '/api/fileupload/multi', payload: form.payload, headers: { ...form.headers, token } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result[0].imageName as string;
+  };
+  const input = (attachment: string) => ({ title: 'Annual day', body: 'The plan is attached.\nPlease bring it signed.', audience: { kind: 'classes', classIds: [classId], who: 'parents' }, channels: [], attachment });
+
+  it('goes privately to those it was sent to: they read the message and download the file; nobody else does', async () => {
+    setClock(TEST_NOW);
+    const name = await upload(principal());
+    const sent = await call('POST', '/api/school/messages', principal(), input(name));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const attachment = { name, originalName: ORIGINAL, mime: 'application/pdf', size: PDF.length };
+    const message = sent.json().result;
+    expect(message).toMatchObject({ status: 'sent', recipients: 3, attachment });
+    const { messageId } = message;
+    const listed = (await call('GET', '/api/school/messages', principal())).json().result.items.find((m: { messageId: string }) => m.messageId === messageId);
+    expect(listed.attachment).toEqual(attachment);
+
+    // Each recipient's notification names the message and leads to where it is read.
+    const notes = await env.db.select().from(notifications).where(and(eq(notifications.userId, parents[1]!.id), eq(notifications.link, `/inbox/${messageId}`)));
+    expect(notes.map((n) => [n.kind, n.params])).toEqual([['message', { messageId }]]);
+
+    // A parent of the class reads it as written and downloads the exact bytes, never cached or sniffed.
+    const parent = await env.f.token(parents[1]!);
+    const read = await call('GET', `/api/messages/${messageId}`, parent);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().result).toEqual({ messageId, title: 'Annual day', body: 'The plan is attached.\nPlease bring it signed.', senderName: message.senderName, createdAt: message.createdAt, attachment });
+    const file = await env.app.inject({ method: 'GET', url: `/api/messages/${messageId}/attachment`, headers: { token: parent } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      'content-disposition': `attachment; filename="Rehearsal plan _ _____.pdf"; filename*=UTF-8''${encodeURIComponent(ORIGINAL)}`,
+    });
+    // The school's admins read it too (the system admin, who did not send it).
+    expect((await call('GET', `/api/messages/${messageId}/attachment`, mine.users[112].token)).statusCode).toBe(200);
+
+    // A parent it was not sent to, a teacher, another school's principal: 404, the message and its file.
+    for (const token of [mine.users[115].token, mine.users[114].token, theirs.users[113].token]) {
+      expect((await call('GET', `/api/messages/${messageId}`, token)).statusCode).toBe(404);
+      expect((await call('GET', `/api/messages/${messageId}/attachment`, token)).statusCode).toBe(404);
+    }
+    expect((await env.app.inject({ method: 'GET', url: `/api/messages/${messageId}` })).statusCode).toBe(401);
+    expect((await call('GET', `/api/messages/${messageId}`, mine.users[111].token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/messages/not-an-id', parent)).statusCode).toBe(400);
+    expect((await call('GET', `/api/messages/${randomUUID()}`, parent)).statusCode).toBe(404);
+    // A message without a file: read, but no file to download.
+    const trip = (await call('GET', '/api/school/messages?pageSize=100', principal())).json().result.items.find((m: { title: string }) => m.title === 'Trip');
+    expect((await call('GET', `/api/messages/${trip.messageId}`, parent)).json().result.attachment).toBeNull();
+    expect((await call('GET', `/api/messages/${trip.messageId}/attachment`, parent)).statusCode).toBe(404);
+
+    // The school-wide uploads route keeps the private file from the parent; its owner alone reads it there.
+    expect((await call('GET', `/api/uploads/${name}`, parent)).statusCode).toBe(404);
+    expect((await call('GET', `/api/uploads/${name}`, principal())).statusCode).toBe(200);
+  });
+
+  it("refuses someone else's upload (400 file_not_yours): no message is stored, the file stays as it was", async () => {
+    const name = await upload(mine.users[112].token);
+    const stored = async () => (await env.db.select({ n: count() }).from(messages).where(eq(messages.schoolId, mine.school.id)))[0]!.n;
+    const before = await stored();
+    const res = await call('POST', '/api/school/messages', principal(), input(name));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ reason: 'file_not_yours', field: 'attachment' });
+    expect(await stored()).toBe(before);
+    const [file] = await env.db.select().from(files).where(eq(files.name, name));
+    expect(file).toMatchObject({ attachedAt: null, private: false });
   });
 });

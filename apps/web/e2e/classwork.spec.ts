@@ -108,16 +108,16 @@ test('a teacher posts work with a PDF; the class’s student downloads it; anoth
   const scripted = Buffer.from(PDF.toString('latin1').replace('/Pages 2 0 R>>', '/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>'), 'latin1');
   await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: 'scripted.pdf', mimeType: 'application/pdf', buffer: scripted });
   await expect(teacherPage.getByTestId('picked-file').getByRole('alert')).toHaveText(tr('en', 'errors.reasons.pdf_active', { name: 'scripted.pdf' }));
-  await teacherPage.getByRole('button', { name: tr('en', 'classwork.post.removeFile', { name: 'scripted.pdf' }) }).click();
+  await teacherPage.getByRole('button', { name: tr('en', 'upload.removeFile', { name: 'scripted.pdf' }) }).click();
   await expect(teacherPage.getByTestId('picked-file')).toHaveCount(0);
   await teacherPage.getByTestId('classwork-file-input').setInputFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: PDF });
-  await expect(teacherPage.getByTestId('picked-file')).toContainText(tr('en', 'classwork.post.uploaded'));
+  await expect(teacherPage.getByTestId('picked-file')).toContainText(tr('en', 'upload.uploaded'));
   await expectAccessible(teacherPage, 'classwork (en, 1280)');
   await form.getByRole('button', { name: tr('en', 'classwork.post.submit') }).click();
   await expectPath(teacherPage, '/viewclasswork');
   const posted = teacherPage.getByRole('article', { name: TITLE });
   await expect(posted).toBeVisible();
-  await expect(posted.getByRole('button', { name: tr('en', 'classwork.download', { name: FILE_NAME }) })).toBeVisible();
+  await expect(posted.getByRole('button', { name: tr('en', 'upload.download', { name: FILE_NAME }) })).toBeVisible();
   await expectNoOverflow(teacherPage);
   await shot(teacherPage, 'classwork-viewclasswork-en-1280');
   await expectAccessible(teacherPage, 'viewclasswork (en, 1280)');
@@ -137,7 +137,7 @@ test('a teacher posts work with a PDF; the class’s student downloads it; anoth
   await expectNoOverflow(studentPage);
   const [download] = await Promise.all([
     studentPage.waitForEvent('download'),
-    seen.getByRole('button', { name: tr('hi', 'classwork.download', { name: FILE_NAME }) }).click(),
+    seen.getByRole('button', { name: tr('hi', 'upload.download', { name: FILE_NAME }) }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(FILE_NAME);
   expect(fs.readFileSync((await download.path())!).equals(PDF)).toBe(true);

@@ -18,11 +18,18 @@ const AARAV_PHONE = '919876543210';
 const ROHAN_PARENT_PHONE = '919876543212';
 
 type Sent = { sms: Array<{ mobiles: string; templateId: string; text: string }>; whatsapp: Array<{ to: string; template: string; language: string; text: string }> };
+/**
+ * The absences sent to a number (on the absence templates: every worker's demo school has the same
+ * parents' numbers, and another worker's journey may send them a message meanwhile).
+ */
 async function sentTo(mobile: string): Promise<{ sms: string[]; whatsapp: string[] }> {
   const ctx = await request.newContext();
   try {
     const all = (await (await ctx.get(`http://127.0.0.1:${PROVIDERS.controlPort}/sent`)).json()) as Sent;
-    return { sms: all.sms.filter((s) => s.mobiles === mobile).map((s) => s.text), whatsapp: all.whatsapp.filter((w) => w.to.replace('+', '') === mobile).map((w) => `${w.language}: ${w.text}`) };
+    return {
+      sms: all.sms.filter((s) => s.mobiles === mobile && s.templateId.startsWith('absent_')).map((s) => s.text),
+      whatsapp: all.whatsapp.filter((w) => w.to.replace('+', '') === mobile && w.template === 'absence_alert').map((w) => `${w.language}: ${w.text}`),
+    };
   } finally {
     await ctx.dispose();
   }

@@ -16,14 +16,20 @@ export const PROVIDERS = {
   secretsKey: Buffer.alloc(32, 7).toString('base64'),
 } as const;
 
-/** The DLT templates the fake MSG91 knows, by MSG91's template id. */
+/**
+ * The DLT templates the fake MSG91 knows, by MSG91's template id. A school's message (kind
+ * `message`) is spread over the template's variables of 30 characters each: five hold 150.
+ */
 export const MSG91_TEMPLATES = {
   absent_en: { dltTemplateId: '1107170000000000001', header: 'SHALAS', body: 'Dear parent, ##var1## was absent on ##var2##. - ##var3##' },
   absent_hi: { dltTemplateId: '1107170000000000002', header: 'SHALAS', body: 'प्रिय अभिभावक, ##var1## ##var2## को अनुपस्थित रहे। - ##var3##' },
+  message_en: { dltTemplateId: '1107170000000000003', header: 'SHALAS', body: '##var1####var2####var3####var4####var5## - ##var6##' },
 } as const;
 
-/** The WhatsApp templates Meta approved, by `name:language`. */
+/** The WhatsApp templates Meta approved, by `name:language` (a message in the reader's language: both). */
 export const WHATSAPP_TEMPLATES = {
   'absence_alert:en': '{{1}} was absent on {{2}}. - {{3}}',
   'absence_alert:hi': '{{1}} {{2}} को अनुपस्थित रहे। - {{3}}',
+  'school_message:en': '{{1}}: {{2}}',
+  'school_message:hi': '{{1}}: {{2}}',
 } as const;

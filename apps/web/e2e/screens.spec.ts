@@ -55,6 +55,13 @@ const BY_HAND: Record<string, (page: Page) => Promise<string>> = {
     const { result } = (await res.json()) as { result: { messageId: string } };
     return `/messages/${result.messageId}`;
   },
+  // A message as its recipients read it: the bell of those it went to leads there; the principal
+  // (an admin of the school) opens the school's newest (the demo has one).
+  '/inbox/:messageId': async (page) => {
+    const res = await page.request.get(`${API_BASE}/api/school/messages?page=1&pageSize=1`, { headers: { token: await cookie(page, 'token') } });
+    const { result } = (await res.json()) as { result: { items: Array<{ messageId: string }> } };
+    return `/inbox/${result.items[0]!.messageId}`;
+  },
 };
 
 async function cookie(page: Page, name: string): Promise<string> {

@@ -3,7 +3,7 @@ import { ROLE, type Role } from './roles.js';
 import { envelope, messageOnly, pageQuery } from './envelope.js';
 import { changePasswordBody, forgotBody, resetBody, signinBody, signinResult } from './auth.js';
 import { profile, selfProfileFields, userIdParams } from './account.js';
-import { deliveryListQuery, deliveryRow, messageInput, messageUsage, messageParams, messagePreview, messageSummary, mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
+import { deliveryListQuery, deliveryRow, messageInput, messageUsage, messageParams, messagePreview, messageSummary, receivedMessage, mobileCodeSent, mobileInput, mobileVerifyInput, notificationPreferences, notificationPreferencesInput, smsHookParams } from './messaging.js';
 import { accountChannelParams, channelRuleList, channelRulesInput, messagingSettings, smsAccountInput, whatsAppAccountInput } from './messaging-settings.js';
 import { academicSession } from './sessions.js';
 import {
@@ -427,6 +427,9 @@ export const API = {
   messageGet: route({ method: 'GET', url: '/api/school/messages/:messageId', roles: ADMINS, summary: "One message of the school with its deliveries counted by status (another school's: 404)", params: messageParams, response: envelope(messageSummary) }),
   messageCancel: route({ method: 'POST', url: '/api/school/messages/:messageId/cancel', roles: ADMINS, summary: "Cancel a message set for later before it goes: it is never sent (409 message_not_scheduled once it went or was cancelled; another school's: 404)", params: messageParams, response: envelope(messageSummary) }),
   messageDeliveries: route({ method: 'GET', url: '/api/school/messages/:messageId/deliveries', roles: ADMINS, summary: "A message's delivery report: per recipient and channel, its status and the provider's reason (paginated, by status and channel)", params: messageParams, querystring: deliveryListQuery, response: envelope(pageOf(deliveryRow)) }),
+  // A message as its recipients read it (the bell's notification leads to /inbox/<id>), and its file.
+  messageRead: route({ method: 'GET', url: '/api/messages/:messageId', roles: SCHOOL, summary: "A message as a recipient reads it: its text, sender, date and attached file; for those it was sent to and the school's admins (404 for anyone else)", params: messageParams, response: envelope(receivedMessage) }),
+  messageAttachment: route({ method: 'GET', url: '/api/messages/:messageId/attachment', roles: SCHOOL, summary: "The file attached to a message, for those it was sent to and the school's admins (404 for anyone else, or when it has none)", params: messageParams, raw: true, response: z.any() }),
   smsHook: route({ method: 'POST', url: '/api/hooks/sms/:provider', roles: 'public', summary: "An SMS provider's delivery reports (MSG91: the school's report token in the URL; anything else 4xx, nothing changed)", params: smsHookParams, raw: true, response: z.any() }),
   whatsappHookVerify: route({ method: 'GET', url: '/api/hooks/whatsapp', roles: 'public', summary: "Meta's webhook verification: answers hub.challenge for a known verify token (400 webhook_untrusted otherwise)", raw: true, response: z.any() }),
   whatsappHook: route({ method: 'POST', url: '/api/hooks/whatsapp', roles: 'public', summary: 'WhatsApp statuses and replies (STOP) from Meta, trusted only with a valid X-Hub-Signature-256', raw: true, response: z.any() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { dateIn, optionalText, text } from './text.js';
-import { UPLOAD_LIMITS } from './files.js';
+import { UPLOAD_LIMITS, attachedFile, storedFileName } from './files.js';
 
 /**
  * Class work (issue 10, spec sections 2, 3, 7): a teacher posts work for a class and a subject it
@@ -10,8 +10,6 @@ import { UPLOAD_LIMITS } from './files.js';
  * through `classWorkFile`, to users who may see the work.
  */
 export const CLASS_WORK_LIMITS = { title: 150, description: 4000, files: UPLOAD_LIMITS.files } as const;
-
-const storedName = z.string().regex(/^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/, 'Unknown file');
 
 export const classWorkInput = z
   .object({
@@ -24,7 +22,7 @@ export const classWorkInput = z
     /** When it is due; not before the date. */
     dueDate: dateIn('2000-01-01', '2100-12-31').nullish(),
     files: z
-      .array(storedName)
+      .array(storedFileName)
       .max(CLASS_WORK_LIMITS.files, `At most ${CLASS_WORK_LIMITS.files} files`)
       .refine((names) => new Set(names).size === names.length, { message: 'Each file once', params: { code: 'each_once' } })
       .default([]),
@@ -32,12 +30,7 @@ export const classWorkInput = z
   .refine((w) => !w.dueDate || w.dueDate >= w.date, { path: ['dueDate'], message: 'The due date cannot be before the date', params: { code: 'due_before_date' } });
 export type ClassWorkInput = z.infer<typeof classWorkInput>;
 
-export const classWorkFile = z.object({
-  name: z.string(),
-  originalName: z.string(),
-  mime: z.string(),
-  size: z.number().int().nonnegative(),
-});
+export const classWorkFile = attachedFile;
 export type ClassWorkFile = z.infer<typeof classWorkFile>;
 
 export const classWork = z.object({
@@ -60,7 +53,7 @@ export type ClassWork = z.infer<typeof classWork>;
 
 export const classWorkClassParams = z.object({ assignClassId: z.uuid() });
 export const classWorkParams = z.object({ workId: z.uuid() });
-export const classWorkFileParams = z.object({ workId: z.uuid(), name: storedName });
+export const classWorkFileParams = z.object({ workId: z.uuid(), name: storedFileName });
 
 /** A class's work (students, parents, its teachers, admins), one subject or all. */
 export const classWorkQuery = pageQuery.extend({ subjectId: z.uuid().optional() });

@@ -107,7 +107,7 @@ export const ERROR_REASONS = [
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
   // communication
   'not_teaching', // the teacher does not teach this subject in this class
-  'file_not_yours', // params: name (a class work file must be the caller's own upload, not used elsewhere)
+  'file_not_yours', // params: name (a class work file or a message's attachment must be the caller's own upload, not used elsewhere)
   'chat_not_related', // nobody messages outside the chat pairs (teacher–principal/admin, parent–child's teacher)
   'chat_self', // a chat is with someone else
   'push_endpoint', // a push subscription's endpoint is not a known push service

@@ -29,4 +29,15 @@ export const uploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
-export const fileNameParams = z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/, 'Unknown file') });
+/** A stored file's name, as the uploads answer it (`imageName`): a record names its files by it. */
+export const storedFileName = z.string().regex(/^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/, 'Unknown file');
+export const fileNameParams = z.object({ name: storedFileName });
+
+/** A file attached to a record (class work, a message), as its readers see it before they download it. */
+export const attachedFile = z.object({
+  name: z.string(),
+  originalName: z.string(),
+  mime: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type AttachedFile = z.infer<typeof attachedFile>;

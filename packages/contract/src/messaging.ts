@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachedFile, storedFileName } from './files.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.js';
 import { mobileNumber } from './people.js';
 import { text } from './text.js';
@@ -132,6 +133,11 @@ export const messageInput = z
     channels: z.array(z.enum(COMPOSER_CHANNELS)).max(COMPOSER_CHANNELS.length).default([]),
     /** Absent: now. */
     scheduledFor: z.iso.datetime().optional(),
+    /**
+     * One file the sender uploaded (`/api/fileupload/multi`), not yet attached to anything: it
+     * becomes private, served only to the message's recipients and the school's admins.
+     */
+    attachment: storedFileName.optional(),
   })
   .strict();
 export type MessageInput = z.infer<typeof messageInput>;
@@ -171,8 +177,24 @@ export const messageSummary = z.object({
   createdAt: z.iso.datetime(),
   /** Deliveries by status (`queued`, `sent`, `delivered`, `read`, `failed`, …). */
   counts: z.record(z.string(), z.number().int().nonnegative()),
+  /** The file sent with it, if any. */
+  attachment: attachedFile.nullable(),
 });
 export type MessageSummary = z.infer<typeof messageSummary>;
+
+/**
+ * `GET /api/messages/:messageId`: a message as its recipients read it (its notification leads to
+ * /inbox/<id>): the text as written, who sent it and when, and the file sent with it.
+ */
+export const receivedMessage = z.object({
+  messageId: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  senderName: z.string(),
+  createdAt: z.iso.datetime(),
+  attachment: attachedFile.nullable(),
+});
+export type ReceivedMessage = z.infer<typeof receivedMessage>;
 
 export const messageParams = z.object({ messageId: z.uuid() });
 export const deliveryListQuery = z.object({

@@ -165,6 +165,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/messages/new', ADMINS, 'routes.messageNew'),
   r('/messages/usage', ADMINS, 'routes.messageUsage'),
   r('/messages/:messageId', ADMINS, 'routes.message'),
+  // A message as its recipients read it, with its file: the bell's notification leads there.
+  r('/inbox/:messageId', SCHOOL),
   // The school's SMS and WhatsApp accounts, templates and channel rules (issue 24).
   r('/messagingsettings', [ROLE.PRINCIPAL]),
   // The platform's SMS and WhatsApp accounts, for schools without their own (issue 24).

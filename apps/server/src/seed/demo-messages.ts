@@ -59,7 +59,21 @@ export async function seedDemoMessages(tx: Tx, d: DemoCommunicationInput): Promi
     .returning({ id: messages.id });
   const notes = await tx
     .insert(notifications)
-    .values(parentIds.map((userId) => ({ schoolId: d.schoolId, userId, senderId: principal, senderName: 'Demo Principal', message: `${title}: ${body}`, kind: 'message', link: '/notifications', createdAt: yesterday, readAt: yesterday })))
+    .values(
+      parentIds.map((userId) => ({
+        schoolId: d.schoolId,
+        userId,
+        senderId: principal,
+        senderName: 'Demo Principal',
+        message: `${title}: ${body}`,
+        kind: 'message',
+        // As a sent message's: it names the message, and opens it where its recipients read it.
+        params: { messageId: message!.id },
+        link: `/inbox/${message!.id}`,
+        createdAt: yesterday,
+        readAt: yesterday,
+      })),
+    )
     .returning({ id: notifications.id, userId: notifications.userId });
   const noteOf = new Map(notes.map((n) => [n.userId, n.id]));
   const sent = { sentAt: yesterday, createdAt: yesterday, updatedAt: yesterday };

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassWork, ClassWorkFile, ClassWorkInput } from '@shala/contract';
 import { call } from './client';
-import { downloadRoute, uploadFile } from './transfer';
+import { downloadRoute } from './transfer';
 
 /** Class work (issue 10): the teacher's slots and posts, a class's work, files up and down. */
 export const classWorkKeys = {
@@ -49,12 +49,6 @@ export function useDeleteClassWork() {
     mutationFn: (workId: string) => call('classWorkDelete', { params: { workId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: classWorkKeys.all }),
   });
-}
-
-/** Uploads one file for class work (its own request, so its error is its own); the stored name. */
-export async function uploadClassWorkFile(file: File, onProgress?: (percent: number) => void): Promise<string> {
-  const answer = await uploadFile('uploadMulti', file, { field: 'files', onProgress });
-  return answer.result[0]!.imageName;
 }
 
 /** Downloads a file of class work with the session token and saves it under its original name. */

@@ -2,6 +2,13 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IMAGE_BASE_PATH } from '@shala/contract';
 import { ApiError, baseHeaders, httpError } from './client';
+import { uploadFile } from './transfer';
+
+/** Uploads one document for a record (class work, a message: its own request, so its error is its own); its stored name. */
+export async function uploadDocument(file: File, onProgress?: (percent: number) => void): Promise<string> {
+  const answer = await uploadFile('uploadMulti', file, { field: 'files', onProgress });
+  return answer.result[0]!.imageName;
+}
 
 /** The API path of an uploaded file (GET /api/uploads/:name). */
 export function filePath(name: string): string {

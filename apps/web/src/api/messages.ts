@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { COMPOSER_CHANNELS, DeliveryRow, DeliveryStatus, MessageInput, MessageSummary } from '@shala/contract';
+import type { AttachedFile, COMPOSER_CHANNELS, DeliveryRow, DeliveryStatus, MessageInput, MessageSummary } from '@shala/contract';
 import { call } from './client';
+import { downloadRoute } from './transfer';
 
 /**
  * The composer (issue 24): the school's messages, one message, its delivery report, the preview of
- * a message being written, sending and cancelling, and the usage per month. Keys live under
- * ['messages', …]: a send or a cancel refreshes the lists.
+ * a message being written, sending and cancelling, and the usage per month; a message as its
+ * recipients read it, and its file. Keys live under ['messages', …]: a send or a cancel refreshes
+ * the lists.
  */
 export const messageKeys = {
   all: ['messages'] as const,
@@ -14,6 +16,7 @@ export const messageKeys = {
   deliveries: (messageId: string, query: DeliveryQuery) => ['messages', 'deliveries', messageId, query] as const,
   preview: (input: MessageInput | null) => ['messages', 'preview', input] as const,
   usage: ['messages', 'usage'] as const,
+  received: (messageId: string) => ['messages', 'received', messageId] as const,
 };
 
 export interface DeliveryQuery {
@@ -46,6 +49,13 @@ export function useMessage(messageId: string | undefined) {
     enabled: !!messageId,
     refetchInterval: (query) => (pending(query.state.data) ? REFRESH_MS : false),
   });
+}
+
+/** A message and its report asked again at once (the page's Refresh: the providers' reports may have come). */
+export function useRefreshMessage(messageId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: messageKeys.one(messageId) }), client.invalidateQueries({ queryKey: ['messages', 'deliveries', messageId] })]);
 }
 
 /** A message's report, a page at a time (by status and channel); refreshed with the message while it moves. */
@@ -114,4 +124,18 @@ export function useMessageUsage() {
     queryKey: messageKeys.usage,
     queryFn: ({ signal }) => call('messageUsage', { signal }),
   });
+}
+
+/** A message as its recipients read it (/inbox/:messageId): a recipient's, or any of the school's for its admins. */
+export function useReceivedMessage(messageId: string | undefined) {
+  return useQuery({
+    queryKey: messageKeys.received(messageId ?? ''),
+    queryFn: ({ signal }) => call('messageRead', { params: { messageId: messageId ?? '' }, signal }),
+    enabled: !!messageId,
+  });
+}
+
+/** Downloads a message's file with the session token and saves it under its original name. */
+export function downloadMessageAttachment(messageId: string, file: AttachedFile): Promise<string> {
+  return downloadRoute('messageAttachment', { params: { messageId } }, file.originalName);
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   COMPOSER_CHANNELS,
   ROLE,
+  type AttachedFile,
   type DeliveryRow,
   type MessageAudience,
   type MessageInput,
@@ -9,12 +10,15 @@ import {
   type MessageSummary,
   type MessageUsage,
   type PageQuery,
+  type ReceivedMessage,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { deliveries, messages, users } from '../../db/schema.js';
+import { deliveries, files, messages, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { asPlatform, inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { messagingPolicy } from '../../policy/messaging.js';
+import type { Storage } from '../../storage/index.js';
 import { smsParts } from '../../messaging/index.js';
 import { now } from '../../clock.js';
 import { fullName } from '../users/service.js';
@@ -27,7 +31,9 @@ import { afterCommit, notifyAudience, type Delivery } from '../notifications/ser
  * students) or chosen people; every recipient gets it in the bell, and by SMS or WhatsApp where the
  * school chose those channels and the person can be reached there. Sent now or at a set time; the
  * text stays as written. A message to 2,000 parents is two statements: the notifications (INSERT …
- * SELECT of the audience) and their deliveries.
+ * SELECT of the audience) and their deliveries. A file sent with it becomes private (as class
+ * work's): served only by `openMessageAttachment`, to its recipients and the school's admins; each
+ * notification names the message (`params.messageId`) and leads to /inbox/<id>, where they read it.
  */
 
 type Row = typeof messages.$inferSelect;
@@ -112,15 +118,32 @@ async function dispatch(via: Delivery, db: DbOrTx, m: Row): Promise<number> {
     senderName: m.senderName,
     kind: 'message',
     message: textOf(m),
-    link: '/notifications',
+    params: { messageId: m.id },
+    link: `/inbox/${m.id}`,
     fromMessage: { id: m.id, channels: m.channels },
   });
   await db.update(messages).set({ recipients: told.length, status: 'sent' }).where(eq(messages.id, m.id));
   return told.length;
 }
 
-/** A message as the API shows it, with its deliveries counted. */
-function present(m: Row, counts: Record<string, number>): MessageSummary {
+/** A file's columns as a message shows them (left joined: all null when it has none). */
+const fileColumns = { name: files.name, originalName: files.originalName, mime: files.mime, size: files.size };
+type FileColumns = { name: string | null; originalName: string | null; mime: string | null; size: number | null } | null;
+
+/** The attached file of a row of `fileColumns`, or null. */
+function fileOf(f: FileColumns): AttachedFile | null {
+  return f?.name ? { name: f.name, originalName: f.originalName ?? f.name, mime: f.mime ?? 'application/octet-stream', size: f.size ?? 0 } : null;
+}
+
+/** A message's attached file, or null: one statement when it has one. */
+async function attachmentOf(db: DbOrTx, name: string | null): Promise<AttachedFile | null> {
+  if (!name) return null;
+  const [f] = await db.select(fileColumns).from(files).where(eq(files.name, name));
+  return fileOf(f ?? null);
+}
+
+/** A message as the API shows it, with its deliveries counted and its file. */
+function present(m: Row, counts: Record<string, number>, attachment: AttachedFile | null): MessageSummary {
   return {
     messageId: m.id,
     title: m.title,
@@ -133,20 +156,25 @@ function present(m: Row, counts: Record<string, number>): MessageSummary {
     recipients: m.recipients,
     createdAt: m.createdAt.toISOString(),
     counts,
+    attachment,
   };
 }
 
 /**
  * `POST /api/school/messages`: stored, and (unless set for later) sent in the same transaction; an
  * audience of nobody answers 400 `message_no_recipients`. A time in the past or now sends at once.
+ * Its file must be the caller's own upload of the school, not attached to anything yet (400
+ * `file_not_yours`): it is marked private and attached in the same transaction, so a refusal
+ * leaves it as it was and stores no message.
  */
 export async function sendMessage(deps: Deps, caller: Caller, input: MessageInput): Promise<MessageSummary> {
   const schoolId = schoolOf(caller);
   const at = now();
   const later = input.scheduledFor && new Date(input.scheduledFor).getTime() > at.getTime() ? new Date(input.scheduledFor) : null;
   const { via, flush } = afterCommit(deps);
-  const message = await inTenant(deps, schoolId, async (tx) => {
+  const sent = await inTenant(deps, schoolId, async (tx) => {
     await checkAudience(tx, schoolId, input.audience);
+    const attachment = input.attachment ? await attach(tx, caller, schoolId, input.attachment, at) : null;
     const [m] = await tx
       .insert(messages)
       .values({
@@ -157,18 +185,31 @@ export async function sendMessage(deps: Deps, caller: Caller, input: MessageInpu
         body: input.body,
         audience: input.audience,
         channels: [...new Set(input.channels)],
+        attachment: attachment?.name ?? null,
         scheduledFor: later,
         status: later ? 'scheduled' : 'sending',
         createdAt: at,
       })
       .returning();
-    if (later) return m!;
+    if (later) return { message: m!, attachment };
     const recipients = await dispatch(via, tx, m!);
     if (!recipients) throw new AppError('BAD_REQUEST', 'Nobody is in this audience.', { reason: 'message_no_recipients', field: 'audience' });
-    return { ...m!, status: 'sent', recipients };
+    return { message: { ...m!, status: 'sent', recipients }, attachment };
   });
   flush();
-  return present(message, (await countsOf(tenantDb(deps, schoolId), [message.id])).get(message.id)!);
+  const { message, attachment } = sent;
+  return present(message, (await countsOf(tenantDb(deps, schoolId), [message.id])).get(message.id)!, attachment);
+}
+
+/** Marks the caller's own unattached upload of the school private and attached (one UPDATE … RETURNING); any other: 400 `file_not_yours`. */
+async function attach(tx: DbOrTx, caller: Caller, schoolId: string, name: string, at: Date): Promise<AttachedFile> {
+  const [f] = await tx
+    .update(files)
+    .set({ attachedAt: at, private: true })
+    .where(and(eq(files.name, name), eq(files.ownerId, caller.userId), eq(files.schoolId, schoolId), isNull(files.attachedAt)))
+    .returning(fileColumns);
+  if (!f) throw new AppError('BAD_REQUEST', `"${name}" cannot be attached: upload it again.`, { reason: 'file_not_yours', field: 'attachment', params: { name } });
+  return fileOf(f)!;
 }
 
 /** Sends the scheduled messages that are due (the deliveries job, first): each in its own transaction; a cancelled one is no longer scheduled. */
@@ -205,7 +246,7 @@ export async function cancelMessage(deps: Deps, caller: Caller, messageId: strin
   const db = tenantDb(deps, schoolId);
   const mine = and(eq(messages.schoolId, schoolId), eq(messages.id, messageId));
   const [m] = await db.update(messages).set({ status: 'cancelled' }).where(and(mine, eq(messages.status, 'scheduled'))).returning();
-  if (m) return present(m, {});
+  if (m) return present(m, {}, await attachmentOf(db, m.attachment));
   const [other] = await db.select({ id: messages.id }).from(messages).where(mine);
   if (!other) throw notFound('Message');
   throw new AppError('CONFLICT', 'Only a message set for later that has not gone yet can be cancelled.', { reason: 'message_not_scheduled' });
@@ -224,30 +265,65 @@ async function countsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string,
   return out;
 }
 
-/** `GET /api/school/messages`: newest first, with their deliveries counted (two statements). */
+/** `GET /api/school/messages`: newest first, with their files and their deliveries counted (two statements). */
 export async function listMessages(deps: Deps, caller: Caller, page: PageQuery): Promise<{ items: MessageSummary[]; total: number; page: number; pageSize: number }> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
   const rows = await db
-    .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ m: messages, file: fileColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(messages)
+    .leftJoin(files, eq(files.name, messages.attachment))
     .where(eq(messages.schoolId, schoolId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   const counts = await countsOf(db, rows.map((r) => r.m.id));
   const total = rows[0]?.total ?? (page.page === 1 ? 0 : (await db.select({ n: count() }).from(messages).where(eq(messages.schoolId, schoolId)))[0]!.n);
-  return { items: rows.map((r) => present(r.m, counts.get(r.m.id)!)), total, page: page.page, pageSize: page.pageSize };
+  return { items: rows.map((r) => present(r.m, counts.get(r.m.id)!, fileOf(r.file))), total, page: page.page, pageSize: page.pageSize };
 }
 
 /** `GET /api/school/messages/:messageId`: one message with its deliveries counted; 404 for another school's. */
 export async function getMessage(deps: Deps, caller: Caller, messageId: string): Promise<MessageSummary> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
-  const [m] = await db.select().from(messages).where(and(eq(messages.schoolId, schoolId), eq(messages.id, messageId)));
-  if (!m) throw notFound('Message');
-  const counts = await countsOf(db, [m.id]);
-  return present(m, counts.get(m.id)!);
+  const [row] = await db
+    .select({ m: messages, file: fileColumns })
+    .from(messages)
+    .leftJoin(files, eq(files.name, messages.attachment))
+    .where(and(eq(messages.schoolId, schoolId), eq(messages.id, messageId)));
+  if (!row) throw notFound('Message');
+  const counts = await countsOf(db, [row.m.id]);
+  return present(row.m, counts.get(row.m.id)!, fileOf(row.file));
+}
+
+/**
+ * `GET /api/messages/:messageId`: a message as its recipients read it, with its file (one
+ * statement); for those it was sent to and the school's admins (`messagingPolicy.readable`), 404
+ * for anyone else: not a recipient, another school's, unknown.
+ */
+export async function readMessage(deps: Deps, caller: Caller, messageId: string): Promise<ReceivedMessage> {
+  const schoolId = schoolOf(caller);
+  const [row] = await tenantDb(deps, schoolId)
+    .select({ id: messages.id, title: messages.title, body: messages.body, senderName: messages.senderName, createdAt: messages.createdAt, file: fileColumns })
+    .from(messages)
+    .leftJoin(files, eq(files.name, messages.attachment))
+    .where(and(eq(messages.schoolId, schoolId), eq(messages.id, messageId), messagingPolicy.readable(caller)));
+  if (!row) throw notFound('Message');
+  return { messageId: row.id, title: row.title, body: row.body, senderName: row.senderName, createdAt: row.createdAt.toISOString(), attachment: fileOf(row.file) };
+}
+
+/** `GET /api/messages/:messageId/attachment`: the message's file, opened for those who may read the message; anything else (none attached) 404. */
+export async function openMessageAttachment(deps: Deps, storage: Storage, caller: Caller, messageId: string) {
+  const schoolId = schoolOf(caller);
+  const [row] = await tenantDb(deps, schoolId)
+    .select({ name: files.name, mime: files.mime, originalName: files.originalName })
+    .from(messages)
+    .innerJoin(files, eq(files.name, messages.attachment))
+    .where(and(eq(messages.schoolId, schoolId), eq(messages.id, messageId), messagingPolicy.readable(caller)));
+  if (!row) throw notFound('File');
+  const found = await storage.get(row.name);
+  if (!found) throw notFound('File');
+  return { ...found, mime: row.mime, originalName: row.originalName ?? row.name };
 }
 
 /** `GET /api/school/messages/:messageId/deliveries`: the report, per recipient and channel; 404 for another school's message. */

@@ -3,16 +3,19 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
+import { createStorage } from '../../storage/index.js';
+import { attachmentDisposition } from '../classwork/service.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
-import { cancelMessage, getMessage, listMessages, messageDeliveries, messageUsage, previewMessage, sendMessage } from './messages.js';
+import { cancelMessage, getMessage, listMessages, messageDeliveries, messageUsage, openMessageAttachment, previewMessage, readMessage, sendMessage } from './messages.js';
 import settingsRoutes from './settings.routes.js';
 
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
 /** A person's channels beyond the bell, and the mobile number they go to (issue 24). */
 export default async function messagingRoutes(app: App) {
+  const storage = createStorage(app.deps.config);
   app.route({
     ...fromContract(API.notificationPreferences),
     handler: async (req) => ({ result: await getPreferences(app.deps, requireCaller(req)) }),
@@ -60,6 +63,24 @@ export default async function messagingRoutes(app: App) {
   app.route({
     ...fromContract(API.messageDeliveries),
     handler: async (req) => ({ result: await messageDeliveries(app.deps, requireCaller(req), req.params.messageId, req.query) }),
+  });
+  // A message as its recipients read it, and its file: raw bytes, never cached, never sniffed, always saved.
+  app.route({
+    ...fromContract(API.messageRead),
+    handler: async (req) => ({ result: await readMessage(app.deps, requireCaller(req), req.params.messageId) }),
+  });
+  app.route({
+    ...fromContract(API.messageAttachment),
+    handler: async (req, reply) => {
+      const file = await openMessageAttachment(app.deps, storage, requireCaller(req), req.params.messageId);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachmentDisposition(file.originalName))
+        .send(file.stream);
+    },
   });
 
   // The providers' webhooks take the body as it came: a signature is over its exact bytes.

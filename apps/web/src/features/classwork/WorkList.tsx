@@ -1,49 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ClassWork, ClassWorkFile } from '@shala/contract';
+import type { ClassWork } from '@shala/contract';
 import { downloadClassWorkFile } from '../../api/classwork';
+import { FileDownloadButton } from '../../components/FileUploads';
 import { ListState } from '../../components/ListState';
 import { schoolToday } from '../attendance/markLogic';
 import { useFeeDate } from '../fees/feeDate';
-import { notifyError } from '../../lib/notify';
-import { useFormat } from '../../lib/format';
-
-/** A file's size for people: KB under a megabyte, else MB with one decimal. */
-export function fileSize(bytes: number, locale: string): string {
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  return bytes < 1024 * 1024 ? `${n.format(Math.max(1, Math.round(bytes / 1024)))} KB` : `${n.format(bytes / 1024 / 1024)} MB`;
-}
-
-/** Downloads one file of a work (with the session token) and saves it under its original name. */
-export function FileButton({ work, file }: { work: ClassWork; file: ClassWorkFile }) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="light"
-      size="xs"
-      leftSection={<IconDownload size={16} aria-hidden />}
-      loading={busy}
-      aria-label={t('classwork.download', { name: file.originalName })}
-      styles={{ root: { maxWidth: '100%', height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await downloadClassWorkFile(work, file);
-        } catch (err) {
-          notifyError(err);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {file.originalName} ({fileSize(file.size, fmt.locale)})
-    </Button>
-  );
-}
 
 /** One piece of work: subject, title, class, teacher, dates (overdue marked), description, files. */
 export function WorkItem({ work, showClass, actions }: { work: ClassWork; showClass?: boolean; actions?: ReactNode }) {
@@ -94,7 +57,7 @@ export function WorkItem({ work, showClass, actions }: { work: ClassWork; showCl
         {work.files.length > 0 ? (
           <Group gap="xs" wrap="wrap" aria-label={t('classwork.files')}>
             {work.files.map((f) => (
-              <FileButton key={f.name} work={work} file={f} />
+              <FileDownloadButton key={f.name} file={f} download={() => downloadClassWorkFile(work, f)} />
             ))}
           </Group>
         ) : null}

@@ -30,6 +30,7 @@ import { PEOPLE_API } from '../../api/people';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import type { ScreenProps } from '../../app/screen';
 import { DateField } from '../../components/DateField';
+import { FileUploadsField, useFileUploads } from '../../components/FileUploads';
 import { FormFooter } from '../../components/FormFooter';
 import { LoadingBlock } from '../../components/LoadingBlock';
 import { PageHeading } from '../../components/PageHeading';
@@ -46,7 +47,7 @@ import { composeBody, emptyCompose, previewBody, type ComposeValues } from './co
 
 const { title: TITLE_MAX, body: BODY_MAX } = MESSAGE_LIMITS;
 
-/** /messages/new (112, 113): write a message, choose whom and how, see what it reaches and costs, send now or later. */
+/** /messages/new (112, 113): write a message (with a file), choose whom and how, see what it reaches and costs, send now or later. */
 export default function ComposePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   return (
@@ -65,6 +66,8 @@ function Composer() {
   const send = useSendMessage();
   const form = useContractForm<ComposeValues>(messageInput, { initialValues: emptyCompose(), prepare: composeBody });
   const v = form.values;
+  // One file, uploaded as soon as it is picked; the message names it when it is sent.
+  const file = useFileUploads(1, () => form.clearFieldError('attachment'));
 
   // The preview follows the form once its text and audience are complete, half a second after the last keystroke.
   const [settled] = useDebouncedValue(previewBody(v), SEARCH_DEBOUNCE_MS);
@@ -72,7 +75,7 @@ function Composer() {
 
   const submit = useSubmit({
     form,
-    save: (values: ComposeValues) => send.mutateAsync(composeBody(values)),
+    save: (values: ComposeValues) => send.mutateAsync(composeBody(values, file.names[0])),
     saved: (m) => t(m.status === 'scheduled' ? 'messages.form.scheduled' : 'messages.form.sent', { title: m.title, count: m.recipients, n: fmt.number(m.recipients) }),
     done: (m) => void navigate(`/messages/${m.messageId}`),
     errorToast: true,
@@ -98,6 +101,19 @@ function Composer() {
                 {...form.getInputProps('body')}
                 error={errorText(form.errors.body)}
               />
+              <Stack gap={4}>
+                <FileUploadsField
+                  id="message-file"
+                  state={file}
+                  label={t('messages.form.attachment')}
+                  addLabel={t('messages.form.attach')}
+                  listLabel={t('messages.attachment')}
+                  error={errorText(form.errors.attachment)}
+                />
+                <Text size="xs" c="dimmed">
+                  {t('messages.form.attachmentNote')}
+                </Text>
+              </Stack>
 
               <Radio.Group label={t('messages.form.audience')} required {...form.getInputProps('audienceKind')}>
                 <Group gap="md" mt={6} wrap="wrap">
@@ -161,7 +177,7 @@ function Composer() {
               </Stack>
 
               <FormFooter failure={submit.failure} cancelTo="/messages">
-                <Button type="submit" loading={submit.pending}>
+                <Button type="submit" loading={submit.pending} disabled={file.uploading}>
                   {v.later ? t('messages.form.schedule') : t('messages.form.send')}
                 </Button>
               </FormFooter>

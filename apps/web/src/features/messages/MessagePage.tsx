@@ -5,7 +5,7 @@ import { IconDownload, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { COMPOSER_CHANNELS, DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type MessageSummary } from '@shala/contract';
-import { allDeliveries, PENDING_STATUSES, useCancelMessage, useDeliveries, useMessage, type DeliveryQuery } from '../../api/messages';
+import { allDeliveries, PENDING_STATUSES, useCancelMessage, useDeliveries, useMessage, useRefreshMessage, type DeliveryQuery } from '../../api/messages';
 import { saveBlob } from '../../api/transfer';
 import type { ScreenProps } from '../../app/screen';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -18,23 +18,25 @@ import { useFormat } from '../../lib/format';
 import { notifyError, notifySaved } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
 import { SectionCard } from '../academics/assign/parts';
-import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageStatusBadge, useAudienceText } from './parts';
+import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageAttachment, MessageStatusBadge, useAudienceText } from './parts';
 
 const PAGE_SIZE = 50;
 type Channel = (typeof COMPOSER_CHANNELS)[number];
 
 /**
- * /messages/:messageId (112, 113): the message as sent, its counts, and its delivery report (by
- * status and channel, exported as CSV); one set for later can be cancelled before it goes.
+ * /messages/:messageId (112, 113): the message as sent (with its file), its counts, and its
+ * delivery report (by status and channel, exported as CSV); one set for later can be cancelled
+ * before it goes.
  */
 export default function MessagePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { messageId = '' } = useParams();
   const message = useMessage(messageId);
+  const refresh = useRefreshMessage(messageId);
   return (
     <>
       <PageHeading title={message.data?.title ?? t(route.title)} description={t('messages.report.description')} />
-      <RecordState query={message}>{() => (message.data ? <Message message={message.data} refetch={() => void message.refetch()} refreshing={message.isFetching} /> : null)}</RecordState>
+      <RecordState query={message}>{() => (message.data ? <Message message={message.data} refetch={() => void refresh()} refreshing={message.isFetching} /> : null)}</RecordState>
     </>
   );
 }
@@ -60,6 +62,7 @@ function Message({ message: m, refetch, refreshing }: { message: MessageSummary;
         <Text size="sm" mb="lg" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="message-body">
           {m.body}
         </Text>
+        {m.attachment ? <MessageAttachment messageId={m.messageId} file={m.attachment} mb="lg" /> : null}
         <DetailGrid
           cols={3}
           items={[

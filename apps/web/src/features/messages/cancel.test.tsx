@@ -20,6 +20,7 @@ const message = (over: Partial<MessageSummary> = {}): MessageSummary => ({
   recipients: 0,
   createdAt: '2026-11-25T04:30:00.000Z',
   counts: {},
+  attachment: null,
   ...over,
 });
 

@@ -50,8 +50,8 @@ export function schoolInstant(date: string, time: string): string {
   return Number.isNaN(at.getTime()) ? '' : at.toISOString();
 }
 
-/** The body of a preview or a send: the chosen audience only, the roles as numbers, the time as an instant. */
-export function composeBody(v: ComposeValues): MessageInput {
+/** The body of a preview or a send: the chosen audience only, the roles as numbers, the time as an instant, the file uploaded (its stored name). */
+export function composeBody(v: ComposeValues, attachment?: string): MessageInput {
   const audience: MessageInput['audience'] =
     v.audienceKind === 'roles'
       ? { kind: 'roles', roles: AUDIENCE_ROLE_NAMES.filter((name) => v.roles.includes(name)).flatMap((name) => [...AUDIENCE_ROLES[name]]) }
@@ -64,6 +64,7 @@ export function composeBody(v: ComposeValues): MessageInput {
     audience,
     channels: COMPOSER_CHANNELS.filter((c) => v[c]),
     ...(v.later ? { scheduledFor: schoolInstant(v.date, v.time) } : {}),
+    ...(attachment ? { attachment } : {}),
   };
 }
 

@@ -1,7 +1,9 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATUSES, ROLE, type DeliveryStatus, type MessageAudience, type MessageSummary } from '@shala/contract';
+import { DELIVERY_STATUSES, ROLE, type AttachedFile, type DeliveryStatus, type MessageAudience, type MessageSummary } from '@shala/contract';
 import { useClassOptions } from '../../api/academics-assign';
+import { downloadMessageAttachment } from '../../api/messages';
+import { FileDownloadButton } from '../../components/FileUploads';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
 import { useClassLabel } from '../academics/assign/parts';
 import { useFormat } from '../../lib/format';
@@ -112,5 +114,18 @@ export function DeliveryCounts({ counts }: { counts: Record<string, number> }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/** A message's file under its label, with its download button (the admin's page and the recipients'). */
+export function MessageAttachment({ messageId, file, mb }: { messageId: string; file: AttachedFile; mb?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} mb={mb} align="flex-start">
+      <Text size="sm" fw={600}>
+        {t('messages.attachment')}
+      </Text>
+      <FileDownloadButton file={file} download={() => downloadMessageAttachment(messageId, file)} />
+    </Stack>
   );
 }
