@@ -204,11 +204,11 @@ if (att) {
     { name: 'fee outstanding by class (1k)', opts: { path: `/api/school/feereport/outstanding?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee summary (1k)', opts: { path: `/api/school/feesummary?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee records of a class of 60 (GET)', opts: { path: `/api/school/feerecord?assignClassId=${att.classId}&page=1&pageSize=20`, headers: { token: principalToken } } },
-    // Issue 24: a message to every parent of the school (1,000, half with a verified number) by
-    // SMS, one at a time (a principal sends one, then another): the answer's time is what a
-    // principal waits for, the bell and the SMS queued (goal for 2,000: under 200 ms).
+    // Issue 24: a message to every parent of the school (BENCH_ATT_STUDENTS, 1,000; half with a
+    // verified number) by SMS, one at a time (a principal sends one, then another): the answer's
+    // time is what a principal waits for, the bell and the SMS queued (goal for 2,000: under 200 ms).
     {
-      name: 'message to 1k parents, SMS (POST, one at a time)',
+      name: `message to ${Number(process.env.BENCH_ATT_STUDENTS ?? 1000).toLocaleString('en-IN')} parents, SMS (POST, one at a time)`,
       opts: {
         path: '/api/school/messages',
         method: 'POST',
