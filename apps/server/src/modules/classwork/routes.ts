@@ -3,7 +3,8 @@ import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createStorage } from '../../storage/index.js';
-import { attachmentDisposition, classWorkOfClass, createClassWork, deleteClassWork, myClassWork, openClassWorkFile, teachingSlots } from './service.js';
+import { sendDownload } from '../../http/download.js';
+import { classWorkOfClass, createClassWork, deleteClassWork, myClassWork, openClassWorkFile, teachingSlots } from './service.js';
 
 /** The classwork routes (issue 10); registered in app.ts. */
 export default async function classworkRoutes(app: App) {
@@ -21,13 +22,7 @@ export default async function classworkRoutes(app: App) {
     ...fromContract(API.classWorkFile),
     handler: async (req, reply) => {
       const file = await openClassWorkFile(app.deps, storage, requireCaller(req), req.params.workId, req.params.name);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', attachmentDisposition(file.originalName))
-        .send(file.stream);
+      return sendDownload(reply, { mime: file.mime, fileName: file.originalName, body: file.stream, size: file.size });
     },
   });
 }

@@ -278,9 +278,3 @@ export async function openClassWorkFile(deps: Deps, storage: Storage, caller: Ca
   return { ...found, mime: row.mime, originalName: row.originalName ?? name };
 }
 
-/** `attachment` with the original name: RFC 5987 for any script, an ASCII fallback for old clients. */
-export function attachmentDisposition(originalName: string): string {
-  const ascii = originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(originalName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

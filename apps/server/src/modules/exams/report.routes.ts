@@ -7,7 +7,7 @@ import { requireCaller } from '../../policy/index.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { createStorage } from '../../storage/index.js';
 import { localDate } from '../calendar/index.js';
-import { attachmentDisposition } from '../classwork/service.js';
+import { sendDownload } from '../../http/download.js';
 import { classResultsFor, reportCardFor } from './report.js';
 import { createReportBatch, getReportBatch, openBatchFile } from './report-batch.js';
 import { renderReportCard } from './report-pdf.js';
@@ -42,12 +42,7 @@ export async function reportRoutes(app: App): Promise<void> {
       const { fileName, pdf } = await pdfs.get(key, versions, async () =>
         renderReportCard(card, req.query.lang, { logo: await readLogo(storage, card.school.logo), madeOn }),
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentDisposition(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendDownload(reply, { mime: 'application/pdf', fileName, body: pdf });
     },
   });
   app.route({
@@ -62,13 +57,7 @@ export async function reportRoutes(app: App): Promise<void> {
     ...fromContract(API.reportBatchFile),
     handler: async (req, reply) => {
       const file = await openBatchFile(app.deps, storage, requireCaller(req), req.params.batchId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', file.size)
-        .header('content-disposition', attachmentDisposition(file.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendDownload(reply, { mime: 'application/pdf', fileName: file.originalName, body: file.stream, size: file.size });
     },
   });
 }

@@ -4,7 +4,7 @@ import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createStorage } from '../../storage/index.js';
-import { attachmentDisposition } from '../classwork/service.js';
+import { sendDownload } from '../../http/download.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
 import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
@@ -73,13 +73,7 @@ export default async function messagingRoutes(app: App) {
     ...fromContract(API.messageAttachment),
     handler: async (req, reply) => {
       const file = await openMessageAttachment(app.deps, storage, requireCaller(req), req.params.messageId);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', attachmentDisposition(file.originalName))
-        .send(file.stream);
+      return sendDownload(reply, { mime: file.mime, fileName: file.originalName, body: file.stream, size: file.size });
     },
   });
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
-import { attachmentDisposition } from '../classwork/service.js';
+import { sendDownload } from '../../http/download.js';
 import { listAudit } from './audit.js';
 import { consentReport, getConsent, giveConsent, withdrawConsent, type Evidence } from './consent.js';
 import { eraseStudent } from './erase.js';
@@ -32,12 +32,11 @@ export default async function privacyRoutes(app: App) {
       const bundle = await studentBundle(app.deps, requireCaller(req), req.params.studentId);
       const base = `student-data-${bundle.profile.loginId}`;
       const pdf = req.query.format === 'pdf';
-      return reply
-        .header('content-type', pdf ? 'application/pdf' : 'application/json; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(`${base}.${pdf ? 'pdf' : 'json'}`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf ? await renderExport(bundle, req.query.lang) : JSON.stringify(bundle, null, 2));
+      return sendDownload(reply, {
+        mime: pdf ? 'application/pdf' : 'application/json; charset=utf-8',
+        fileName: `${base}.${pdf ? 'pdf' : 'json'}`,
+        body: pdf ? await renderExport(bundle, req.query.lang) : Buffer.from(JSON.stringify(bundle, null, 2)),
+      });
     },
   });
   app.route({ ...fromContract(API.privacyErase), handler: async (req) => ({ message: 'Erased', result: await eraseStudent(app.deps, requireCaller(req), req.params.studentId, req.body) }) });
