@@ -8,7 +8,7 @@ import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { DELIVERY_JOB } from '../src/modules/messaging/job.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { startFakeWhatsApp } from './fakes/whatsapp.js';
-import { everyRole, multipart, setupApp, type TestEnv, type TestUser } from './helpers.js';
+import { everyRole, latestMail, multipart, setupApp, type TestEnv, type TestUser } from './helpers.js';
 
 /**
  * The composer (issue 24): the principal writes to class 5-A's parents by SMS and WhatsApp, sees
@@ -173,6 +173,24 @@ describe('the composer', () => {
     const list = (await call('GET', '/api/school/messages', principal())).json().result;
     // The school's four parents (the role's everyone): two reachable by SMS.
     expect(list.items[0]).toMatchObject({ title: 'PTM', status: 'sent', recipients: 4, counts: { sent: 2 } });
+  });
+
+  it('sends by mail to everyone with an address, as written, at no cost', async () => {
+    const input = { title: 'Sports day', body: 'Sports day is on Friday. Children come in house colours.', audience: { kind: 'classes', classIds: [classId], who: 'parents' }, channels: ['email'] };
+    const preview = await call('POST', '/api/school/messages/preview', principal(), input);
+    expect(preview.json().result).toEqual({ recipients: 3, channels: [{ channel: 'email', reachable: 3, parts: 0, template: true, estimatedPaise: 0 }] });
+    const sent = await call('POST', '/api/school/messages', principal(), input);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await env.app.deps.jobs.idle();
+    const report = (await call('GET', `/api/school/messages/${sent.json().result.messageId}/deliveries?channel=email`, principal())).json().result;
+    expect(report.items.map((d: { channel: string; status: string }) => [d.channel, d.status])).toEqual([
+      ['email', 'sent'],
+      ['email', 'sent'],
+      ['email', 'sent'],
+    ]);
+    const mail = latestMail(env)!;
+    expect(mail).toMatch(new RegExp(`Subject: ${mine.school.name}: Sports day`));
+    expect(mail).toContain('Sports day is on Friday. Children come in house colours.');
   });
 });
 
