@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { addDays, ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, schoolToday, signInAs, fillDate } from './support';
+import { addDays, ACCOUNTS, PASSWORD, expectAccessible, expectNoOverflow, shot, schoolToday, signedInAt, fillDate } from './support';
 
 // Holidays and the calendar: the principal adds a holiday range to the demo's current session and
 // notifies the parents; the parent (DEMO-G0001) finds it in the bell and on its child's month
@@ -79,15 +79,7 @@ const TEXT = {
 
 /** A new browser context at a width, in a language, signed in as a role. */
 async function open(browser: Browser, role: 113 | 115 | 112, lang: Lang, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
-  const page = await context.newPage();
-  if (lang === 'hi') {
-    await page.goto('./');
-    await chooseLanguage(page, 'हिन्दी');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  }
-  await signInAs(page, role);
-  return page;
+  return (await signedInAt(browser, role, lang, width)).page;
 }
 
 /** The principal adds the range, announced to parents; refusals land on the dates; then edits its description. */

@@ -1,6 +1,6 @@
 import { subjectNameIn } from '@shala/contract';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectAccessible, expectNoOverflow, shot, signInAs, tr, type Lang } from './support';
+import { ACCOUNTS, PASSWORD, expectAccessible, expectNoOverflow, shot, signedInAt, tr, type Lang } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -58,15 +58,7 @@ test.beforeAll(async () => {
 });
 
 async function open(browser: Browser, lang: Lang, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
-  const page = await context.newPage();
-  if (lang === 'hi') {
-    await page.goto('./');
-    await chooseLanguage(page, 'हिन्दी');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  }
-  await signInAs(page, 113);
-  return page;
+  return (await signedInAt(browser, 113, lang, width)).page;
 }
 
 const number = (lang: Lang, v: number | null) => (v === null ? '–' : new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { maximumFractionDigits: 2 }).format(v));

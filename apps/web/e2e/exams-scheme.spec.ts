@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, chooseLanguage, expectNoOverflow, escapeRegExp, shot, signInAs, tr, type Lang } from './support';
+import { ACCOUNTS, PASSWORD, expectNoOverflow, escapeRegExp, shot, signedInAt, tr, type Lang } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -33,15 +33,7 @@ test.afterAll(async () => {
 });
 
 async function open(browser: Browser, lang: Lang, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
-  const page = await context.newPage();
-  if (lang === 'hi') {
-    await page.goto('./');
-    await chooseLanguage(page, 'हिन्दी');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  }
-  await signInAs(page, 113);
-  return page;
+  return (await signedInAt(browser, 113, lang, width)).page;
 }
 
 /** Changes the pass mark and saves; waits for the saved toast. */
