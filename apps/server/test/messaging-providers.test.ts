@@ -15,21 +15,11 @@ import { startFakeMsg91 } from './fakes/msg91.js';
 import { startFakeWhatsApp } from './fakes/whatsapp.js';
 import { jsonOf, startServer, type LoopbackServer, type Recorded } from './fakes/server.js';
 import { freePort } from './ports.js';
+import { failure } from './throws.js';
 
 // Issue 24's infrastructure: secrets sealed at rest, SMS parts, the phone rule, and the MSG91 and
 // WhatsApp Cloud clients against fakes of the providers on 127.0.0.1 (no database, no internet).
 // Every instant is passed in; nothing depends on the real clock.
-
-/** What a test expects a call to throw (its fields), or fails naming what it got. */
-async function failure<T extends Error>(call: () => unknown, type: new (...args: never[]) => T): Promise<T> {
-  try {
-    await call();
-  } catch (err) {
-    if (err instanceof type) return err;
-    throw err;
-  }
-  throw new Error(`expected a ${type.name}`);
-}
 
 /** A receiver standing in for Shala's webhook route: it hands the raw request to `handle`. */
 function receiver(handle: (req: RawWebhookRequest, raw: Recorded) => { status: number; body: string }): Promise<LoopbackServer> {

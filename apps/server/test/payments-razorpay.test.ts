@@ -13,6 +13,7 @@ import {
 } from '../src/payments/index.js';
 import { startFakeRazorpay, type FakeRazorpay } from './fakes/razorpay.js';
 import { jsonOf, startServer, type LoopbackServer } from './fakes/server.js';
+import { failure } from './throws.js';
 
 // Issue 25's foundation: the Razorpay client against a fake Razorpay on 127.0.0.1 (no database, no
 // internet). The fake's clock is fixed at AT; nothing here reads the real clock.
@@ -22,17 +23,6 @@ const KEY_ID = 'rzp_test_SchoolOne00001';
 const KEY_SECRET = 'the-schools-key-secret-0123456789';
 const WEBHOOK_SECRET = 'the-schools-webhook-secret-abcdef';
 const keys = { keyId: KEY_ID, keySecret: KEY_SECRET };
-
-/** What a test expects a call to throw, or fails naming what it got. */
-async function failure<T extends Error>(call: () => unknown, type: new (...args: never[]) => T): Promise<T> {
-  try {
-    await call();
-  } catch (err) {
-    if (err instanceof type) return err;
-    throw err;
-  }
-  throw new Error(`expected a ${type.name}`);
-}
 
 let fake: FakeRazorpay;
 let rzp: RazorpayClient;
