@@ -103,6 +103,7 @@ export const ERROR_REASONS = [
   'emi_too_many', // params: max (more instalments than paise)
   'emi_paid', // a paid instalment is not changed (reverse its payment first)
   'emi_not_paid', // only a paid instalment is reversed
+  'emi_records_differ', // instalments paid together are of one student's record
   'paid_on_future', // a payment is not dated after today
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
   // communication

@@ -252,8 +252,11 @@ export const feeRecordParams = z.object({ feeRecordId: z.uuid() });
 
 // Instalments (EMI), payments, receipts ------------------------------------------------------
 
+/** The modes staff record a payment in (at the office or the fee counter). */
 export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
+/** Every mode a payment may have: the staff's, and `online` (through the school's gateway, issue 25). */
+export const PAID_MODES = [...PAYMENT_MODES, 'online'] as const;
+export type PaymentMode = (typeof PAID_MODES)[number];
 
 /**
  * A plan for a record's balance: `count` monthly instalments from `startDate`, or one instalment
@@ -283,14 +286,23 @@ export const payment = z.object({
   /** Gapless per school and session: 1, 2, 3 … */
   receiptNo: z.number().int().positive(),
   amount: z.number().int(),
-  mode: z.enum(PAYMENT_MODES),
+  /** The late fee paid with it (paise, its own line on the receipt; 0: none). */
+  lateFee: z.number().int(),
+  mode: z.enum(PAID_MODES),
   reference: z.string().nullable(),
   paidOn: z.string(),
   receivedBy: personRef.nullable(),
   createdAt: z.string(),
-  /** A reversal keeps the receipt (numbers never go back) and says who, when and why. */
+  /** Payments made together (one online order, one collection at the counter): one receipt prints them all. */
+  batchId: z.uuid().nullable(),
+  /** A reversal keeps the receipt (numbers never go back) and says who, when and why, and the gateway refund made with it. */
   reversed: z
-    .object({ at: z.string(), by: personRef.nullable(), reason: z.string() })
+    .object({
+      at: z.string(),
+      by: personRef.nullable(),
+      reason: z.string(),
+      refund: z.object({ amount: z.number().int(), status: z.enum(['pending', 'processed', 'failed']) }).nullable(),
+    })
     .nullable(),
   /** The instalment paid (null when a later plan replaced it after a reversal) and its number. */
   emiId: z.uuid().nullable(),
@@ -307,6 +319,12 @@ export const instalment = z.object({
   state: z.enum(INSTALMENT_STATES),
   /** The live payment of a paid instalment. */
   payment: payment.nullable(),
+  /** The late fee charged on it and not waived (paise; 0: none), due with it. */
+  lateFee: z.number().int(),
+  /** A late fee the principal waived: how much, why. */
+  lateFeeWaived: z.object({ amount: z.number().int(), reason: z.string() }).nullable(),
+  /** The parent's UPI reference waiting for the office to confirm it. */
+  upiClaim: z.object({ claimId: z.uuid(), reference: z.string(), claimedAt: z.string() }).nullable(),
 });
 export type Instalment = z.infer<typeof instalment>;
 

@@ -629,8 +629,19 @@ export const feePayments = pgTable(
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     reversedBy: uuid('reversed_by').references(() => users.id),
     reversalReason: text('reversal_reason'),
+    /** The late fee paid with the instalment (issue 25), its own line on the receipt; not part of the record's total. */
+    lateFee: money('late_fee').notNull().default(0),
+    /** Payments made together (one online order, one collection at the counter) share a batch: one receipt prints them all. */
+    batchId: uuid('batch_id'),
+    /** Paid online: the gateway order it came from (`fee_orders`). */
+    orderId: uuid('order_id'),
+    /** A gateway refund made with the reversal: its id, amount and status (pending, processed, failed). */
+    refundId: text('refund_id'),
+    refundAmount: money('refund_amount'),
+    refundStatus: text('refund_status'),
   },
   (t) => [
+    index('fee_payments_batch_idx').on(t.schoolId, t.batchId).where(sql`${t.batchId} is not null`),
     uniqueIndex('fee_payments_receipt_uq').on(t.schoolId, t.sessionId, t.receiptNo),
     uniqueIndex('fee_payments_live_uq').on(t.schoolId, t.instalmentId).where(sql`${t.reversedAt} is null`),
     index('fee_payments_record_idx').on(t.schoolId, t.feeRecordId),
@@ -664,6 +675,149 @@ export const feeAlerts = pgTable(
   },
   (t) => [primaryKey({ name: 'fee_alerts_pk', columns: [t.schoolId, t.instalmentId, t.kind] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Fees paid online, UPI claims and late fees (issue 25). Rules the database keeps are in migration 0027.
+
+/**
+ * A school's ways of being paid: its own Razorpay merchant account (the key id is public, Checkout
+ * shows it; the key secret and webhook secret sealed with SECRETS_KEY under the row's context and
+ * never shown again) and its UPI id for payments without a gateway. `hook_token` names the
+ * school in its webhook URL (`/api/hooks/razorpay?account=…`). `demo`: test keys pointing at
+ * nothing real (the demo school): "Pay now" explains instead of opening Checkout.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    schoolId: uuid('school_id')
+      .primaryKey()
+      .references(() => schools.id),
+    razorpayKeyId: text('razorpay_key_id'),
+    secrets: text('secrets'),
+    secretHint: text('secret_hint'),
+    hookToken: text('hook_token'),
+    demo: boolean('demo').notNull().default(false),
+    upiVpa: text('upi_vpa'),
+    upiName: text('upi_name'),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payment_settings_hook_token_uq').on(t.hookToken)],
+);
+
+/**
+ * An order a parent opened at the gateway for some instalments of one child: `lines` are the
+ * instalments with the amount and late fee asked for each, `amount` their sum (what the gateway
+ * takes). Status: created → paid (receipts issued) | unmatched (money taken, no matching due:
+ * flagged for a refund) → refunded; failed (the gateway said so; a later capture still counts).
+ */
+export const feeOrders = pgTable(
+  'fee_orders',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    gatewayOrderId: text('gateway_order_id').notNull(),
+    amount: money('amount').notNull(),
+    lines: jsonb('lines').$type<Array<{ emiId: string; amount: number; lateFee: number }>>().notNull(),
+    status: text('status').notNull().default('created'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    method: text('method'),
+    /** Why an order's money could not be matched (amount changed, instalment paid meanwhile…). */
+    reason: text('reason'),
+    refundId: text('refund_id'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('fee_orders_gateway_uq').on(t.gatewayOrderId),
+    index('fee_orders_school_idx').on(t.schoolId, t.createdAt),
+    index('fee_orders_unmatched_idx').on(t.schoolId).where(sql`${t.status} = 'unmatched'`),
+  ],
+);
+
+/**
+ * A parent's claim to have paid an instalment by UPI without a gateway: the reference (UTR) they
+ * entered, pending until the office finds it in the bank statement and confirms it (a payment,
+ * mode `upi`) or rejects it. At most one pending claim per instalment.
+ */
+export const feeUpiClaims = pgTable(
+  'fee_upi_claims',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    instalmentId: uuid('instalment_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull().default('pending'),
+    claimedBy: uuid('claimed_by').references(() => users.id),
+    claimedAt: createdAt(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    paymentId: uuid('payment_id'),
+  },
+  (t) => [
+    uniqueIndex('fee_upi_claims_pending_uq').on(t.schoolId, t.instalmentId).where(sql`${t.status} = 'pending'`),
+    index('fee_upi_claims_school_idx').on(t.schoolId, t.status, t.claimedAt),
+  ],
+);
+
+/**
+ * A school's late-fee rule for a session: `fixed` (amount once after `after_days` overdue),
+ * `per_day` (amount per day overdue after `after_days`, up to `cap`) or `percent` (basis points of
+ * the instalment after `after_days`, up to `cap` when set).
+ */
+export const feeLateRules = pgTable(
+  'fee_late_rules',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id').notNull(),
+    kind: text('kind').notNull(),
+    afterDays: integer('after_days').notNull().default(0),
+    amount: money('amount').notNull().default(0),
+    percentBp: integer('percent_bp').notNull().default(0),
+    cap: money('cap'),
+    active: boolean('active').notNull().default(true),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'fee_late_rules_pk', columns: [t.schoolId, t.sessionId] })],
+);
+
+/**
+ * The late fee charged on an unpaid instalment, assessed by the daily job (once per instalment and
+ * day: `assessed_on`). Waived by the principal with a reason (kept, with who and when); paid with
+ * the instalment (the payment copies it to its `late_fee`).
+ */
+export const feeLateFees = pgTable(
+  'fee_late_fees',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    instalmentId: uuid('instalment_id').notNull(),
+    amount: money('amount').notNull(),
+    assessedOn: date('assessed_on', { mode: 'string' }).notNull(),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waivedBy: uuid('waived_by').references(() => users.id),
+    waiveReason: text('waive_reason'),
+  },
+  (t) => [primaryKey({ name: 'fee_late_fees_pk', columns: [t.schoolId, t.instalmentId] })],
+);
+
 
 // ---------------------------------------------------------------------------------------------
 // Communication (issue 10): the notice board, class work, one-to-one chat, push subscriptions.

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   INSTALMENTS_MAX,
@@ -7,6 +7,7 @@ import {
   type EmiPlanInput,
   type MarkPaidBody,
   type Payment,
+  type PaymentMode,
   type StudentFees,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
@@ -17,7 +18,7 @@ import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf } from '../../policy/index.js';
 import { localDate } from '../calendar/index.js';
 import { now } from '../../clock.js';
-import { afterCommit, notifyMany } from '../notifications/service.js';
+import { afterCommit, notifyMany, type Delivery } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { lockRecord, resultRows } from './records.js';
 import { loadStudentFees, presentPayment } from './student.js';
@@ -48,9 +49,9 @@ const LIVE_PAYMENT = 'fee_payments_live_uq';
 const receiver = alias(users, 'receiver');
 const reverser = alias(users, 'reverser');
 
-/** A payment as the API shows it (who received it, who reversed it), by a condition: one statement. */
-async function paymentWhere(db: DbOrTx, schoolId: Scope, where: SQL): Promise<Payment | null> {
-  const [row] = await db
+/** Payments as the API shows them (who received them, who reversed them), by a condition: one statement. */
+async function paymentsWhere(db: DbOrTx, schoolId: Scope, where: SQL): Promise<Payment[]> {
+  const rows = await db
     .select({
       p: feePayments,
       receiver: { userId: receiver.id, firstName: receiver.firstName, lastName: receiver.lastName, loginId: receiver.loginId },
@@ -60,8 +61,9 @@ async function paymentWhere(db: DbOrTx, schoolId: Scope, where: SQL): Promise<Pa
     .leftJoin(receiver, eq(receiver.id, feePayments.receivedBy))
     .leftJoin(reverser, eq(reverser.id, feePayments.reversedBy))
     .where(and(eq(feePayments.schoolId, schoolId), where));
-  return row ? presentPayment(row) : null;
+  return rows.map(presentPayment);
 }
+const paymentWhere = async (db: DbOrTx, schoolId: Scope, where: SQL) => (await paymentsWhere(db, schoolId, where))[0] ?? null;
 
 const livePaymentOf = (db: DbOrTx, schoolId: Scope, emiId: string) =>
   paymentWhere(db, schoolId, and(eq(feePayments.instalmentId, emiId), isNull(feePayments.reversedAt))!);
@@ -103,11 +105,13 @@ export async function planInstalments(deps: Pick<Deps, 'data'>, caller: Caller, 
 // ---------------------------------------------------------------------------------------------
 // Payments and reversals
 
-interface LockedInstalment {
+export interface LockedInstalment {
   id: string;
   seq: number;
   amount: number;
   paid: boolean;
+  /** The late fee charged on it and not waived (paise), paid with it. */
+  lateFee: number;
   recordId: string;
   sessionId: string;
   studentId: string;
@@ -118,37 +122,111 @@ interface LockedInstalment {
 }
 
 /**
- * Locks an instalment of the school with its record: the record first (the lock every write of a
- * record takes), then the instalment, read in a statement of its own after the record's lock is
- * held. Not one of the school's (or replaced by a plan meanwhile): 404.
+ * Locks instalments of one fee record of the school: the record first (the lock every write of a
+ * record takes), then the instalments in the order of their numbers, read in a statement of their
+ * own after the record's lock is held. Any that is not the school's (or was replaced by a plan
+ * meanwhile): 404; instalments of two records: 400 `emi_records_differ`.
  */
-async function lockInstalment(tx: Tx, schoolId: Scope, emiId: string): Promise<LockedInstalment> {
-  const [record] = await tx
+export async function lockInstalments(tx: Tx, schoolId: Scope, emiIds: readonly string[]): Promise<LockedInstalment[]> {
+  const ids = [...new Set(emiIds)];
+  const records = await tx
     .select({ id: feeRecords.id })
     .from(feeRecords)
     .where(
       and(
         eq(feeRecords.schoolId, schoolId),
-        eq(feeRecords.id, sql`(select i.fee_record_id from ${feeInstalments} i where i.school_id = ${schoolId} and i.id = ${emiId})`),
+        sql`${feeRecords.id} in (select i.fee_record_id from ${feeInstalments} i where i.school_id = ${schoolId} and i.id = any(${sql.param(ids)}::uuid[]))`,
       ),
     )
+    .orderBy(feeRecords.id)
     .for('update');
-  if (!record) throw notFound('Instalment');
-  const [row] = resultRows<LockedInstalment>(
+  if (records.length === 0) throw notFound('Instalment');
+  if (records.length > 1) throw new AppError('BAD_REQUEST', 'Pay the instalments of one student at a time.', { reason: 'emi_records_differ' });
+  const rows = resultRows<LockedInstalment>(
     await tx.execute(sql`
-      select i.id, i.seq, i.amount::float8 as amount, i.paid, r.id as "recordId", r.session_id as "sessionId", r.student_id as "studentId",
+      select i.id, i.seq, i.amount::float8 as amount, i.paid, coalesce(lf.amount, 0)::float8 as "lateFee",
+        r.id as "recordId", r.session_id as "sessionId", r.student_id as "studentId",
         u.first_name as "firstName", u.last_name as "lastName", u.parent_user_id as "parentUserId", s.time_zone as "timeZone"
       from fee_instalments i
       join fee_records r on r.school_id = i.school_id and r.id = i.fee_record_id
       join users u on u.id = r.student_id
       join schools s on s.id = i.school_id
-      where i.school_id = ${schoolId} and i.id = ${emiId}
+      left join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null
+      where i.school_id = ${schoolId} and i.id = any(${sql.param(ids)}::uuid[])
+      order by i.seq
       for update of i`),
   );
-  if (!row) throw notFound('Instalment');
-  return row;
+  if (rows.length !== ids.length) throw notFound('Instalment');
+  return rows;
 }
 
+/** How a payment came in: the mode and reference, the day, who took it, and the batch (order) it belongs to. */
+export interface PaymentTerms {
+  mode: PaymentMode;
+  reference: string | null;
+  /** School-local `YYYY-MM-DD`, checked by the caller (not after today). */
+  paidOn: string;
+  /** The staff member who took it (null: the gateway, or a parent's confirmed UPI claim taken by nobody). */
+  receivedBy: { userId: string; name: string } | null;
+  batchId: string | null;
+  orderId?: string | null;
+}
+
+/**
+ * Records the payment of locked, unpaid instalments (`lockInstalments`) in the caller's
+ * transaction: for each, the next receipt number of the school and session from
+ * `fee_receipt_counters` (its row lock is held until the transaction commits, so numbers are
+ * gapless, and a rolled-back payment gives its numbers back), the payment with its late fee, the
+ * instalment paid, the record's `paid` increased; then one bell for the parent. The one path every
+ * payment takes: the office, the fee counter, the gateway, a confirmed UPI reference.
+ */
+export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, insts: readonly LockedInstalment[], terms: PaymentTerms): Promise<Payment[]> {
+  const written: Array<{ id: string; receiptNo: number }> = [];
+  for (const inst of insts) {
+    if (inst.paid) throw new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
+    const [row] = resultRows<{ id: string; receiptNo: number }>(
+      await tx.execute(sql`
+        with n as (
+          insert into fee_receipt_counters (school_id, session_id, last_no) values (${schoolId}::uuid, ${inst.sessionId}::uuid, 1)
+          on conflict (school_id, session_id) do update set last_no = fee_receipt_counters.last_no + 1
+          returning last_no
+        ), p as (
+          insert into fee_payments (school_id, session_id, fee_record_id, instalment_id, seq, receipt_no, amount, late_fee, mode, reference, paid_on, received_by, batch_id, order_id)
+          select ${schoolId}::uuid, ${inst.sessionId}::uuid, ${inst.recordId}::uuid, ${inst.id}::uuid, ${inst.seq}::smallint, n.last_no, ${inst.amount}::bigint, ${inst.lateFee}::bigint,
+            ${terms.mode}::text, ${terms.reference}::text, ${terms.paidOn}::date, ${terms.receivedBy?.userId ?? null}::uuid, ${terms.batchId}::uuid, ${terms.orderId ?? null}::uuid
+          from n
+          returning id, receipt_no
+        ), i as (
+          update fee_instalments set paid = true where school_id = ${schoolId} and id = ${inst.id} returning 1
+        ), r as (
+          update fee_records set paid = paid + ${inst.amount}::bigint, updated_at = now() where school_id = ${schoolId} and id = ${inst.recordId} returning 1
+        )
+        select p.id, p.receipt_no as "receiptNo" from p`),
+    );
+    written.push(row!);
+  }
+  const first = insts[0];
+  if (first?.parentUserId) {
+    const receipts = written.map((w) => w.receiptNo);
+    await notifyMany(later, tx, [
+      {
+        schoolId,
+        userId: first.parentUserId,
+        senderId: terms.receivedBy?.userId ?? null,
+        senderName: terms.receivedBy?.name ?? '',
+        kind: 'fee',
+        link: '/studentfeedata',
+        params: {
+          child: fullName(first),
+          amount: insts.reduce((sum, i) => sum + Number(i.amount) + Number(i.lateFee), 0),
+          receiptNo: receipts.length > 1 ? `${receipts[0]}–${receipts[receipts.length - 1]}` : receipts[0]!,
+        },
+      },
+    ]);
+  }
+  const payments = await paymentsWhere(tx, schoolId, inArray(feePayments.id, written.map((w) => w.id)));
+  return written.map((w) => payments.find((p) => p.paymentId === w.id)!);
+}
 
 /**
  * `POST /api/school/feerecord/emi/paid/:emiId`: marks an instalment paid (a POST: a GET that moves
@@ -158,7 +236,7 @@ async function lockInstalment(tx: Tx, schoolId: Scope, emiId: string): Promise<L
  * committed.
  */
 export async function markInstalmentPaid(
-  deps: Pick<Deps, 'data' | 'realtime'>,
+  deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>,
   caller: Caller,
   emiId: string,
   body: MarkPaidBody,
@@ -168,7 +246,7 @@ export async function markInstalmentPaid(
   let answer: { payment: Payment; created: boolean };
   try {
     answer = await inTenant(deps, schoolId, async (tx) => {
-      const inst = await lockInstalment(tx, schoolId, emiId);
+      const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
       const today = localDate(inst.timeZone);
       const paidOn = body.paidOn ?? today;
       if (paidOn > today) {
@@ -179,39 +257,13 @@ export async function markInstalmentPaid(
         if (!live) throw new AppError('CONFLICT', 'This instalment is marked paid without a payment.', { reason: 'emi_paid' });
         return { payment: live, created: false };
       }
-      const [written] = resultRows<{ id: string; receiptNo: number }>(
-        await tx.execute(sql`
-          with n as (
-            insert into fee_receipt_counters (school_id, session_id, last_no) values (${schoolId}::uuid, ${inst.sessionId}::uuid, 1)
-            on conflict (school_id, session_id) do update set last_no = fee_receipt_counters.last_no + 1
-            returning last_no
-          ), p as (
-            insert into fee_payments (school_id, session_id, fee_record_id, instalment_id, seq, receipt_no, amount, mode, reference, paid_on, received_by)
-            select ${schoolId}::uuid, ${inst.sessionId}::uuid, ${inst.recordId}::uuid, ${inst.id}::uuid, ${inst.seq}::smallint, n.last_no, ${inst.amount}::bigint,
-              ${body.mode}::text, ${body.reference ?? null}::text, ${paidOn}::date, ${caller.userId}::uuid
-            from n
-            returning id, receipt_no
-          ), i as (
-            update fee_instalments set paid = true where school_id = ${schoolId} and id = ${inst.id} returning 1
-          ), r as (
-            update fee_records set paid = paid + ${inst.amount}::bigint, updated_at = now() where school_id = ${schoolId} and id = ${inst.recordId} returning 1
-          )
-          select p.id, p.receipt_no as "receiptNo" from p`),
-      );
-      if (inst.parentUserId) {
-        await notifyMany(later, tx, [
-          {
-            schoolId,
-            userId: inst.parentUserId,
-            senderId: caller.userId,
-            senderName: caller.name,
-            kind: 'fee',
-            link: '/studentfeedata',
-            params: { child: fullName(inst), amount: Number(inst.amount), receiptNo: written!.receiptNo },
-          },
-        ]);
-      }
-      const payment = await paymentWhere(tx, schoolId, eq(feePayments.id, written!.id));
+      const [payment] = await writePayments(later, tx, schoolId, [inst], {
+        mode: body.mode,
+        reference: body.reference ?? null,
+        paidOn,
+        receivedBy: { userId: caller.userId, name: caller.name },
+        batchId: null,
+      });
       return { payment: payment!, created: true };
     });
   } catch (err) {
@@ -235,7 +287,7 @@ export async function markInstalmentPaid(
 export async function reverseInstalment(deps: Pick<Deps, 'data'>, caller: Caller, emiId: string, body: { reason: string }): Promise<StudentFees> {
   const schoolId = scopeOf(caller);
   return inTenant(deps, schoolId, async (tx) => {
-    const inst = await lockInstalment(tx, schoolId, emiId);
+    const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
     if (!inst.paid) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
     await tx.execute(sql`
       with p as (

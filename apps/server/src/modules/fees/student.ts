@@ -13,7 +13,7 @@ import {
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { academicSessions, classFees, classStudents, classes, feeInstalments, feePayments, feeRecords, schools, users } from '../../db/schema.js';
+import { academicSessions, classFees, classStudents, classes, feeInstalments, feeLateFees, feePayments, feeRecords, feeUpiClaims, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
@@ -114,8 +114,25 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
 
   const [plan, paymentRows] = await Promise.all([
     db
-      .select({ id: feeInstalments.id, seq: feeInstalments.seq, dueDate: feeInstalments.dueDate, amount: feeInstalments.amount, paid: feeInstalments.paid })
+      .select({
+        id: feeInstalments.id,
+        seq: feeInstalments.seq,
+        dueDate: feeInstalments.dueDate,
+        amount: feeInstalments.amount,
+        paid: feeInstalments.paid,
+        lateFee: feeLateFees.amount,
+        waivedAt: feeLateFees.waivedAt,
+        waiveReason: feeLateFees.waiveReason,
+        claimId: feeUpiClaims.id,
+        claimReference: feeUpiClaims.reference,
+        claimedAt: feeUpiClaims.claimedAt,
+      })
       .from(feeInstalments)
+      .leftJoin(feeLateFees, and(eq(feeLateFees.schoolId, feeInstalments.schoolId), eq(feeLateFees.instalmentId, feeInstalments.id)))
+      .leftJoin(
+        feeUpiClaims,
+        and(eq(feeUpiClaims.schoolId, feeInstalments.schoolId), eq(feeUpiClaims.instalmentId, feeInstalments.id), eq(feeUpiClaims.status, 'pending')),
+      )
       .where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.feeRecordId, row.recordId)))
       .orderBy(asc(feeInstalments.seq)),
     db
@@ -140,6 +157,10 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
     amount: i.amount,
     state: instalmentState(i, today),
     payment: (i.paid && live.get(i.id)) || null,
+    // A paid instalment's late fee is on its payment; a waived one is shown as waived.
+    lateFee: !i.paid && i.lateFee !== null && !i.waivedAt ? i.lateFee : 0,
+    lateFeeWaived: i.lateFee !== null && i.waivedAt ? { amount: i.lateFee, reason: i.waiveReason ?? '' } : null,
+    upiClaim: !i.paid && i.claimId ? { claimId: i.claimId, reference: i.claimReference!, claimedAt: i.claimedAt!.toISOString() } : null,
   }));
   const unpaid = instalments.filter((i) => i.state !== 'paid');
   const record: FeeRecord = {
@@ -176,7 +197,16 @@ export function presentPayment(r: { p: typeof feePayments.$inferSelect; receiver
     paidOn: p.paidOn,
     receivedBy: ref(r.receiver),
     createdAt: p.createdAt.toISOString(),
-    reversed: p.reversedAt ? { at: p.reversedAt.toISOString(), by: ref(r.reverser), reason: p.reversalReason ?? '' } : null,
+    lateFee: p.lateFee,
+    batchId: p.batchId,
+    reversed: p.reversedAt
+      ? {
+          at: p.reversedAt.toISOString(),
+          by: ref(r.reverser),
+          reason: p.reversalReason ?? '',
+          refund: p.refundAmount ? { amount: p.refundAmount, status: (p.refundStatus ?? 'pending') as 'pending' | 'processed' | 'failed' } : null,
+        }
+      : null,
     emiId: p.instalmentId,
     seq: p.seq,
   };

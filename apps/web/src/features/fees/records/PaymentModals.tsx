@@ -1,7 +1,7 @@
 import { Alert, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment, type PaymentMode } from '@shala/contract';
+import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment } from '@shala/contract';
 import { useMarkPaid, useReverseEmi } from '../../../api/fees-records';
 import { useContractForm } from '../../../lib/contractForm';
 import { useErrorToken } from '../../../lib/validation';
@@ -11,7 +11,7 @@ import { ModalFooter } from '../../../components/ModalFooter';
 import { DateField } from '../../../components/DateField';
 
 interface PayValues {
-  mode: PaymentMode;
+  mode: (typeof PAYMENT_MODES)[number];
   reference: string;
   paidOn: string;
 }

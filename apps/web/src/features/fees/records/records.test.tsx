@@ -188,6 +188,9 @@ describe('/addfeeemi', () => {
     amount: 800_000,
     state: 'due',
     payment: null,
+    lateFee: 0,
+    lateFeeWaived: null,
+    upiClaim: null,
   }));
 
   it('plans the balance with a live preview, then marks an instalment paid and names the receipt', async () => {

@@ -40,6 +40,8 @@ const payment = (over: Partial<Payment> = {}): Payment => ({
   paidOn: '2026-05-09',
   receivedBy: principal,
   createdAt: '2026-05-09T05:00:00.000Z',
+  lateFee: 0,
+  batchId: null,
   reversed: null,
   emiId: 'ccccccc1-cccc-4ccc-8ccc-cccccccccccc',
   seq: 1,
@@ -52,6 +54,9 @@ const instalment = (seq: number, state: Instalment['state'], dueDate: string, pa
   amount: 850_000,
   state,
   payment: pay,
+  lateFee: 0,
+  lateFeeWaived: null,
+  upiClaim: null,
 });
 
 /** Aarav: ₹30,000 class fee + ₹4,000 transport; four instalments, the first paid, the second overdue. */
@@ -268,7 +273,7 @@ describe('StudentFeesView', () => {
   it("leaves out the class fee's parts when the class fee changed after the record was made, and marks a reversed payment", async () => {
     const fees = aaravFees();
     fees.classFee = { ...fees.classFee!, tuition: 2_600_000, subtotal: 3_200_000, total: 3_200_000 };
-    fees.payments = [payment({ reversed: { at: '2026-05-11T06:00:00.000Z', by: principal, reason: 'Cheque bounced' } }), ...fees.payments];
+    fees.payments = [payment({ reversed: { at: '2026-05-11T06:00:00.000Z', by: principal, reason: 'Cheque bounced', refund: null } }), ...fees.payments];
     renderAt(<StudentFeesView fees={fees} />);
     const breakdown = await screen.findByRole('region', { name: 'Fee breakdown' });
     expect(within(breakdown).queryByText('Tuition fee')).toBeNull();
