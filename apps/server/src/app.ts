@@ -22,7 +22,7 @@ import type { Deps, Outbox } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
-import { API_HEADERS, HSTS, SECURITY_HEADERS } from './http/security-headers.js';
+import { API_HEADERS, HSTS, securityHeaders } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { violatedConstraint } from './db/errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
@@ -216,9 +216,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // rendered, so a page's policy there only cost every request; the API's own documentation page
   // is a page). API answers carry personal data, so no browser or proxy keeps them (a route may
   // set its own cache-control).
+  const pageHeaders = securityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
     const api = req.url.startsWith('/api/') && !req.url.startsWith('/api/docs');
-    reply.headers(api ? API_HEADERS : SECURITY_HEADERS);
+    reply.headers(api ? API_HEADERS : pageHeaders);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // The server's clock (clock.ts), which the web app takes for "today" (a phone's own clock
     // may be wrong; in tests SHALA_NOW fixes it).

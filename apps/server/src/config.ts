@@ -112,6 +112,10 @@ export const configSchema = z.object({
     z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').default('https://api.razorpay.com'),
     'where online fee payments go through Razorpay (its API\'s origin; each school calls it with its own keys; tests point it at a fake on 127.0.0.1)',
   ),
+  RAZORPAY_CHECKOUT_URL: doc(
+    z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').default('https://checkout.razorpay.com/v1/checkout.js'),
+    'the Razorpay Checkout script parents pay in (its origin is allowed by the pages\' content security policy; journeys point it at the fake)',
+  ),
   /** storage/s3.ts */
   S3_BUCKET: doc(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),

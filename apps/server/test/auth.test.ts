@@ -247,7 +247,8 @@ describe('security headers', () => {
     expect(plain.headers['content-type']).toMatch(/^text\/html/);
     expect(plain.headers['x-frame-options']).toBe('SAMEORIGIN');
     const csp = plain.headers['content-security-policy'] as string;
-    expect(csp).toContain("connect-src 'self';");
+    // Same origin, and the payment gateway's Checkout (issue 25): nothing else.
+    expect(csp).toContain("connect-src 'self' https://checkout.razorpay.com https://api.razorpay.com;");
     expect(csp).not.toMatch(/wss?:/);
     expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("style-src-attr 'none'");

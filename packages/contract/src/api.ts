@@ -109,6 +109,7 @@ import {
   studentFees,
   studentFeesParams,
 } from './fees.js';
+import { gatewaySettings, orderParams, payOrder, payOrderInput, payResult, payVerifyInput, razorpayHookQuery, razorpaySettingsInput } from './fees-online.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
 import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
@@ -390,6 +391,15 @@ export const API = {
   feeDues: route({ method: 'GET', url: '/api/school/feedues', roles: ADMINS, summary: 'Overdue instalments, the oldest first (paginated; one class or all)', querystring: duesQuery, response: envelope(pageOf(dueRow)) }),
   feeDuesByClass: route({ method: 'GET', url: '/api/school/feedues/classes', roles: ADMINS, summary: 'Overdue instalments per class of a session: count and sum', querystring: sessionFeeQuery, response: envelope(z.array(duesByClass)) }),
   feeCollection: route({ method: 'GET', url: '/api/school/feereport/collection', roles: ADMINS, summary: 'Payments received between two dates, by day, class or mode (reversed ones left out)', querystring: collectionQuery, response: envelope(collectionReport) }),
+  // Fees paid online (issue 25): the school's gateway, orders, Checkout's return, the webhook, refunds of unmatched money.
+  paymentSettingsGet: route({ method: 'GET', url: '/api/school/paymentsettings', roles: ADMINS, summary: "The school's payment gateway (Razorpay): key id, mode, a hint of the secrets, the webhook URL to register", response: envelope(gatewaySettings) }),
+  paymentSettingsRazorpay: route({ method: 'PUT', url: '/api/school/paymentsettings/razorpay', roles: [ROLE.PRINCIPAL], summary: "Set the school's Razorpay keys and webhook secret (sealed at rest, never shown again; a new webhook URL)", body: razorpaySettingsInput, response: envelope(gatewaySettings) }),
+  paymentSettingsRazorpayRemove: route({ method: 'DELETE', url: '/api/school/paymentsettings/razorpay', roles: [ROLE.PRINCIPAL], summary: "Remove the school's Razorpay keys (parents no longer see Pay now)", response: envelope(gatewaySettings) }),
+  payOrderCreate: route({ method: 'POST', url: '/api/fee/pay/order', roles: [ROLE.PARENT, ROLE.STUDENT], summary: "Open a gateway order for due instalments of one child (their amounts and late fees): what Checkout needs", body: payOrderInput, response: envelope(payOrder) }),
+  payVerify: route({ method: 'POST', url: '/api/fee/pay/verify', roles: [ROLE.PARENT, ROLE.STUDENT], summary: "Checkout's result: the signature checked, the payment fetched, the instalments paid with receipts (or the money flagged for a refund)", body: payVerifyInput, response: envelope(payResult) }),
+  payOrderGet: route({ method: 'GET', url: '/api/fee/pay/order/:orderId', roles: [ROLE.PARENT, ROLE.STUDENT], summary: "An order's outcome (paid with receipts, unmatched, failed, or still open)", params: orderParams, response: envelope(payResult) }),
+  razorpayHook: route({ method: 'POST', url: '/api/hooks/razorpay', roles: 'public', summary: "Razorpay's webhook for a school (its hook token in ?account=): trusted only with a valid X-Razorpay-Signature of the raw body, else 400", querystring: razorpayHookQuery, raw: true, response: z.any() }),
+  feeOrderRefund: route({ method: 'POST', url: '/api/school/feeorders/:orderId/refund', roles: [ROLE.PRINCIPAL], summary: 'Refund the money of an unmatched online payment at the gateway (the order then refunded)', params: orderParams, response: envelope(payResult) }),
   feeOutstanding: route({ method: 'GET', url: '/api/school/feereport/outstanding', roles: ADMINS, summary: 'Per class of a session: fee records, total, paid, balance and overdue', querystring: sessionFeeQuery, response: envelope(outstandingReport) }),
 
   notifications: route({

@@ -150,6 +150,14 @@ export const ERROR_REASONS = [
   'secrets_unreadable', // the stored secrets cannot be opened (SECRETS_KEY changed): enter them again
   'message_no_recipients', // a message's audience has nobody in it
   'message_not_scheduled', // only a message set for later, not yet sent, can be cancelled
+  'payments_not_set', // the school takes no payments online (no gateway keys)
+  'payments_demo', // the demo school's keys point at nothing real
+  'gateway_unavailable', // the payment gateway cannot be reached (tried again; nothing changed)
+  'gateway_refused', // the payment gateway refused the call
+  'payment_unverified', // Checkout's return does not carry the gateway's signature for this order
+  'payment_not_online', // a refund at the gateway of a payment not made online
+  'refund_too_much', // a refund above the payment
+  'order_not_unmatched', // only an unmatched online payment is refunded on its own
   'webhook_untrusted', // a provider's webhook call without a valid token or signature (nothing changed)
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payOptions } from './fees-online.js';
 import { pageQuery } from './envelope.js';
 import { dateIn, optionalText, searchText, text } from './text.js';
 import { personRef } from './academics.js';
@@ -341,6 +342,8 @@ export const studentFees = z.object({
   payments: z.array(payment),
   /** The school's today (`YYYY-MM-DD`), which decides due and overdue. */
   today: z.string(),
+  /** How the dues can be paid from home (online, UPI): nothing when the school set neither up. */
+  payOptions,
 });
 export type StudentFees = z.infer<typeof studentFees>;
 export const studentFeesParams = z.object({ studentId: z.uuid(), sessionId: z.uuid() });
@@ -355,7 +358,11 @@ export const markPaidBody = z.object({
 export type MarkPaidBody = z.infer<typeof markPaidBody>;
 /** The answer of marking paid: the payment, and whether this request made it (false: it was paid already). */
 export const markPaidResult = z.object({ payment, created: z.boolean() });
-export const reverseBody = z.object({ reason: text(200).min(3, 'Give a reason') });
+export const reverseBody = z.object({
+  reason: text(200).min(3, 'Give a reason'),
+  /** An online payment only: refund it at the gateway with the reversal, whole (no amount) or in part (paise). */
+  refund: z.object({ amount: z.number().int().positive().optional() }).optional(),
+});
 export const paymentParams = z.object({ paymentId: z.uuid() });
 export const receiptQuery = z.object({ lang: z.enum(['en', 'hi']).default('en') });
 

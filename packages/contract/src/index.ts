@@ -26,3 +26,4 @@ export * from './public-api.js';
 export * from './privacy.js';
 export * from './messaging.js';
 export * from './messaging-settings.js';
+export * from './fees-online.js';

@@ -2,7 +2,7 @@
  * The security headers of a page or file (API answers: API_HEADERS), computed once (helmet's defaults and our content
  * security policy): one object set per request instead of a middleware chain rebuilt each time.
  */
-const CSP = [
+const cspOf = (gateway: { checkout: string; api: string }) => [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   // Mantine writes <style> elements at run time (its CSS variables, responsive style props): those
@@ -11,9 +11,11 @@ const CSP = [
   "style-src 'self'",
   "style-src-elem 'self' 'unsafe-inline'",
   "style-src-attr 'none'",
-  "script-src 'self'",
+  // Razorpay Checkout (issue 25): its script, and the frames and calls it makes to the gateway.
+  `script-src 'self' ${gateway.checkout}`,
+  `frame-src ${gateway.checkout} ${gateway.api}`,
   // Realtime (socket.io) is on the same origin: 'self' covers its ws:/wss: (CSP Level 3).
-  "connect-src 'self'",
+  `connect-src 'self' ${gateway.checkout} ${gateway.api}`,
   "font-src 'self' data:",
   "object-src 'none'",
   "frame-ancestors 'none'",
@@ -22,8 +24,14 @@ const CSP = [
   "script-src-attr 'none'",
 ].join(';');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': CSP,
+/** The headers of a page or file; the payment gateway's origins (config) are the only others allowed. */
+export const securityHeaders = (config: { RAZORPAY_CHECKOUT_URL: string; RAZORPAY_API_URL: string }): Readonly<Record<string, string>> =>
+  Object.freeze({
+    ...PAGE_HEADERS,
+    'content-security-policy': cspOf({ checkout: new URL(config.RAZORPAY_CHECKOUT_URL).origin, api: new URL(config.RAZORPAY_API_URL).origin }),
+  });
+
+const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

@@ -282,16 +282,24 @@ export async function markInstalmentPaid(
 /**
  * `POST /api/school/feerecord/emi/reverse/:emiId`: reverses the live payment of a paid instalment
  * (409 `emi_not_paid` otherwise) with a reason; the receipt keeps its number, marked reversed; the
- * instalment is due again. Answers the student's fees.
+ * instalment is due again. Answers the student's fees. A gateway refund made first (`online.ts`) is
+ * recorded with it.
  */
-export async function reverseInstalment(deps: Pick<Deps, 'data'>, caller: Caller, emiId: string, body: { reason: string }): Promise<StudentFees> {
+export async function reverseInstalment(
+  deps: Pick<Deps, 'data'>,
+  caller: Caller,
+  emiId: string,
+  body: { reason: string },
+  refund: { refundId: string; amount: number; status: string } | null = null,
+): Promise<StudentFees> {
   const schoolId = scopeOf(caller);
   return inTenant(deps, schoolId, async (tx) => {
     const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
     if (!inst.paid) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
     await tx.execute(sql`
       with p as (
-        update fee_payments set reversed_at = ${now().toISOString()}::timestamptz, reversed_by = ${caller.userId}, reversal_reason = ${body.reason}
+        update fee_payments set reversed_at = ${now().toISOString()}::timestamptz, reversed_by = ${caller.userId}, reversal_reason = ${body.reason},
+          refund_id = ${refund?.refundId ?? null}::text, refund_amount = ${refund?.amount ?? null}::bigint, refund_status = ${refund?.status ?? null}::text
         where school_id = ${schoolId} and instalment_id = ${inst.id} and reversed_at is null
         returning amount
       ), i as (

@@ -3,6 +3,7 @@ import setupRoutes from './setup.routes.js';
 import recordsRoutes from './records.routes.js';
 import studentRoutes from './student.routes.js';
 import reportsRoutes from './reports.routes.js';
+import onlineRoutes from './online.routes.js';
 
 /**
  * Fees, in four parts of one module (money in paise; totals from the contract's functions):
@@ -12,11 +13,14 @@ import reportsRoutes from './reports.routes.js';
  * - student: a student's fees for the school, its parent and itself, and the PDF receipt
  *   (student.ts, receipt-pdf.ts);
  * - reports: the overview, dues, collection and outstanding reports, and the reminder job
- *   (reports.ts, reminders.ts).
+ *   (reports.ts, reminders.ts);
+ * - online (issue 25): the school's gateway, parents' orders, Checkout's return, the webhook and
+ *   refunds (online.ts).
  */
 export default async function feeRoutes(app: App) {
   await setupRoutes(app);
   await recordsRoutes(app);
   await studentRoutes(app);
   await reportsRoutes(app);
+  await onlineRoutes(app);
 }

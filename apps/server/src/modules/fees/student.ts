@@ -13,7 +13,7 @@ import {
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { academicSessions, classFees, classStudents, classes, feeInstalments, feeLateFees, feePayments, feeRecords, feeUpiClaims, schools, users } from '../../db/schema.js';
+import { academicSessions, classFees, classStudents, classes, feeInstalments, feeLateFees, feePayments, feeRecords, feeUpiClaims, paymentSettings, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { feesPolicy } from '../../policy/fees.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
@@ -83,6 +83,8 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
         updatedAt: classFees.updatedAt,
       },
       hasFee: sql<boolean>`${classFees.classId} is not null`,
+      online: sql<'live' | 'demo' | null>`case when ${paymentSettings.hookToken} is null then null when ${paymentSettings.demo} then 'demo' else 'live' end`,
+      upi: sql<boolean>`coalesce(${paymentSettings.upiVpa} is not null, false)`,
     })
     .from(users)
     .innerJoin(schools, eq(schools.id, users.schoolId))
@@ -91,6 +93,7 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
     .leftJoin(classStudents, and(eq(classStudents.schoolId, users.schoolId), eq(classStudents.sessionId, sessionId), eq(classStudents.studentId, users.id)))
     .leftJoin(classes, sql`${classes.id} = coalesce(${feeRecords.classId}, ${classStudents.classId})`)
     .leftJoin(classFees, and(eq(classFees.schoolId, users.schoolId), eq(classFees.classId, classes.id)))
+    .leftJoin(paymentSettings, eq(paymentSettings.schoolId, users.schoolId))
     .where(and(eq(users.schoolId, schoolId), eq(users.id, studentId), eq(users.roleId, ROLE.STUDENT)));
   if (!row) throw notFound('Student');
 
@@ -108,8 +111,9 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
         })()
       : null;
 
+  const payOptions = { online: row.online, upi: row.upi };
   if (!row.recordId || !classRef) {
-    return { student, sessionId, record: null, classFee, instalments: [], payments: [], today };
+    return { student, sessionId, record: null, classFee, instalments: [], payments: [], today, payOptions };
   }
 
   const [plan, paymentRows] = await Promise.all([
@@ -179,7 +183,7 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
     overdue: unpaid.filter((i) => i.state === 'overdue').reduce((sum, i) => sum + i.amount, 0),
     createdAt: row.recordCreatedAt!.toISOString(),
   };
-  return { student, sessionId, record, classFee, instalments, payments, today };
+  return { student, sessionId, record, classFee, instalments, payments, today, payOptions };
 }
 
 type PersonCols = { userId: string; firstName: string; lastName: string; loginId: string } | null;

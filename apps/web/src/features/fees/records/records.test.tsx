@@ -180,6 +180,7 @@ describe('/addfeeemi', () => {
     instalments,
     payments: [],
     today: TODAY,
+    payOptions: { online: null, upi: false },
   });
   const planned: Instalment[] = [0, 1, 2, 3].map((i) => ({
     emiId: uuid(700 + i),

@@ -66,6 +66,7 @@ function aaravFees(studentId = AARAV): StudentFees {
     student: { userId: studentId, fullName: 'Aarav Verma', loginId: 'DEMO-S0001' },
     sessionId: SESSION.sessionId,
     today: '2026-06-20',
+    payOptions: { online: null, upi: false },
     classFee: {
       academic: 500_000,
       convenience: 100_000,
@@ -108,6 +109,7 @@ function aaravFees(studentId = AARAV): StudentFees {
 const noRecord = (studentId: string, name: string): StudentFees => ({
   student: { userId: studentId, fullName: name, loginId: 'DEMO-S0004' },
   sessionId: SESSION.sessionId,
+  payOptions: { online: null, upi: false },
   today: '2026-06-20',
   classFee: null,
   record: null,

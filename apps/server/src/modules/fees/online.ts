@@ -1,0 +1,461 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput } from '@shala/contract';
+import type { Caller, Deps } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { openSecret, sealSecret, secretHint, SecretsKeyMissing } from '../../messaging/index.js';
+import {
+  GatewayError,
+  parseRazorpayWebhook,
+  verifyCheckoutSignature,
+  WebhookRejected,
+  type RawWebhookRequest,
+  type RazorpayCredentials,
+  type RazorpayPayment,
+  type RazorpayRefund,
+} from '../../payments/index.js';
+import { localDate } from '../calendar/index.js';
+import { afterCommit } from '../notifications/service.js';
+import { fullName } from '../users/service.js';
+import { now } from '../../clock.js';
+import { lockInstalments, writePayments } from './payments.js';
+import { resultRows } from './records.js';
+
+/**
+ * Fees paid online (issue 25). Each school is its own Razorpay merchant: its keys are sealed in
+ * `payment_settings` (SECRETS_KEY, under the school's own context) and given to the client on each
+ * call. A parent's payment:
+ *
+ * 1. `POST /api/fee/pay/order`: an order at the gateway for exactly the chosen instalments' amounts
+ *    and late fees, stored with those lines (`fee_orders`). No lock is held across the gateway call.
+ * 2. Checkout takes the money; its return (`/verify`, signature checked with the key secret, the
+ *    payment fetched) and the `payment.captured` webhook (signature of the raw body with the
+ *    webhook secret) both end in `settle`, whichever comes first; the other finds it done.
+ * 3. `settle` locks the order row, then the instalments (`lockInstalments`: the record, then the
+ *    instalments), and pays them all through `writePayments` (gapless receipts, one batch: the
+ *    order) — or none: when an instalment was paid meanwhile (another tab, the counter), replaced
+ *    by a new plan, or the amount captured is not the order's, the order is `unmatched` and its
+ *    money waits for the principal's refund. A late fee that changed after the order was opened is
+ *    taken as the order quoted it (the parent paid what Shala asked).
+ *
+ * Lock order: the order row, then the record's (never the other way round: no other path locks an
+ * order).
+ */
+
+type Scope = string;
+const contextOf = (schoolId: string) => `payments:${schoolId}`;
+/** How many times a gateway call that failed for a passing reason is made again, and the waits between. */
+const RETRY_WAITS_MS = [200, 800];
+
+interface Gateway extends RazorpayCredentials {
+  webhookSecret: string;
+  demo: boolean;
+  hookToken: string;
+}
+
+const secretsKeyMissing = () =>
+  new AppError('CONFLICT', 'SECRETS_KEY is not set on the server: gateway secrets cannot be stored. Ask the operator to set it.', { reason: 'secrets_key_missing' });
+const notSet = () => new AppError('CONFLICT', 'This school takes no payments online.', { reason: 'payments_not_set' });
+const unavailable = () => new AppError('UNAVAILABLE', 'The payment gateway cannot be reached. Try again in a few minutes.', { reason: 'gateway_unavailable' });
+const unverified = () => new AppError('BAD_REQUEST', 'This payment could not be verified.', { reason: 'payment_unverified' });
+
+function openGateway(deps: Pick<Deps, 'messaging'>, row: typeof paymentSettings.$inferSelect): Gateway | null {
+  if (!row.razorpayKeyId || !row.secrets || !row.hookToken) return null;
+  const secrets = JSON.parse(openSecret(row.secrets, deps.messaging.secretsKey, contextOf(row.schoolId))) as { keySecret: string; webhookSecret: string };
+  return { keyId: row.razorpayKeyId, keySecret: secrets.keySecret, webhookSecret: secrets.webhookSecret, demo: row.demo, hookToken: row.hookToken };
+}
+
+async function gatewayOf(deps: Pick<Deps, 'data' | 'messaging'>, db: DbOrTx, schoolId: Scope): Promise<Gateway | null> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId));
+  return row ? openGateway(deps, row) : null;
+}
+
+/** A gateway call, made again after a passing failure (network, 5xx, 429); a lasting one is 503 `gateway_unavailable`. */
+async function withRetry<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      if (!err.retryable || attempt >= RETRY_WAITS_MS.length) throw err.retryable ? unavailable() : new AppError('CONFLICT', `The gateway refused: ${err.message}`, { reason: 'gateway_refused' });
+      await new Promise((resolve) => setTimeout(resolve, RETRY_WAITS_MS[attempt]));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+function present(row: typeof paymentSettings.$inferSelect | undefined): GatewaySettings {
+  if (!row?.razorpayKeyId || !row.hookToken) return { razorpay: null };
+  return {
+    razorpay: {
+      keyId: row.razorpayKeyId,
+      mode: row.razorpayKeyId.startsWith('rzp_live_') ? 'live' : 'test',
+      secretHint: row.secretHint ?? '',
+      webhookUrl: `/api/hooks/razorpay?account=${row.hookToken}`,
+      demo: row.demo,
+      updatedAt: row.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** `GET /api/school/paymentsettings`: the school's gateway, secrets as a hint only. */
+export async function getGatewaySettings(deps: Pick<Deps, 'data'>, caller: Caller): Promise<GatewaySettings> {
+  const schoolId = scopeOf(caller);
+  const [row] = await tenantDb(deps, schoolId).select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId));
+  return present(row);
+}
+
+/**
+ * `PUT /api/school/paymentsettings/razorpay`: the school's keys, sealed; a new hook token (the
+ * webhook URL to register changes with the keys). Other columns (UPI) stay. `demo` is for the demo
+ * seed only.
+ */
+export async function saveRazorpay(deps: Pick<Deps, 'data' | 'messaging'>, caller: Pick<Caller, 'userId' | 'schoolId' | 'roleId'>, input: RazorpaySettingsInput, opts: { demo?: boolean } = {}): Promise<GatewaySettings> {
+  const schoolId = scopeOf(caller as Caller);
+  let secrets: string;
+  try {
+    secrets = sealSecret(JSON.stringify({ keySecret: input.keySecret, webhookSecret: input.webhookSecret }), deps.messaging.secretsKey, contextOf(schoolId));
+  } catch (err) {
+    if (err instanceof SecretsKeyMissing) throw secretsKeyMissing();
+    throw err;
+  }
+  const values = {
+    razorpayKeyId: input.keyId,
+    secrets,
+    secretHint: secretHint(input.keySecret),
+    hookToken: randomBytes(24).toString('base64url'),
+    demo: opts.demo ?? false,
+    updatedBy: caller.userId,
+    updatedAt: now(),
+  };
+  const [row] = await tenantDb(deps, schoolId)
+    .insert(paymentSettings)
+    .values({ schoolId, ...values })
+    .onConflictDoUpdate({ target: paymentSettings.schoolId, set: values })
+    .returning();
+  return present(row);
+}
+
+/** `DELETE /api/school/paymentsettings/razorpay`: no more "Pay now"; without the keys, no webhook is trusted either. */
+export async function removeRazorpay(deps: Pick<Deps, 'data'>, caller: Caller): Promise<GatewaySettings> {
+  const schoolId = scopeOf(caller);
+  await tenantDb(deps, schoolId)
+    .update(paymentSettings)
+    .set({ razorpayKeyId: null, secrets: null, secretHint: null, hookToken: null, demo: false, updatedBy: caller.userId, updatedAt: now() })
+    .where(eq(paymentSettings.schoolId, schoolId));
+  return { razorpay: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+interface DueLine {
+  id: string;
+  seq: number;
+  amount: number;
+  paid: boolean;
+  lateFee: number;
+  studentId: string;
+  sessionId: string;
+  firstName: string;
+  lastName: string;
+  loginId: string;
+  parentUserId: string | null;
+  schoolName: string;
+}
+
+/** The caller may pay for this student: a parent its own child, a student itself. */
+const mayPayFor = (caller: Caller, line: Pick<DueLine, 'studentId' | 'parentUserId'>) =>
+  caller.roleId === ROLE.PARENT ? line.parentUserId === caller.userId : caller.roleId === ROLE.STUDENT && line.studentId === caller.userId;
+
+/** `POST /api/fee/pay/order`: an order at the gateway for due instalments of one child. */
+export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payments' | 'config'>, caller: Caller, body: PayOrderInput): Promise<PayOrder> {
+  const schoolId = scopeOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const ids = [...new Set(body.emiIds)];
+  const lines = resultRows<DueLine>(
+    await db.execute(sql`
+      select i.id, i.seq, i.amount::float8 as amount, i.paid, coalesce(lf.amount, 0)::float8 as "lateFee", r.student_id as "studentId", r.session_id as "sessionId",
+        u.first_name as "firstName", u.last_name as "lastName", u.login_id as "loginId", u.parent_user_id as "parentUserId", s.name as "schoolName"
+      from fee_instalments i
+      join fee_records r on r.school_id = i.school_id and r.id = i.fee_record_id
+      join users u on u.id = r.student_id
+      join schools s on s.id = i.school_id
+      left join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null
+      where i.school_id = ${schoolId} and i.id = any(${sql.param(ids)}::uuid[])
+      order by i.seq`),
+  );
+  // Not the school's, or not the caller's child: not disclosed.
+  if (lines.length !== ids.length || !lines.every((l) => mayPayFor(caller, l))) throw notFound('Instalment');
+  if (new Set(lines.map((l) => l.studentId)).size > 1 || new Set(lines.map((l) => l.sessionId)).size > 1) {
+    throw new AppError('BAD_REQUEST', 'Pay the instalments of one student at a time.', { reason: 'emi_records_differ' });
+  }
+  if (lines.some((l) => l.paid)) throw new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
+  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
+  if (!gateway) throw notSet();
+  if (gateway.demo) throw new AppError('CONFLICT', 'This is a demo school: its payment keys point at nothing real.', { reason: 'payments_demo' });
+
+  const first = lines[0]!;
+  const amount = lines.reduce((sum, l) => sum + l.amount + l.lateFee, 0);
+  const orderId = randomUUID();
+  const seqs = lines.map((l) => l.seq).join(',');
+  const order = await withRetry(() =>
+    deps.payments.razorpay.createOrder(
+      { amountPaise: amount, receipt: orderId, notes: { school: first.schoolName.slice(0, 200), student: first.loginId, instalments: seqs } },
+      gateway,
+    ),
+  );
+  const orderLines = lines.map((l) => ({ emiId: l.id, amount: l.amount, lateFee: l.lateFee }));
+  await db.insert(feeOrders).values({
+    id: orderId,
+    schoolId,
+    sessionId: first.sessionId,
+    studentId: first.studentId,
+    gatewayOrderId: order.id,
+    amount,
+    lines: orderLines,
+    createdBy: caller.userId,
+  });
+  return {
+    orderId,
+    gatewayOrderId: order.id,
+    keyId: gateway.keyId,
+    amount,
+    currency: 'INR',
+    schoolName: first.schoolName,
+    description: `${fullName(first)} · ${seqs}`,
+    student: { userId: first.studentId, fullName: fullName(first) },
+    checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL,
+    lines: lines.map((l) => ({ emiId: l.id, seq: l.seq, amount: l.amount, lateFee: l.lateFee })),
+  };
+}
+
+type OrderRow = typeof feeOrders.$inferSelect;
+
+/** An order's outcome with its receipts (paid: the payments of its batch). */
+async function resultOf(db: DbOrTx, schoolId: Scope, order: OrderRow): Promise<PayResult> {
+  const receipts =
+    order.status === 'paid'
+      ? await db
+          .select({ paymentId: feePayments.id, receiptNo: feePayments.receiptNo, amount: feePayments.amount, lateFee: feePayments.lateFee, seq: feePayments.seq })
+          .from(feePayments)
+          .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.batchId, order.id)))
+          .orderBy(feePayments.receiptNo)
+      : [];
+  return { orderId: order.id, status: order.status as PayResult['status'], amount: order.amount, batchId: order.status === 'paid' ? order.id : null, receipts, reason: order.reason };
+}
+
+/**
+ * Ends an order with a captured payment, once: its instalments paid through `writePayments`
+ * (receipts, the bell) or, when the money no longer matches a due, the order `unmatched` for a
+ * refund. A second call (the webhook after Checkout's return, a replay) finds it settled.
+ */
+async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId: Scope, orderId: string, payment: RazorpayPayment): Promise<PayResult> {
+  const { via: later, flush } = afterCommit(deps);
+  const result = await inTenant(deps, schoolId, async (tx) => {
+    const [order] = await tx.select().from(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId))).for('update');
+    if (!order) throw notFound('Order');
+    if (order.status === 'paid' || order.status === 'unmatched' || order.status === 'refunded') return resultOf(tx, schoolId, order);
+    if (payment.status === 'failed') {
+      const [failed] = await tx.update(feeOrders).set({ status: 'failed', gatewayPaymentId: payment.id, method: payment.method }).where(eq(feeOrders.id, order.id)).returning();
+      return resultOf(tx, schoolId, failed!);
+    }
+    if (payment.status !== 'captured') return resultOf(tx, schoolId, order);
+
+    const settled = { gatewayPaymentId: payment.id, method: payment.method, paidAt: now() };
+    let reason: string | null = payment.amountPaise !== order.amount || payment.orderId !== order.gatewayOrderId ? 'amount_mismatch' : null;
+    let insts: Awaited<ReturnType<typeof lockInstalments>> = [];
+    if (!reason) {
+      try {
+        insts = await lockInstalments(tx, schoolId, order.lines.map((l) => l.emiId));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        reason = 'emi_replaced';
+      }
+    }
+    if (!reason) {
+      for (const inst of insts) {
+        const line = order.lines.find((l) => l.emiId === inst.id)!;
+        if (inst.paid) reason = 'emi_paid';
+        else if (inst.amount !== line.amount) reason = 'amount_changed';
+        // The late fee the order quoted is the one paid, whatever the job or a waiver did since.
+        else inst.lateFee = line.lateFee;
+      }
+    }
+    if (reason) {
+      const [unmatched] = await tx.update(feeOrders).set({ status: 'unmatched', reason, ...settled }).where(eq(feeOrders.id, order.id)).returning();
+      return resultOf(tx, schoolId, unmatched!);
+    }
+    await writePayments(later, tx, schoolId, insts, {
+      mode: 'online',
+      reference: payment.id,
+      paidOn: localDate(insts[0]!.timeZone),
+      receivedBy: null,
+      batchId: order.id,
+      orderId: order.id,
+    });
+    const [paid] = await tx.update(feeOrders).set({ status: 'paid', reason: null, ...settled }).where(eq(feeOrders.id, order.id)).returning();
+    return resultOf(tx, schoolId, paid!);
+  });
+  flush();
+  return result;
+}
+
+/** The caller's own order (the one who opened it), else 404. */
+async function ownOrder(db: DbOrTx, schoolId: Scope, caller: Caller, orderId: string): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(feeOrders)
+    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.createdBy, caller.userId)));
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+/**
+ * `POST /api/fee/pay/verify`: Checkout's return. The signature must be Razorpay's over the stored
+ * order id and the payment id (400 `payment_unverified`, nothing changed); the payment is then
+ * fetched from the gateway (its amount and status are the gateway's word, not the browser's),
+ * captured when only authorised, and settled.
+ */
+export async function verifyPayment(deps: Pick<Deps, 'data' | 'realtime' | 'outbox' | 'messaging' | 'payments'>, caller: Caller, body: PayVerifyInput): Promise<PayResult> {
+  const schoolId = scopeOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const order = await ownOrder(db, schoolId, caller, body.orderId);
+  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
+  if (!gateway) throw notSet();
+  const checkout = { orderId: order.gatewayOrderId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature };
+  if (body.razorpay_order_id !== order.gatewayOrderId || !verifyCheckoutSignature(checkout, gateway.keySecret)) throw unverified();
+  if (order.status !== 'created' && order.status !== 'failed') return resultOf(db, schoolId, order);
+  let payment = await withRetry(() => deps.payments.razorpay.fetchPayment(checkout.paymentId, gateway));
+  if (payment.orderId !== order.gatewayOrderId) throw unverified();
+  if (payment.status === 'authorized') payment = await withRetry(() => deps.payments.razorpay.capture(payment.id, payment.amountPaise, gateway));
+  return settle(deps, schoolId, order.id, payment);
+}
+
+/** `GET /api/fee/pay/order/:orderId`: the caller's order as it stands (the screen asks after Checkout closed). */
+export async function payOrderResult(deps: Pick<Deps, 'data'>, caller: Caller, orderId: string): Promise<PayResult> {
+  const schoolId = scopeOf(caller);
+  const db = tenantDb(deps, schoolId);
+  return resultOf(db, schoolId, await ownOrder(db, schoolId, caller, orderId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The webhook
+
+const untrusted = (message: string) => new AppError('BAD_REQUEST', message, { reason: 'webhook_untrusted' });
+
+/**
+ * `POST /api/hooks/razorpay?account=<hook token>`: the school is found by the token of its webhook
+ * URL, then the body is trusted only with a valid signature under its webhook secret (anything else:
+ * 400 `webhook_untrusted`, nothing read). A captured payment (or a paid order) settles its order;
+ * a failed one marks a still open order failed (a later capture still settles it); refunds update
+ * the payment that was refunded. Each is idempotent, so Razorpay's retries and replays change
+ * nothing more.
+ */
+export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'outbox' | 'messaging'>, token: string | undefined, req: RawWebhookRequest): Promise<{ event: string; status?: string }> {
+  const [row] = token ? await asPlatform(deps).select().from(paymentSettings).where(eq(paymentSettings.hookToken, token)) : [];
+  let gateway: Gateway | null;
+  try {
+    gateway = row ? openGateway(deps, row) : null;
+  } catch {
+    // Sealed under another SECRETS_KEY: nothing of this school's can be checked.
+    gateway = null;
+  }
+  if (!row || !gateway) throw untrusted('Not a webhook of a known school.');
+  const schoolId = row.schoolId;
+  const signature = req.headers['x-razorpay-signature'];
+  let event;
+  try {
+    event = parseRazorpayWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body), Array.isArray(signature) ? signature[0] : signature, gateway.webhookSecret);
+  } catch (err) {
+    if (err instanceof WebhookRejected) throw untrusted(err.message);
+    throw err;
+  }
+  const db = tenantDb(deps, schoolId);
+  switch (event.event) {
+    case 'payment.captured':
+    case 'payment.failed':
+    case 'order.paid': {
+      const gatewayOrderId = event.payment.orderId;
+      const [order] = gatewayOrderId ? await db.select({ id: feeOrders.id }).from(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.gatewayOrderId, gatewayOrderId))) : [];
+      // A payment of another of the merchant's orders (not Shala's): nothing to do.
+      if (!order) return { event: event.event };
+      const result = await settle(deps, schoolId, order.id, event.payment);
+      return { event: event.event, status: result.status };
+    }
+    case 'refund.processed':
+    case 'refund.failed':
+      await applyRefund(db, schoolId, event.refund);
+      return { event: event.event };
+    default:
+      return { event: event.name };
+  }
+}
+
+async function applyRefund(db: DbOrTx, schoolId: Scope, refund: RazorpayRefund): Promise<void> {
+  await db.update(feePayments).set({ refundStatus: refund.status }).where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.refundId, refund.id)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds
+
+/** The refund made with a reversal, recorded on the reversed payment. */
+export interface RefundRecord {
+  refundId: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * A gateway refund for the live online payment of an instalment, before its reversal is recorded:
+ * whole (its amount and late fee) or `amount` paise of it (more: 400 `refund_too_much`). The
+ * refund's idempotency key is the payment's id, so a reversal tried again after a failure refunds
+ * once. A payment that was not made online: 409 `payment_not_online`.
+ */
+export async function refundForReversal(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>, caller: Caller, emiId: string, refund: { amount?: number }): Promise<RefundRecord> {
+  const schoolId = scopeOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const [live] = await db
+    .select({ id: feePayments.id, mode: feePayments.mode, amount: feePayments.amount, lateFee: feePayments.lateFee, gatewayPaymentId: feeOrders.gatewayPaymentId })
+    .from(feePayments)
+    .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), sql`${feePayments.reversedAt} is null`));
+  if (!live) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
+  if (live.mode !== 'online' || !live.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
+  const whole = live.amount + live.lateFee;
+  const amount = refund.amount ?? whole;
+  if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
+  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
+  if (!gateway) throw notSet();
+  const made = await withRetry(() =>
+    deps.payments.razorpay.refund(live.gatewayPaymentId!, { amountPaise: amount, idempotencyKey: `shala-${live.id}`, notes: { receipt: live.id } }, gateway),
+  );
+  return { refundId: made.id, amount: made.amountPaise, status: made.status };
+}
+
+/**
+ * `POST /api/school/feeorders/:orderId/refund`: the money of an unmatched order goes back to the
+ * payer, whole (409 `order_not_unmatched` for any other order). Idempotent at the gateway by the
+ * order's id.
+ */
+export async function refundOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>, caller: Caller, orderId: string): Promise<PayResult> {
+  const schoolId = scopeOf(caller);
+  const db = tenantDb(deps, schoolId);
+  const [order] = await db.select().from(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId)));
+  if (!order) throw notFound('Order');
+  if (order.status !== 'unmatched' || !order.gatewayPaymentId) throw new AppError('CONFLICT', 'Only money that matched no due is refunded here.', { reason: 'order_not_unmatched' });
+  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
+  if (!gateway) throw notSet();
+  const made = await withRetry(() => deps.payments.razorpay.refund(order.gatewayPaymentId!, { idempotencyKey: `shala-${order.id}`, notes: { order: order.id } }, gateway));
+  const [refunded] = await db
+    .update(feeOrders)
+    .set({ status: 'refunded', refundId: made.id })
+    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, order.id), eq(feeOrders.status, 'unmatched')))
+    .returning();
+  return resultOf(db, schoolId, refunded ?? order);
+}
