@@ -8,7 +8,7 @@ import {
   type PaymentMode,
 } from '@shala/contract';
 import type { Tx } from '../db/client.js';
-import { classFees, feeInstalments, feePayments, feeReceiptCounters, feeRecords, feeTypes } from '../db/schema.js';
+import { classFees, feeInstalments, feeOrders, feePayments, feeReceiptCounters, feeRecords, feeTypes, paymentSettings } from '../db/schema.js';
 import { addDays, localDate } from '../modules/calendar/days.js';
 import { nowMs } from '../clock.js';
 
@@ -65,7 +65,8 @@ const EXTRAS: Record<string, string[]> = { 'DEMO-S0001': ['Transport'], 'DEMO-S0
 /** Classes left without records, and with records but no plan. */
 const NO_RECORD = '2-B';
 const NO_PLAN = '1-B';
-const MODES: PaymentMode[] = ['cash', 'upi', 'cheque', 'bank_transfer'];
+/** Modes in turn; `online`: paid through the school's gateway (a paid order of its own). */
+const MODES: PaymentMode[] = ['cash', 'upi', 'online', 'cheque', 'bank_transfer'];
 
 /** `date` moved by whole months, the day kept or clamped to the month's end. */
 function addMonths(date: string, months: number): string {
@@ -174,13 +175,45 @@ export async function seedDemoFees(tx: Tx, d: DemoFeeInput): Promise<void> {
     .returning({ id: feeInstalments.id, feeRecordId: feeInstalments.feeRecordId, seq: feeInstalments.seq });
   const instalmentOf = new Map(instalmentRows.map((r) => [`${r.feeRecordId}/${r.seq}`, r.id]));
 
+  // The school's gateway: demo keys pointing at nothing real ("Pay now" explains), no secrets stored.
+  await tx.insert(paymentSettings).values({ schoolId, razorpayKeyId: 'rzp_test_ShalaDemoSchool', hookToken: `demo-${schoolId}`, demo: true, updatedBy: d.principalId });
+
   if (payments.length) {
     const now = nowMs();
+    // A payment made online came with its order at the gateway, paid.
+    const orderOf = new Map(payments.filter((pay) => pay.mode === 'online').map((pay) => [pay.receiptNo, crypto.randomUUID()]));
+    const gatewayPayment = (receiptNo: number) => `pay_Demo${String(receiptNo).padStart(10, '0')}`;
+    if (orderOf.size) {
+      await tx.insert(feeOrders).values(
+        payments
+          .filter((pay) => orderOf.has(pay.receiptNo))
+          .map((pay) => {
+            const feeRecordId = recordOf.get(pay.plan.record.student.id)!;
+            return {
+              id: orderOf.get(pay.receiptNo)!,
+              schoolId,
+              sessionId,
+              studentId: pay.plan.record.student.id,
+              gatewayOrderId: `order_Demo${String(pay.receiptNo).padStart(10, '0')}`,
+              amount: pay.amount,
+              lines: [{ emiId: instalmentOf.get(`${feeRecordId}/${pay.seq}`)!, amount: pay.amount, lateFee: 0 }],
+              status: 'paid',
+              gatewayPaymentId: gatewayPayment(pay.receiptNo),
+              method: 'upi',
+              createdBy: null,
+              createdAt: new Date(Math.min(Date.parse(`${pay.paidOn}T04:55:00Z`), now)),
+              paidAt: new Date(Math.min(Date.parse(`${pay.paidOn}T05:00:00Z`), now)),
+            };
+          }),
+      );
+    }
     await tx.insert(feePayments).values(
       payments.map((pay) => {
         const feeRecordId = recordOf.get(pay.plan.record.student.id)!;
         // Received at 10:30 in the school's day (never later than now).
         const at = Math.min(Date.parse(`${pay.paidOn}T05:00:00Z`), now);
+        const orderId = orderOf.get(pay.receiptNo) ?? null;
+        if (orderId) return { schoolId, sessionId, feeRecordId, instalmentId: instalmentOf.get(`${feeRecordId}/${pay.seq}`)!, seq: pay.seq, receiptNo: pay.receiptNo, amount: pay.amount, mode: pay.mode, reference: gatewayPayment(pay.receiptNo), paidOn: pay.paidOn, receivedBy: null, batchId: orderId, orderId, createdAt: new Date(at) };
         return {
           schoolId,
           sessionId,

@@ -82,5 +82,8 @@ export function useMarkPaid() {
 
 export function useReverseEmi() {
   const answer = useStudentAnswer();
-  return useMutation({ mutationFn: ({ emiId, reason }: { emiId: string; reason: string }) => call('emiReverse', { params: { emiId }, body: { reason } }), onSuccess: answer });
+  return useMutation({
+    mutationFn: ({ emiId, reason, refund }: { emiId: string; reason: string; refund?: { amount?: number } }) => call('emiReverse', { params: { emiId }, body: { reason, ...(refund ? { refund } : {}) } }),
+    onSuccess: answer,
+  });
 }

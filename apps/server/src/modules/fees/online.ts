@@ -63,6 +63,8 @@ const unavailable = () => new AppError('UNAVAILABLE', 'The payment gateway canno
 const unverified = () => new AppError('BAD_REQUEST', 'This payment could not be verified.', { reason: 'payment_unverified' });
 
 function openGateway(deps: Pick<Deps, 'messaging'>, row: typeof paymentSettings.$inferSelect): Gateway | null {
+  // The demo school's keys point at nothing real and hold no secret: a demo trusts and calls nothing.
+  if (row.demo && row.razorpayKeyId && row.hookToken) return { keyId: row.razorpayKeyId, keySecret: '', webhookSecret: '', demo: true, hookToken: row.hookToken };
   if (!row.razorpayKeyId || !row.secrets || !row.hookToken) return null;
   const secrets = JSON.parse(openSecret(row.secrets, deps.messaging.secretsKey, contextOf(row.schoolId))) as { keySecret: string; webhookSecret: string };
   return { keyId: row.razorpayKeyId, keySecret: secrets.keySecret, webhookSecret: secrets.webhookSecret, demo: row.demo, hookToken: row.hookToken };
@@ -71,6 +73,14 @@ function openGateway(deps: Pick<Deps, 'messaging'>, row: typeof paymentSettings.
 async function gatewayOf(deps: Pick<Deps, 'data' | 'messaging'>, db: DbOrTx, schoolId: Scope): Promise<Gateway | null> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId));
   return row ? openGateway(deps, row) : null;
+}
+
+/** The school's gateway to call: none (or unreadable) 409 `payments_not_set`, the demo's 409 `payments_demo`. */
+async function live(deps: Pick<Deps, 'data' | 'messaging'>, db: DbOrTx, schoolId: Scope): Promise<Gateway> {
+  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
+  if (!gateway) throw notSet();
+  if (gateway.demo) throw new AppError('CONFLICT', 'This is a demo school: its payment keys point at nothing real.', { reason: 'payments_demo' });
+  return gateway;
 }
 
 /** A gateway call, made again after a passing failure (network, 5xx, 429); a lasting one is 503 `gateway_unavailable`. */
@@ -196,9 +206,7 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
     throw new AppError('BAD_REQUEST', 'Pay the instalments of one student at a time.', { reason: 'emi_records_differ' });
   }
   if (lines.some((l) => l.paid)) throw new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
-  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
-  if (!gateway) throw notSet();
-  if (gateway.demo) throw new AppError('CONFLICT', 'This is a demo school: its payment keys point at nothing real.', { reason: 'payments_demo' });
+  const gateway = await live(deps, db, schoolId);
 
   const first = lines[0]!;
   const amount = lines.reduce((sum, l) => sum + l.amount + l.lateFee, 0);
@@ -326,8 +334,7 @@ export async function verifyPayment(deps: Pick<Deps, 'data' | 'realtime' | 'outb
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const order = await ownOrder(db, schoolId, caller, body.orderId);
-  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
-  if (!gateway) throw notSet();
+  const gateway = await live(deps, db, schoolId);
   const checkout = { orderId: order.gatewayOrderId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature };
   if (body.razorpay_order_id !== order.gatewayOrderId || !verifyCheckoutSignature(checkout, gateway.keySecret)) throw unverified();
   if (order.status !== 'created' && order.status !== 'failed') return resultOf(db, schoolId, order);
@@ -366,7 +373,7 @@ export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'out
     // Sealed under another SECRETS_KEY: nothing of this school's can be checked.
     gateway = null;
   }
-  if (!row || !gateway) throw untrusted('Not a webhook of a known school.');
+  if (!row || !gateway || gateway.demo) throw untrusted('Not a webhook of a known school.');
   const schoolId = row.schoolId;
   const signature = req.headers['x-razorpay-signature'];
   let event;
@@ -420,20 +427,19 @@ export interface RefundRecord {
 export async function refundForReversal(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>, caller: Caller, emiId: string, refund: { amount?: number }): Promise<RefundRecord> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
-  const [live] = await db
+  const [paid] = await db
     .select({ id: feePayments.id, mode: feePayments.mode, amount: feePayments.amount, lateFee: feePayments.lateFee, gatewayPaymentId: feeOrders.gatewayPaymentId })
     .from(feePayments)
     .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
     .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), sql`${feePayments.reversedAt} is null`));
-  if (!live) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
-  if (live.mode !== 'online' || !live.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
-  const whole = live.amount + live.lateFee;
+  if (!paid) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
+  if (paid.mode !== 'online' || !paid.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
+  const whole = paid.amount + paid.lateFee;
   const amount = refund.amount ?? whole;
   if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
-  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
-  if (!gateway) throw notSet();
+  const gateway = await live(deps, db, schoolId);
   const made = await withRetry(() =>
-    deps.payments.razorpay.refund(live.gatewayPaymentId!, { amountPaise: amount, idempotencyKey: `shala-${live.id}`, notes: { receipt: live.id } }, gateway),
+    deps.payments.razorpay.refund(paid.gatewayPaymentId!, { amountPaise: amount, idempotencyKey: `shala-${paid.id}`, notes: { receipt: paid.id } }, gateway),
   );
   return { refundId: made.id, amount: made.amountPaise, status: made.status };
 }
@@ -449,8 +455,7 @@ export async function refundOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payme
   const [order] = await db.select().from(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId)));
   if (!order) throw notFound('Order');
   if (order.status !== 'unmatched' || !order.gatewayPaymentId) throw new AppError('CONFLICT', 'Only money that matched no due is refunded here.', { reason: 'order_not_unmatched' });
-  const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
-  if (!gateway) throw notSet();
+  const gateway = await live(deps, db, schoolId);
   const made = await withRetry(() => deps.payments.razorpay.refund(order.gatewayPaymentId!, { idempotencyKey: `shala-${order.id}`, notes: { order: order.id } }, gateway));
   const [refunded] = await db
     .update(feeOrders)

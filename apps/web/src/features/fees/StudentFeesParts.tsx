@@ -12,7 +12,7 @@ import { useFeeDate } from './feeDate';
 export const STATE_COLOR: Record<InstalmentState, string> = { paid: 'teal', due: 'blue', overdue: 'red' };
 
 /** A button that downloads a payment's PDF receipt (in the reader's language). */
-export function ReceiptButton({ payment }: { payment: Payment }) {
+export function ReceiptButton({ payment }: { payment: Pick<Payment, 'paymentId' | 'receiptNo'> }) {
   const { t } = useTranslation();
   const { hindi } = useFormat();
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,5 @@
-import { Alert, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Checkbox, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment } from '@shala/contract';
@@ -9,6 +10,7 @@ import { useFeeDate } from '../feeDate';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
 import { DateField } from '../../../components/DateField';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 interface PayValues {
   mode: (typeof PAYMENT_MODES)[number];
@@ -77,17 +79,23 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
 
 /**
  * Reverses a paid instalment's payment, with a reason (a bounced cheque, a payment entered twice):
- * the receipt keeps its number, marked reversed, and the instalment is due again.
+ * the receipt keeps its number, marked reversed, and the instalment is due again. A payment made
+ * online is refunded to the payer through the gateway with it (whole by default, or in part).
  */
 export function ReverseModal({ instalment, onClose }: { instalment: Instalment; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const reverse = useReverseEmi();
   const payment = instalment.payment!;
+  const online = payment.mode === 'online';
+  const whole = payment.amount + payment.lateFee;
+  const [refund, setRefund] = useState(online);
+  const [refundAmount, setRefundAmount] = useState<number | null>(whole);
   const form = useContractForm<{ reason: string }>(reverseBody, { initialValues: { reason: '' }, prepare: (v) => ({ reason: v.reason.trim() }) });
   const submit = useSubmit({
     form,
-    save: (values: { reason: string }) => reverse.mutateAsync({ emiId: instalment.emiId, reason: values.reason.trim() }),
+    save: (values: { reason: string }) =>
+      reverse.mutateAsync({ emiId: instalment.emiId, reason: values.reason.trim(), ...(online && refund ? { refund: refundAmount && refundAmount < whole ? { amount: refundAmount } : {} } : {}) }),
     saved: () => t('fees.records.reverse.done', { no: payment.receiptNo }),
     done: onClose,
   });
@@ -109,6 +117,14 @@ export function ReverseModal({ instalment, onClose }: { instalment: Instalment; 
             {...form.getInputProps('reason')}
             error={errorText(form.errors.reason)}
           />
+          {online ? (
+            <Stack gap="xs" data-testid="reverse-refund">
+              <Checkbox checked={refund} onChange={(e) => setRefund(e.currentTarget.checked)} label={t('fees.records.reverse.refund')} description={t('fees.records.reverse.refundHint')} />
+              {refund ? (
+                <MoneyInput label={t('fees.records.reverse.refundAmount')} value={refundAmount} onChange={setRefundAmount} min={1} max={whole} required />
+              ) : null}
+            </Stack>
+          ) : null}
           <ModalFooter failure={submit.failure} onCancel={onClose} label={t('fees.records.reverse.submit')} pending={submit.pending} color="red" leftSection={<IconArrowBackUp size={18} aria-hidden />} />
         </Stack>
       </form>

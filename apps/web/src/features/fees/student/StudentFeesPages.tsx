@@ -10,13 +10,21 @@ import { WithSession } from '../../academics/assign/parts';
 import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { ChosenChild } from '../../parent/ChildPicker';
 import { StudentFeesView } from '../StudentFeesView';
+import { PayOnline } from '../online/PayOnline';
 
 /** A student's fees in the session: loading, error, then the view (no record: the view says so). */
 function FeesOf({ studentId, session }: { studentId: string; session: AcademicSession }) {
   const fees = useStudentFees(studentId, session.sessionId);
   return (
     <RecordState query={fees}>
-      {() => (fees.data ? <StudentFeesView fees={fees.data} /> : null)}
+      {() =>
+        fees.data ? (
+          <Stack gap="md">
+            <PayOnline fees={fees.data} />
+            <StudentFeesView fees={fees.data} />
+          </Stack>
+        ) : null
+      }
     </RecordState>
   );
 }

@@ -1,0 +1,105 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { razorpaySettingsInput, type GatewaySettings, type RazorpaySettingsInput } from '@shala/contract';
+import { useGatewaySettings, useRemoveRazorpay, useSaveRazorpay } from '../../../api/fees-online';
+import { RecordState } from '../../../components/ListState';
+import { useContractForm } from '../../../lib/contractForm';
+import { notifyError, notifySaved } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/useSubmit';
+import { useErrorToken } from '../../../lib/validation';
+import { SecretField, WebhookUrl } from '../../messaging-settings/AccountParts';
+
+/**
+ * The school's Razorpay account (issue 25), on the principal's /paymentsettings: the key id, the key
+ * secret and the webhook secret (write-only: stored sealed, shown only as a hint), and the webhook
+ * URL to register in Razorpay's dashboard. With keys set, parents see "Pay now" on their child's fees.
+ */
+export function RazorpaySettingsCard({ canEdit }: { canEdit: boolean }) {
+  const settings = useGatewaySettings();
+  return <RecordState query={settings}>{() => (settings.data ? <RazorpayForm settings={settings.data} canEdit={canEdit} /> : null)}</RecordState>;
+}
+
+const empty: RazorpaySettingsInput = { keyId: '', keySecret: '', webhookSecret: '' };
+
+function RazorpayForm({ settings, canEdit }: { settings: GatewaySettings; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const save = useSaveRazorpay();
+  const remove = useRemoveRazorpay();
+  const account = settings.razorpay;
+  const form = useContractForm<RazorpaySettingsInput>(razorpaySettingsInput, {
+    initialValues: { ...empty, keyId: account?.keyId ?? '' },
+    prepare: (v) => ({ keyId: v.keyId.trim(), keySecret: v.keySecret.trim(), webhookSecret: v.webhookSecret.trim() }),
+  });
+  const submit = useSubmit({
+    form,
+    save: (values: RazorpaySettingsInput) => save.mutateAsync({ keyId: values.keyId.trim(), keySecret: values.keySecret.trim(), webhookSecret: values.webhookSecret.trim() }),
+    saved: () => t('fees.gateway.saved'),
+    done: () => form.setValues({ keySecret: '', webhookSecret: '' }),
+  });
+  const confirmRemove = () =>
+    modals.openConfirmModal({
+      title: t('fees.gateway.removeTitle'),
+      children: <Text size="sm">{t('fees.gateway.removeText')}</Text>,
+      labels: { confirm: t('fees.gateway.remove'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => notifySaved(t('fees.gateway.removed')),
+          onError: (err) => notifyError(err),
+        }),
+    });
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="razorpay-title" data-testid="razorpay-settings">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id="razorpay-title">
+            {t('fees.gateway.title')}
+          </Title>
+          {account ? (
+            <Badge color={account.mode === 'live' ? 'teal' : 'yellow'} variant="light" style={{ textTransform: 'none' }}>
+              {t(account.demo ? 'fees.gateway.demo' : account.mode === 'live' ? 'fees.gateway.live' : 'fees.gateway.test')}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light" style={{ textTransform: 'none' }}>
+              {t('fees.gateway.none')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('fees.gateway.intro')}
+        </Text>
+        {account?.demo ? (
+          <Alert color="yellow" variant="light">
+            {t('fees.gateway.demoText')}
+          </Alert>
+        ) : null}
+        {account ? <WebhookUrl label={t('fees.gateway.webhook')} path={account.webhookUrl} hint={t('fees.gateway.webhookHint')} /> : null}
+        {canEdit ? (
+          <form noValidate onSubmit={submit.onSubmit} aria-labelledby="razorpay-title">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <TextInput label={t('fees.gateway.keyId')} description={t('fees.gateway.keyIdHint')} required maxLength={60} {...form.getInputProps('keyId')} error={errorText(form.errors.keyId)} />
+                <SecretField label={t('fees.gateway.keySecret')} stored={!!account} hint={account?.secretHint} required maxLength={100} {...form.getInputProps('keySecret')} error={errorText(form.errors.keySecret)} />
+                <SecretField label={t('fees.gateway.webhookSecret')} stored={!!account} hint={null} required maxLength={100} {...form.getInputProps('webhookSecret')} error={errorText(form.errors.webhookSecret)} />
+              </SimpleGrid>
+              <Group justify="space-between" gap="sm">
+                {account ? (
+                  <Button variant="subtle" color="red" onClick={confirmRemove} loading={remove.isPending}>
+                    {t('fees.gateway.remove')}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" loading={submit.pending}>
+                  {t('fees.gateway.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
