@@ -86,6 +86,8 @@ export default defineConfig({
           SECRETS_KEY: PROVIDERS.secretsKey,
           SMS_MSG91_URL: `http://127.0.0.1:${PROVIDERS.msg91Port}`,
           WHATSAPP_GRAPH_URL: `http://127.0.0.1:${PROVIDERS.whatsappPort}`,
+          RAZORPAY_API_URL: `http://127.0.0.1:${PROVIDERS.razorpayPort}`,
+          RAZORPAY_CHECKOUT_URL: `http://127.0.0.1:${PROVIDERS.checkoutPort}/v1/checkout.js`,
         },
       };
     }),

@@ -1,7 +1,7 @@
 import { BASE_PORT } from './servers';
 
 /**
- * The fake SMS and WhatsApp providers the journeys' servers send to (apps/web/e2e/providers.ts,
+ * The fake SMS, WhatsApp and Razorpay providers the journeys' servers send to (apps/web/e2e/providers.ts,
  * started by playwright.config.ts beside the servers): their ports, the credentials a school's
  * accounts carry, the templates they know (registered DLT templates, approved WhatsApp ones).
  */
@@ -10,6 +10,10 @@ export const PROVIDERS = {
   whatsappPort: BASE_PORT + 41,
   /** What the fakes got, and reports they post on a journey's request. */
   controlPort: BASE_PORT + 42,
+  /** The fake Razorpay API, and the origin its fake Checkout script is served from (issue 25). */
+  razorpayPort: BASE_PORT + 43,
+  checkoutPort: BASE_PORT + 44,
+  razorpay: { keyId: 'rzp_test_JourneySchool01', keySecret: 'journey-razorpay-key-secret', webhookSecret: 'journey-razorpay-webhook-secret' },
   msg91AuthKey: 'journey-msg91-key-0001',
   whatsapp: { phoneNumberId: '109876543210', accessToken: 'journey-wa-token', appSecret: 'journey-wa-app-secret', verifyToken: 'journey-wa-verify' },
   /** SECRETS_KEY of the journeys' servers: 32 bytes, base64 (a test key, never a real one). */

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { GatewaySettings, StudentFees } from '@shala/contract';
+import { PROVIDERS } from './providers-config';
+import { API_BASE } from './servers';
+import { apiAs, expectAccessible, expectNoOverflow, shot, signedInAt, tr } from './support';
+
+/**
+ * Fees paid online (issue 25): the principal gives the school's Razorpay keys (the journeys' fake
+ * Razorpay); the parent (DEMO-G0001) pays its child DEMO-S0004's overdue instalments in one go in
+ * Checkout (the fake's Checkout script, served from an origin of its own as Razorpay's is), gets
+ * the receipts and downloads one; Razorpay's webhook arriving after it changes nothing; the
+ * principal sees the payments, made online, in the day's collection.
+ *
+ * What stays: nothing. The payments are reversed (and refunded at the fake gateway) and the keys
+ * removed afterwards, so DEMO-S0004 has no payment again, as fees-student.spec reads it.
+ */
+
+let paidEmis: string[] = [];
+
+test.afterAll(async () => {
+  const principal = await apiAs(113);
+  for (const emiId of paidEmis) {
+    await principal.call('POST', `/api/school/feerecord/emi/reverse/${emiId}`, { reason: 'Journey done', refund: {} }).catch(() => {});
+  }
+  await principal.call('DELETE', '/api/school/paymentsettings/razorpay').catch(() => {});
+  await principal.dispose();
+});
+
+test('a parent pays two instalments online and downloads the receipt; the principal sees them in the day’s collection', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const principalApi = await apiAs(113);
+  const settings = await principalApi.call<GatewaySettings>('PUT', '/api/school/paymentsettings/razorpay', PROVIDERS.razorpay);
+  expect(settings.razorpay).toMatchObject({ keyId: PROVIDERS.razorpay.keyId, mode: 'test', demo: false });
+
+  const { page, context } = await signedInAt(browser, 115, 'en', 1280);
+  await page.goto('studentfeedata');
+  const picker = page.getByRole('combobox', { name: tr('en', 'fees.student.child') });
+  const sibling = (await picker.locator('option', { hasText: '(DEMO-S0004)' }).getAttribute('value'))!;
+  await picker.selectOption(sibling);
+  const panel = page.getByTestId('pay-online');
+  await expect(panel).toBeVisible();
+  // The overdue instalments are ticked; their sum is on the button.
+  const ticked = panel.getByRole('checkbox', { checked: true });
+  const count = await ticked.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  while ((await ticked.count()) > 2) await ticked.last().uncheck();
+  await expectAccessible(page, 'pay online en 1280');
+  const pay = panel.getByTestId('pay-now');
+  await expect(pay).toHaveText(/^Pay ₹[\d,]+(\.\d\d)? now$/);
+  await pay.click();
+
+  // Razorpay Checkout (the fake): the order's amount, then pay by UPI.
+  const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
+  await expect(checkout).toContainText('order_');
+  await checkout.getByRole('button', { name: 'Pay with UPI (test)' }).click();
+  const result = page.getByTestId('pay-result');
+  await expect(result).toContainText(tr('en', 'fees.online.paidTitle'));
+  await expect(result.getByText(/^Receipt \d+$/)).toHaveCount(2);
+  await shot(page, 'online-fees-paid-en-1280');
+
+  // The receipt, a PDF.
+  const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: /^Download receipt \d+$/ }).first().click()]);
+  expect(download.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
+  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // The instalments are paid, online; Razorpay's webhook after Checkout's return changes nothing.
+  const sessions = await principalApi.call<Array<{ sessionId: string; isCurrent: boolean }>>('GET', '/api/school/session');
+  const fees = await principalApi.call<StudentFees>('GET', `/api/school/feerecord/emi/student/${sibling}/${sessions.find((s) => s.isCurrent)!.sessionId}`);
+  const online = fees.payments.filter((p) => p.mode === 'online' && !p.reversed);
+  expect(online).toHaveLength(2);
+  paidEmis = online.map((p) => p.emiId!);
+  const sent = (await (await fetch(`http://127.0.0.1:${PROVIDERS.controlPort}/sent`)).json()) as { razorpay: { payments: Array<{ id: string; order_id: string }> } };
+  const gatewayPayment = sent.razorpay.payments.find((p) => p.id === online[0]!.reference)!;
+  const hook = await fetch(`http://127.0.0.1:${PROVIDERS.controlPort}/razorpay/deliver`, {
+    method: 'POST',
+    body: JSON.stringify({ url: `${API_BASE}${settings.razorpay!.webhookUrl}`, event: 'payment.captured', paymentId: gatewayPayment.id }),
+  });
+  expect(((await hook.json()) as { status: number }).status).toBe(200);
+  const again = await principalApi.call<StudentFees>('GET', `/api/school/feerecord/emi/student/${sibling}/${fees.sessionId}`);
+  expect(again.payments.filter((p) => p.mode === 'online' && !p.reversed)).toHaveLength(2);
+
+  // The principal's day: the collection by mode has them, online.
+  const day = await principalApi.call<{ rows: Array<{ key: string; amount: number; count: number }> }>(
+    'GET',
+    `/api/school/feereport/collection?sessionId=${fees.sessionId}&from=${online[0]!.paidOn}&to=${online[0]!.paidOn}&groupBy=mode`,
+  );
+  expect(day.rows.find((r) => r.key === 'online')).toMatchObject({ count: expect.any(Number) });
+  expect(day.rows.find((r) => r.key === 'online')!.amount).toBeGreaterThanOrEqual(online[0]!.amount + online[1]!.amount);
+  await principalApi.dispose();
+
+  // On a phone in Hindi, the paid instalments with their receipts, nothing overflowing.
+  const phone = await signedInAt(browser, 115, 'hi', 375);
+  await phone.page.goto('studentfeedata');
+  await phone.page.getByRole('combobox', { name: tr('hi', 'fees.student.child') }).selectOption(sibling);
+  await expect(phone.page.getByTestId('student-fees')).toBeVisible();
+  await expectNoOverflow(phone.page);
+  await expectAccessible(phone.page, 'pay online hi 375');
+  await shot(phone.page, 'online-fees-hi-375');
+  await phone.context.close();
+  await context.close();
+});
