@@ -93,7 +93,7 @@ export const configSchema = z.object({
       .string()
       .refine((v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32, '32 random bytes in base64, e.g. from `openssl rand -base64 32`')
       .optional(),
-    'the key that encrypts the messaging providers\' secrets at rest (SMS auth keys, WhatsApp tokens and app secrets; AES-256-GCM): 32 random bytes in base64, e.g. from `openssl rand -base64 32`. Several app nodes must share one; keep it apart from the database\'s backups. Unset: Shala refuses to store such a secret (a clear error) and never falls back to keeping it in plain text',
+    'the key that encrypts the providers\' secrets at rest (SMS auth keys, WhatsApp tokens and app secrets, each school\'s Razorpay key secret and webhook secret; AES-256-GCM): 32 random bytes in base64, e.g. from `openssl rand -base64 32`. Several app nodes must share one; keep it apart from the database\'s backups. Unset: Shala refuses to store such a secret (a clear error) and never falls back to keeping it in plain text',
   ),
   SMS_MSG91_URL: doc(
     z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').default('https://control.msg91.com'),

@@ -170,7 +170,7 @@ function Outcome({ result }: { result: PayResult }) {
     return (
       <Alert color="teal" title={t('fees.online.paidTitle')} data-testid="pay-result">
         <Stack gap="xs">
-          <Text size="sm">{t('fees.online.paidText', { count: result.receipts.length, amount: formatRupees(result.amount) })}</Text>
+          <Text size="sm">{t(result.receipts.length === 1 ? 'fees.online.paidOne' : 'fees.online.paidMany', { count: result.receipts.length, amount: formatRupees(result.amount) })}</Text>
           <Group gap="xs">
             {result.receipts.map((r) => (
               <Group key={r.paymentId} gap={4}>
