@@ -218,6 +218,8 @@ describe('/addfeeemi', () => {
               paidOn: TODAY,
               receivedBy: null,
               createdAt: NOW,
+              lateFee: 0,
+              batchId: null,
               reversed: null,
               emiId: planned[0]!.emiId,
               seq: 1,
