@@ -108,6 +108,9 @@ import {
   sessionFeeQuery,
   studentFees,
   studentFeesParams,
+  lateFeeRuleInput,
+  lateFeeSettings,
+  waiveLateFeeBody,
 } from './fees.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
@@ -391,6 +394,11 @@ export const API = {
   feeDuesByClass: route({ method: 'GET', url: '/api/school/feedues/classes', roles: ADMINS, summary: 'Overdue instalments per class of a session: count and sum', querystring: sessionFeeQuery, response: envelope(z.array(duesByClass)) }),
   feeCollection: route({ method: 'GET', url: '/api/school/feereport/collection', roles: ADMINS, summary: 'Payments received between two dates, by day, class or mode (reversed ones left out)', querystring: collectionQuery, response: envelope(collectionReport) }),
   feeOutstanding: route({ method: 'GET', url: '/api/school/feereport/outstanding', roles: ADMINS, summary: 'Per class of a session: fee records, total, paid, balance and overdue', querystring: sessionFeeQuery, response: envelope(outstandingReport) }),
+
+  // Late fees (issue 25): the session's rule, applied by the daily job; a late fee waived with a reason
+  lateFeeGet: route({ method: 'GET', url: '/api/school/latefee', roles: ADMINS, summary: "A session's late-fee rule (null: none) and the late fees charged and waived on its unpaid instalments", querystring: sessionFeeQuery, response: envelope(lateFeeSettings) }),
+  lateFeeSave: route({ method: 'PUT', url: '/api/school/latefee', roles: [ROLE.PRINCIPAL], summary: "Set a session's late-fee rule (active false: off); the unpaid instalments' late fees follow it at once (waived ones stay waived)", body: lateFeeRuleInput, response: envelope(lateFeeSettings) }),
+  lateFeeWaive: route({ method: 'POST', url: '/api/school/feerecord/emi/:emiId/waivelatefee', roles: [ROLE.PRINCIPAL], summary: "Waive an unpaid instalment's late fee with a reason (recorded in the audit log); none to waive: 409", params: emiParams, body: waiveLateFeeBody, response: envelope(studentFees) }),
 
   notifications: route({
     method: 'GET',

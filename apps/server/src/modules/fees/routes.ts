@@ -3,20 +3,23 @@ import setupRoutes from './setup.routes.js';
 import recordsRoutes from './records.routes.js';
 import studentRoutes from './student.routes.js';
 import reportsRoutes from './reports.routes.js';
+import lateFeeRoutes from './late-fees.routes.js';
 
 /**
- * Fees, in four parts of one module (money in paise; totals from the contract's functions):
+ * Fees, in five parts of one module (money in paise; totals from the contract's functions):
  * - setup: fee types and class fees (setup.ts);
  * - records: students' fee records, instalment plans, marking paid with gapless receipt numbers,
  *   reversals (records.ts, payments.ts);
  * - student: a student's fees for the school, its parent and itself, and the PDF receipt
  *   (student.ts, receipt-pdf.ts);
  * - reports: the overview, dues, collection and outstanding reports, and the reminder job
- *   (reports.ts, reminders.ts).
+ *   (reports.ts, reminders.ts);
+ * - late fees: a session's rule, the daily job that assesses them, waivers (late-fees.ts).
  */
 export default async function feeRoutes(app: App) {
   await setupRoutes(app);
   await recordsRoutes(app);
   await studentRoutes(app);
   await reportsRoutes(app);
+  await lateFeeRoutes(app);
 }
