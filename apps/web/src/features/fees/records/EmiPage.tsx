@@ -16,6 +16,7 @@ import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { StudentFeesView } from '../StudentFeesView';
 import { MarkPaidModal, ReverseModal } from './PaymentModals';
 import { PlanForm } from './PlanForm';
+import { WaiveLateFeeButton } from './WaiveLateFee';
 import { ClassBar, PlanProgress, useChosenClass } from './parts';
 
 /**
@@ -200,7 +201,13 @@ function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; 
 
 function Fees({ fees, cls, onDialog }: { fees: StudentFees; cls: ClassSummary; onDialog: (d: Dialog) => void }) {
   const { t } = useTranslation();
-  const actions = (i: Instalment) =>
+  const actions = (i: Instalment) => (
+    <Group gap="xs">
+      {payOrReverse(i)}
+      <WaiveLateFeeButton instalment={i} student={fees.student.fullName} />
+    </Group>
+  );
+  const payOrReverse = (i: Instalment) =>
     i.state === 'paid' ? (
       <Button
         size="xs"

@@ -212,6 +212,8 @@ describe('/addfeeemi', () => {
               paymentId: uuid(800),
               receiptNo: 7,
               amount: 800_000,
+              lateFee: 0,
+              batchId: null,
               mode: 'upi',
               reference: 'UPI-1',
               paidOn: TODAY,
