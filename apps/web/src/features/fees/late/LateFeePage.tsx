@@ -158,9 +158,16 @@ function LateFeeEditor({ settings }: { settings: LateFeeSettings }) {
                   value={v.afterDays ?? ''}
                 />
                 {v.kind === 'percent' ? (
-                  <PercentInput label={t('fees.late.percent')} required min={0} max={PERCENT_BP_MAX} {...field('percentBp')} />
+                  <PercentInput label={t('fees.late.percent')} description={t('fees.late.percentHint')} required min={0} max={PERCENT_BP_MAX} {...field('percentBp')} />
                 ) : (
-                  <MoneyInput label={t(v.kind === 'fixed' ? 'fees.late.amountFixed' : 'fees.late.amountPerDay')} required min={0} max={MONEY_MAX} {...field('amount')} />
+                  <MoneyInput
+                    label={t(v.kind === 'fixed' ? 'fees.late.amountFixed' : 'fees.late.amountPerDay')}
+                    description={t(`fees.late.amountHint.${v.kind}`)}
+                    required
+                    min={0}
+                    max={MONEY_MAX}
+                    {...field('amount')}
+                  />
                 )}
                 {v.kind !== 'fixed' ? (
                   <MoneyInput

@@ -46,7 +46,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
           <Text size="sm">
             {t('fees.records.pay.summary', { name: student, amount: formatRupees(instalment.amount), date: date(instalment.dueDate) })}
           </Text>
-          <LateFeeLine instalment={instalment} />
+          <LateFeeLine instalment={instalment} inline />
           <Select
             label={t('fees.common.money.mode')}
             data={PAYMENT_MODES.map((m) => ({ value: m, label: t(`fees.common.modes.${m}`) }))}

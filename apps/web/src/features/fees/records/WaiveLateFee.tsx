@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Modal, Stack, Textarea } from '@mantine/core';
 import { IconDiscountOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,32 +9,32 @@ import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
 
 /**
- * "Waive late fee" beside an instalment that has one (the principal's EMIs screen): a reason,
- * then the late fee is waived for good (kept with who, when and why; in the audit log). Nothing
- * when the instalment has no late fee to waive.
+ * "Waive late fee" beside an instalment that has one (the principal's EMIs screen, which keeps the
+ * open dialog above the instalments' table, as it does for paying and reversing). Nothing when the
+ * instalment has no late fee to waive.
  */
-export function WaiveLateFeeButton({ instalment, student }: { instalment: Instalment; student: string }) {
+export function WaiveLateFeeButton({ instalment, onClick }: { instalment: Instalment; onClick: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   if (instalment.lateFee <= 0) return null;
   return (
-    <>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="orange"
-        leftSection={<IconDiscountOff size={16} aria-hidden />}
-        onClick={() => setOpen(true)}
-        aria-label={t('fees.late.waive.actionN', { seq: instalment.seq })}
-      >
-        {t('fees.late.waive.action')}
-      </Button>
-      {open ? <WaiveModal instalment={instalment} student={student} onClose={() => setOpen(false)} /> : null}
-    </>
+    <Button
+      size="xs"
+      variant="subtle"
+      color="orange"
+      leftSection={<IconDiscountOff size={16} aria-hidden />}
+      onClick={onClick}
+      aria-label={t('fees.late.waive.actionN', { seq: instalment.seq })}
+    >
+      {t('fees.late.waive.action')}
+    </Button>
   );
 }
 
-function WaiveModal({ instalment, student, onClose }: { instalment: Instalment; student: string; onClose: () => void }) {
+/**
+ * Waives the late fee with a reason: for good (kept with who, when and why; in the audit log),
+ * shown to the family with the reason.
+ */
+export function WaiveLateFeeModal({ instalment, student, onClose }: { instalment: Instalment; student: string; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const waive = useWaiveLateFee();
