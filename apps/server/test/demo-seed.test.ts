@@ -2,12 +2,14 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { getAllStates, getDistricts } from 'india-state-district';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argonWork } from '../src/auth/crypto.js';
-import { classFeeTotal, feeRecordTotal, type FeeAdjustment } from '@shala/contract';
+import { classFeeTotal, feeRecordTotal, lateFeeFor, type FeeAdjustment } from '@shala/contract';
 import {
   academicSessions,
   attendanceAlerts,
   classFees,
   feeInstalments,
+  feeLateFees,
+  feeLateRules,
   feePayments,
   feeReceiptCounters,
   feeRecords,
@@ -27,7 +29,8 @@ import {
   timetableEntries,
   users,
 } from '../src/db/schema.js';
-import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
+import { addDays, daysBetween, isoWeekday, localDate } from '../src/modules/calendar/days.js';
+import { DEMO_LATE_RULE } from '../src/seed/demo-late-fees.js';
 import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/seed/demo.js';
 import { DEMO_DISTRICTS, DEMO_STATE } from '../src/seed/demo-people.js';
 import { SUBJECT_CODES } from '../src/seed/demo-school.js';
@@ -382,6 +385,30 @@ describe('the demo seed', () => {
     const paid = live.reduce((sum, p) => sum + p.amount, 0);
     expect(summary).toMatchObject({ records: 284, total, paid, balance: total - paid, today });
     expect(summary.overdue).toBe(instalments.filter((i) => i.dueDate < today && !i.paid).reduce((sum, i) => sum + i.amount, 0));
+  });
+
+  it('has a late-fee rule and today’s late fees, one on DEMO-S0004’s instalment due yesterday', async () => {
+    const { schoolId } = await signin('DEMO-P0001');
+    const current = (await sessionsOf(schoolId)).find((s) => s.isCurrent)!;
+    const today = localDate('Asia/Kolkata');
+    const [rule] = await env.db.select().from(feeLateRules).where(eq(feeLateRules.schoolId, schoolId));
+    expect(rule).toMatchObject({ sessionId: current.id, ...DEMO_LATE_RULE, active: true });
+    const rows = await env.db
+      .select({ i: feeInstalments, fee: feeLateFees.amount, on: feeLateFees.assessedOn, loginId: users.loginId })
+      .from(feeInstalments)
+      .innerJoin(feeRecords, eq(feeRecords.id, feeInstalments.feeRecordId))
+      .innerJoin(users, eq(users.id, feeRecords.studentId))
+      .leftJoin(feeLateFees, eq(feeLateFees.instalmentId, feeInstalments.id))
+      .where(eq(feeInstalments.schoolId, schoolId));
+    // Every overdue unpaid instalment, and only those, carries the rule's fee of today.
+    for (const r of rows) {
+      const days = r.i.paid || r.i.dueDate >= today ? 0 : daysBetween(r.i.dueDate, today) - 1;
+      expect(r.fee ?? 0).toBe(lateFeeFor(DEMO_LATE_RULE, r.i.amount, days));
+      if (r.fee) expect(r.on).toBe(today);
+    }
+    const s4 = rows.filter((r) => r.loginId === 'DEMO-S0004').sort((a, b) => a.i.seq - b.i.seq);
+    expect(s4.map((r) => r.i.dueDate).every((d, k, all) => k === 0 || d > all[k - 1]!)).toBe(true);
+    expect(s4.find((r) => r.i.dueDate === addDays(today, -1))).toMatchObject({ fee: 1_000 });
   });
 
   it('runs once: a second start changes nothing', async () => {

@@ -34,6 +34,7 @@ interface Due {
   class: { assignClassId: string; masterClass: string; section: string };
   seq: number;
   amount: number;
+  lateFee: number;
 }
 interface ClassDues {
   class: { assignClassId: string; masterClass: string; section: string };
@@ -143,10 +144,10 @@ test('the principal opens the fees hub from the dashboard, the dues and the repo
     const csv = await download(page, page.getByRole('button', { name: 'Export CSV' }));
     expect(csv.name).toMatch(/^fee-dues-.+-Class-5-A\.csv$/);
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Student,Login ID,Class,Roll no.,Instalment,Due date,Overdue by,Amount (₹)');
+    expect(lines[0]).toBe('Student,Login ID,Class,Roll no.,Instalment,Due date,Overdue by,Amount (₹),Late fee (₹)');
     expect(lines).toHaveLength(fiveA.length + 1);
     expect(lines[1]).toContain(`${fiveA[0]!.student.fullName},${fiveA[0]!.student.loginId},Class 5 – A,`);
-    expect(lines[1]!.endsWith((fiveA[0]!.amount / 100).toFixed(2))).toBe(true);
+    expect(lines[1]!.endsWith(`${(fiveA[0]!.amount / 100).toFixed(2)},${(fiveA[0]!.lateFee / 100).toFixed(2)}`)).toBe(true);
   }
   await page.getByRole('button', { name: 'All classes' }).click();
   await expect(page.getByTestId('dues-total')).toContainText(`${dues.total} overdue`);

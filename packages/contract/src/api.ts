@@ -108,6 +108,9 @@ import {
   sessionFeeQuery,
   studentFees,
   studentFeesParams,
+  lateFeeRuleInput,
+  lateFeeSettings,
+  waiveLateFeeBody,
 } from './fees.js';
 import { gatewaySettings, orderParams, payOrder, payOrderInput, payResult, payVerifyInput, razorpayHookQuery, razorpaySettingsInput } from './fees-online.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
@@ -401,6 +404,11 @@ export const API = {
   razorpayHook: route({ method: 'POST', url: '/api/hooks/razorpay', roles: 'public', summary: "Razorpay's webhook for a school (its hook token in ?account=): trusted only with a valid X-Razorpay-Signature of the raw body, else 400", querystring: razorpayHookQuery, raw: true, response: z.any() }),
   feeOrderRefund: route({ method: 'POST', url: '/api/school/feeorders/:orderId/refund', roles: [ROLE.PRINCIPAL], summary: 'Refund the money of an unmatched online payment at the gateway (the order then refunded)', params: orderParams, response: envelope(payResult) }),
   feeOutstanding: route({ method: 'GET', url: '/api/school/feereport/outstanding', roles: ADMINS, summary: 'Per class of a session: fee records, total, paid, balance and overdue', querystring: sessionFeeQuery, response: envelope(outstandingReport) }),
+
+  // Late fees (issue 25): the session's rule, applied by the daily job; a late fee waived with a reason
+  lateFeeGet: route({ method: 'GET', url: '/api/school/latefee', roles: ADMINS, summary: "A session's late-fee rule (null: none) and the late fees charged and waived on its unpaid instalments", querystring: sessionFeeQuery, response: envelope(lateFeeSettings) }),
+  lateFeeSave: route({ method: 'PUT', url: '/api/school/latefee', roles: [ROLE.PRINCIPAL], summary: "Set a session's late-fee rule (active false: off); the unpaid instalments' late fees follow it at once (waived ones stay waived)", body: lateFeeRuleInput, response: envelope(lateFeeSettings) }),
+  lateFeeWaive: route({ method: 'POST', url: '/api/school/feerecord/emi/:emiId/waivelatefee', roles: [ROLE.PRINCIPAL], summary: "Waive an unpaid instalment's late fee with a reason (recorded in the audit log); none to waive: 409", params: emiParams, body: waiveLateFeeBody, response: envelope(studentFees) }),
 
   notifications: route({
     method: 'GET',

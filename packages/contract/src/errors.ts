@@ -104,6 +104,7 @@ export const ERROR_REASONS = [
   'emi_paid', // a paid instalment is not changed (reverse its payment first)
   'emi_not_paid', // only a paid instalment is reversed
   'emi_records_differ', // instalments paid together are of one student's record
+  'late_fee_none', // no late fee to waive on this instalment (none charged, waived already, or paid)
   'paid_on_future', // a payment is not dated after today
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
   // communication
@@ -206,6 +207,8 @@ export const ISSUE_CODES = [
   'template_name',
   'template_vars',
   'template_param',
+  'late_fee_value', // a late-fee rule without its amount (or percent)
+  'late_fee_cap', // a late fee per day without a cap
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

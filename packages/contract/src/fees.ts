@@ -111,6 +111,39 @@ export function monthlyDueDates(start: string, count: number): string[] {
   });
 }
 
+export const LATE_FEE_KINDS = ['fixed', 'per_day', 'percent'] as const;
+export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
+/** Days of grace a late-fee rule may give after the due date. */
+export const LATE_FEE_DAYS_MAX = 365;
+
+/** What decides a late fee: the kind, the days of grace, the amount (paise), the percent (basis points), the cap (paise; null: none). */
+export interface LateFeeTerms {
+  kind: LateFeeKind;
+  afterDays: number;
+  amount: number;
+  percentBp: number;
+  cap: number | null;
+}
+
+/**
+ * The late fee of an instalment of `instalment` paise that is `daysOverdue` days past its due date
+ * (1 on the day after it), under `rule`: nothing while `daysOverdue` is at most `afterDays` (the
+ * days of grace); after them
+ * - `fixed`: `amount`, once (the cap does not apply);
+ * - `per_day`: `amount` for each day beyond the grace, at most `cap`;
+ * - `percent`: `percentBp` of the instalment (`percentOf`, half up), at most `cap` when set.
+ * Integer paise, never negative for the rules the schema admits, never more than the cap, never
+ * smaller a day later. The daily job computes the same in SQL (fees/late-fees.ts; a test holds
+ * them equal).
+ */
+export function lateFeeFor(rule: LateFeeTerms, instalment: number, daysOverdue: number): number {
+  const days = daysOverdue - rule.afterDays;
+  if (days <= 0) return 0;
+  if (rule.kind === 'fixed') return rule.amount;
+  const raw = rule.kind === 'per_day' ? rule.amount * days : percentOf(instalment, rule.percentBp);
+  return rule.cap === null ? raw : Math.min(raw, rule.cap);
+}
+
 /** Paise as rupees with Indian grouping and two decimals: 12345600 → "₹1,23,456.00". */
 export function formatRupees(paise: number, opts: { symbol?: boolean } = {}): string {
   const negative = paise < 0;
@@ -377,6 +410,8 @@ export const dueRow = z.object({
   dueDate: z.string(),
   amount: z.number().int(),
   daysOverdue: z.number().int(),
+  /** The late fee charged on it and not waived (paise; 0: none). */
+  lateFee: z.number().int(),
 });
 export type DueRow = z.infer<typeof dueRow>;
 export const duesQuery = pageQuery.extend({ sessionId: z.uuid(), assignClassId: z.uuid().optional() });
@@ -436,3 +471,54 @@ export const feeSummary = z.object({
   today: z.string(),
 });
 export type FeeSummary = z.infer<typeof feeSummary>;
+
+// Late fees (issue 25) ---------------------------------------------------------------------------
+
+/**
+ * A school's late-fee rule for a session, as the principal sets it: the kind, the days of grace
+ * after the due date, the amount (fixed or per day, paise), the percent of the instalment (basis
+ * points), the cap (per day: required; percent: optional; fixed: none), on or off. What a kind
+ * does not use is kept at 0 (or null).
+ */
+export const lateFeeRuleInput = z
+  .object({
+    sessionId: z.uuid(),
+    kind: z.enum(LATE_FEE_KINDS),
+    afterDays: z.number().int().min(0).max(LATE_FEE_DAYS_MAX),
+    amount: feePart,
+    percentBp: basisPoints(0, PERCENT_BP_MAX),
+    cap: z.number().int('Enter whole paise').min(1).max(MONEY_MAX).nullable(),
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'percent' ? v.percentBp < 1 : v.amount < 1) {
+      ctx.addIssue({ code: 'custom', path: [v.kind === 'percent' ? 'percentBp' : 'amount'], message: 'Enter the late fee', params: { code: 'late_fee_value' } });
+    }
+    if (v.kind === 'per_day' && v.cap === null) {
+      ctx.addIssue({ code: 'custom', path: ['cap'], message: 'A late fee per day needs a cap', params: { code: 'late_fee_cap' } });
+    }
+  });
+export type LateFeeRuleInput = z.infer<typeof lateFeeRuleInput>;
+export const lateFeeRule = z.object({
+  kind: z.enum(LATE_FEE_KINDS),
+  afterDays: z.number().int(),
+  amount: z.number().int(),
+  percentBp: z.number().int(),
+  cap: z.number().int().nullable(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+  updatedBy: personRef.nullable(),
+});
+export type LateFeeRule = z.infer<typeof lateFeeRule>;
+const countAmount = z.object({ count: z.number().int(), amount: z.number().int() });
+/** A session's late-fee rule (null: none yet) and the late fees of its unpaid instalments: charged now, and waived. */
+export const lateFeeSettings = z.object({
+  sessionId: z.uuid(),
+  rule: lateFeeRule.nullable(),
+  charged: countAmount,
+  waived: countAmount,
+  /** The school's today. */
+  today: z.string(),
+});
+export type LateFeeSettings = z.infer<typeof lateFeeSettings>;
+export const waiveLateFeeBody = z.object({ reason: text(200).min(3, 'Give a reason') });

@@ -108,6 +108,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Fees beyond the spec's list (issue 9): overdue instalments and the collection reports.
   r('/feedues', ADMINS),
   r('/feereports', ADMINS),
+  // Late fees (issue 25): the session's rule (the principal sets it, the system admin reads it).
+  r('/latefee', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [ROLE.PRINCIPAL]),
   r('/viewall_notice', [ROLE.PRINCIPAL]),
@@ -245,6 +247,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
         m('/viewassignedclasses'),
         m('/feesdetails'),
         m('/addfeeemi'),
+        m('/latefee'),
         m('/examscheme'),
         m('/exams'),
         m('/examanalysis'),

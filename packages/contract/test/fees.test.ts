@@ -9,11 +9,15 @@ import {
   TAX_BP_MAX,
   classFeeTotal,
   feeRecordTotal,
+  LATE_FEE_DAYS_MAX,
   formatRupees,
+  lateFeeFor,
+  lateFeeRuleInput,
   monthlyDueDates,
   percentOf,
   splitInstalments,
   type FeeAdjustmentRule,
+  type LateFeeTerms,
 } from '../src/fees.js';
 
 /**
@@ -268,5 +272,69 @@ describe('formatRupees (Indian grouping, two decimals)', () => {
         expect(formatRupees(p, { symbol: false })).toBe(inr.format(p / 100));
       }),
     );
+  });
+});
+
+/** A late-fee rule as the schema admits it (what a kind does not use at 0 or null). */
+const lateRuleArb: fc.Arbitrary<LateFeeTerms> = fc.oneof(
+  fc.record({ kind: fc.constant('fixed' as const), afterDays: fc.integer({ min: 0, max: LATE_FEE_DAYS_MAX }), amount: fc.integer({ min: 1, max: MONEY_MAX }), percentBp: fc.constant(0), cap: fc.constant(null) }),
+  fc.record({ kind: fc.constant('per_day' as const), afterDays: fc.integer({ min: 0, max: LATE_FEE_DAYS_MAX }), amount: fc.integer({ min: 1, max: MONEY_MAX }), percentBp: fc.constant(0), cap: fc.integer({ min: 1, max: MONEY_MAX }) }),
+  fc.record({ kind: fc.constant('percent' as const), afterDays: fc.integer({ min: 0, max: LATE_FEE_DAYS_MAX }), amount: fc.constant(0), percentBp: fc.integer({ min: 1, max: PERCENT_BP_MAX }), cap: fc.option(fc.integer({ min: 1, max: MONEY_MAX }), { nil: null }) }),
+);
+/** An instalment: at least one paisa, at most ₹1 crore. */
+const instalmentArb = fc.integer({ min: 1, max: MONEY_MAX });
+/** Days past the due date: from before it to a century after. */
+const daysArb = fc.integer({ min: -30, max: 36_600 });
+
+describe('lateFeeFor (the late fee of an instalment some days overdue)', () => {
+  it('takes only rules the schema admits', () => {
+    fc.assert(fc.property(lateRuleArb, (rule) => lateFeeRuleInput.safeParse({ ...rule, sessionId: '00000000-0000-4000-8000-000000000000', active: true }).success));
+    const ok = { sessionId: '00000000-0000-4000-8000-000000000000', kind: 'per_day', afterDays: 0, amount: 1_000, percentBp: 0, cap: 50_000, active: true };
+    expect(lateFeeRuleInput.safeParse(ok).success).toBe(true);
+    const codes = (v: object) => (lateFeeRuleInput.safeParse({ ...ok, ...v }).error?.issues ?? []).map((i) => [i.path.join('.'), (i as { params?: { code?: string } }).params?.code ?? i.code]);
+    expect(codes({ cap: null })).toEqual([['cap', 'late_fee_cap']]);
+    expect(codes({ amount: 0 })).toEqual([['amount', 'late_fee_value']]);
+    expect(codes({ kind: 'percent', percentBp: 0 })).toEqual([['percentBp', 'late_fee_value']]);
+    expect(codes({ afterDays: LATE_FEE_DAYS_MAX + 1 })).toEqual([['afterDays', 'too_big']]);
+    expect(codes({ amount: 1.5 })).toEqual([['amount', 'invalid_type']]);
+  });
+
+  it('is whole paise, never negative, never above the cap, and nothing within the days of grace', () => {
+    fc.assert(
+      fc.property(lateRuleArb, instalmentArb, daysArb, (rule, instalment, days) => {
+        const fee = lateFeeFor(rule, instalment, days);
+        expect(Number.isSafeInteger(fee)).toBe(true);
+        expect(fee).toBeGreaterThanOrEqual(0);
+        if (rule.cap !== null) expect(fee).toBeLessThanOrEqual(rule.cap);
+        if (days <= rule.afterDays) expect(fee).toBe(0);
+        // Past the grace something is due, unless the percent of a tiny instalment rounds to nothing.
+        else if (rule.kind !== 'percent' || percentOf(instalment, rule.percentBp) > 0) expect(fee).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('never falls as the days go by', () => {
+    fc.assert(
+      fc.property(lateRuleArb, instalmentArb, daysArb, fc.integer({ min: 1, max: 400 }), (rule, instalment, days, more) => {
+        expect(lateFeeFor(rule, instalment, days + more)).toBeGreaterThanOrEqual(lateFeeFor(rule, instalment, days));
+      }),
+    );
+  });
+
+  it('is, once the grace is over: fixed the amount exactly, per day the amount times the days beyond it up to the cap, percent the instalment’s percent (half up) up to the cap', () => {
+    fc.assert(
+      fc.property(lateRuleArb, instalmentArb, fc.integer({ min: 1, max: 36_500 }), (rule, instalment, beyond) => {
+        const fee = lateFeeFor(rule, instalment, rule.afterDays + beyond);
+        const cap = rule.cap ?? Infinity;
+        if (rule.kind === 'fixed') expect(fee).toBe(rule.amount);
+        if (rule.kind === 'per_day') expect(fee).toBe(Math.min(rule.amount * beyond, cap)); // ≤ 1e9 × 36,500: exact
+        if (rule.kind === 'percent') expect(fee).toBe(Math.min(referencePercent(instalment, rule.percentBp), cap));
+      }),
+    );
+    // ₹10 a day after 3 days of grace, at most ₹50: nothing on days 1–3, ₹10 on day 4, ₹50 from day 8.
+    const perDay: LateFeeTerms = { kind: 'per_day', afterDays: 3, amount: 1_000, percentBp: 0, cap: 5_000 };
+    expect([1, 3, 4, 5, 7, 8, 30].map((d) => lateFeeFor(perDay, 1_00_000, d))).toEqual([0, 0, 1_000, 2_000, 4_000, 5_000, 5_000]);
+    // 2.5 % of ₹333.33 is 833.325 paise: 833.
+    expect(lateFeeFor({ kind: 'percent', afterDays: 0, amount: 0, percentBp: 250, cap: null }, 33_333, 1)).toBe(833);
   });
 });

@@ -1,6 +1,7 @@
 import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
+import { LATE_FEE_JOB } from '../modules/fees/late-fees.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB } from '../modules/messaging/job.js';
 import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
@@ -9,6 +10,9 @@ import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
 export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
   // Parents' reminders of instalments due soon and overdue: every 30 minutes and once at start.
   FEE_REMINDER_JOB,
+  // Late fees of overdue instalments, once per instalment and school day: every hour (each school's
+  // day begins at its own midnight) and once at start.
+  LATE_FEE_JOB,
   // A class's report cards in one PDF: what a restart or a failed node left queued (the request
   // that creates a batch starts it at once in its own process: see report-batch.ts).
   REPORT_CARD_JOB,

@@ -44,7 +44,7 @@ function useRefresh() {
 }
 
 /** Puts a student's fees (the answer of a plan or a reversal) in the cache, then refreshes the rest. */
-function useStudentAnswer() {
+export function useStudentAnswer() {
   const client = useQueryClient();
   return async (fees: StudentFees) => {
     client.setQueryData(feeStudentKeys.fees(fees.student.userId, fees.sessionId), fees);

@@ -62,6 +62,8 @@ const OWN_CODES: Record<string, string> = {
   template_name: 'validation.template_name',
   template_vars: 'validation.template_vars',
   template_param: 'validation.template_param',
+  late_fee_value: 'validation.late_fee_value',
+  late_fee_cap: 'validation.late_fee_cap',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

@@ -52,6 +52,8 @@ export interface ReceiptData {
   receiptNo: number;
   paidOn: string;
   amount: number;
+  /** The late fee paid with the instalment (0: none): its own line, and in the total. */
+  lateFee: number;
   mode: PaymentMode;
   reference: string | null;
   receivedBy: string | null;
@@ -76,6 +78,7 @@ export async function loadReceipt(deps: Pick<Deps, 'data'>, storage: Storage, ca
       p: {
         receiptNo: feePayments.receiptNo,
         amount: feePayments.amount,
+        lateFee: feePayments.lateFee,
         mode: feePayments.mode,
         reference: feePayments.reference,
         paidOn: feePayments.paidOn,
@@ -151,6 +154,7 @@ export async function loadReceipt(deps: Pick<Deps, 'data'>, storage: Storage, ca
     receiptNo: row.p.receiptNo,
     paidOn: row.p.paidOn,
     amount: row.p.amount,
+    lateFee: row.p.lateFee,
     mode: row.p.mode as PaymentMode,
     reference: row.p.reference,
     receivedBy: name(row.receiver),
@@ -181,6 +185,7 @@ const WORDS = {
     instalmentNo: (seq: number) => `Instalment ${seq}`,
     due: (date: string) => `due ${date}`,
     amount: 'Amount received',
+    lines: { instalment: 'Instalment', lateFee: 'Late fee' },
     inWords: 'In words',
     mode: 'Payment mode',
     reference: 'Reference',
@@ -208,6 +213,7 @@ const WORDS = {
     instalmentNo: (seq: number) => `किस्त ${seq}`,
     due: (date: string) => `नियत तिथि ${date}`,
     amount: 'प्राप्त राशि',
+    lines: { instalment: 'किस्त', lateFee: 'विलंब शुल्क' },
     inWords: 'शब्दों में',
     mode: 'भुगतान का माध्यम',
     reference: 'संदर्भ',
@@ -306,15 +312,22 @@ export function renderReceipt(data: ReceiptData, lang: ReceiptLang): Promise<Buf
   field(w.instalment, data.dueDate ? `${w.instalmentNo(data.seq)}   ·   ${w.due(formatDate(lang, data.dueDate))}` : w.instalmentNo(data.seq));
   y = rule(doc, y + 4);
 
-  // The amount, in figures and in words.
+  // The amount, in figures and in words; a late fee paid with it is a line of its own above the total.
   const inner = width - 20;
-  const wordsText = `${w.inWords}: ${amountInWords(data.amount, lang)}`;
+  const total = data.amount + data.lateFee;
+  const wordsText = `${w.inWords}: ${amountInWords(total, lang)}`;
   const wordsStyle = { size: 9.5 };
+  const lines = data.lateFee > 0 ? [[w.lines.instalment, data.amount], [w.lines.lateFee, data.lateFee]] as const : [];
   const boxTop = y;
-  const boxHeight = 12 + 8 * LINE_HEIGHT + 18 * LINE_HEIGHT + heightOf(doc, wordsText, inner, wordsStyle) + 6;
+  const boxHeight = 12 + lines.length * 10 * LINE_HEIGHT + 8 * LINE_HEIGHT + 18 * LINE_HEIGHT + heightOf(doc, wordsText, inner, wordsStyle) + 6;
   doc.roundedRect(left, boxTop, width, boxHeight, 6).fillColor('#eef1fa').fill();
-  let by = block(doc, w.amount, left + 10, boxTop + 10, inner, { size: 8.5, color: MUTED });
-  by = block(doc, formatRupees(data.amount), left + 10, by, inner, { size: 18, bold: true, color: data.reversed ? MUTED : INK });
+  let by = boxTop + 10;
+  for (const [name, paise] of lines) {
+    const nameBottom = block(doc, name, left + 10, by, inner, { size: 10 });
+    by = Math.max(nameBottom, block(doc, formatRupees(paise), left + 10, by, inner, { size: 10 }, 'right'));
+  }
+  by = block(doc, w.amount, left + 10, by, inner, { size: 8.5, color: MUTED });
+  by = block(doc, formatRupees(total), left + 10, by, inner, { size: 18, bold: true, color: data.reversed ? MUTED : INK });
   block(doc, wordsText, left + 10, by, inner, wordsStyle);
   y = boxTop + boxHeight + 10;
 

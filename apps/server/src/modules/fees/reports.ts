@@ -117,6 +117,7 @@ type DueSqlRow = ClassCols & {
   due_date: string;
   amount: Num;
   days_overdue: Num;
+  late_fee: Num;
   student_id: string;
   first_name: string;
   last_name: string;
@@ -152,6 +153,7 @@ export async function feeDues(
       from t cross join n
       left join lateral (
         select i.id as emi_id, i.fee_record_id, i.seq, i.due_date::text as due_date, i.amount, t.today - i.due_date as days_overdue,
+          (select lf.amount from fee_late_fees lf where lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null) as late_fee,
           r.student_id, cs.roll_no, c.id as class_id, c.master_class, c.name as class_name, c.section
         from fee_instalments i
         join fee_records r on r.id = i.fee_record_id and r.school_id = i.school_id
@@ -179,6 +181,7 @@ export async function feeDues(
         dueDate: r.due_date,
         amount: num(r.amount),
         daysOverdue: num(r.days_overdue),
+        lateFee: num(r.late_fee),
       }),
     );
   return { items, total: num(first.total), page: q.page, pageSize: q.pageSize };

@@ -4,9 +4,10 @@ import recordsRoutes from './records.routes.js';
 import studentRoutes from './student.routes.js';
 import reportsRoutes from './reports.routes.js';
 import onlineRoutes from './online.routes.js';
+import lateFeeRoutes from './late-fees.routes.js';
 
 /**
- * Fees, in four parts of one module (money in paise; totals from the contract's functions):
+ * Fees, in parts of one module (money in paise; totals from the contract's functions):
  * - setup: fee types and class fees (setup.ts);
  * - records: students' fee records, instalment plans, marking paid with gapless receipt numbers,
  *   reversals (records.ts, payments.ts);
@@ -15,7 +16,8 @@ import onlineRoutes from './online.routes.js';
  * - reports: the overview, dues, collection and outstanding reports, and the reminder job
  *   (reports.ts, reminders.ts);
  * - online (issue 25): the school's gateway, parents' orders, Checkout's return, the webhook and
- *   refunds (online.ts).
+ *   refunds (online.ts);
+ * - late fees: a session's rule, the daily job that assesses them, waivers (late-fees.ts).
  */
 export default async function feeRoutes(app: App) {
   await setupRoutes(app);
@@ -23,4 +25,5 @@ export default async function feeRoutes(app: App) {
   await studentRoutes(app);
   await reportsRoutes(app);
   await onlineRoutes(app);
+  await lateFeeRoutes(app);
 }

@@ -7,6 +7,7 @@ import { downloadRoute } from '../../api/transfer';
 import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useFeeDate } from './feeDate';
+import { LateFeeLine } from './LateFeeLine';
 
 /** Colours of an instalment's state (with its word, never colour alone). */
 export const STATE_COLOR: Record<InstalmentState, string> = { paid: 'teal', due: 'blue', overdue: 'red' };
@@ -141,6 +142,7 @@ export function FeeInstalments({ fees, actions, noPlan, cards }: { fees: Student
                 <Text size="sm">{date(i.dueDate)}</Text>
                 <Text fw={600}>{formatRupees(i.amount)}</Text>
               </Group>
+              <LateFeeLine instalment={i} />
               {(i.payment || actions) && (
                 <Group justify="space-between" mt={4}>
                   {i.payment ? (
@@ -177,7 +179,7 @@ export function FeeInstalments({ fees, actions, noPlan, cards }: { fees: Student
                 <Table.Tr key={i.emiId} data-testid="instalment">
                   <Table.Td>{i.seq}</Table.Td>
                   <Table.Td>{date(i.dueDate)}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(i.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(i.amount)}<LateFeeLine instalment={i} /></Table.Td>
                   <Table.Td><StateBadge state={i.state} /></Table.Td>
                   <Table.Td>
                     {i.payment && (

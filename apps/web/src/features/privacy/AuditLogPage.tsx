@@ -1,7 +1,7 @@
 import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, ROLE_KEY, isAuditView, type AuditAction, type AuditEntry, type Role } from '@shala/contract';
+import { AUDIT_ACTIONS, ROLE_KEY, formatRupees, isAuditView, type AuditAction, type AuditEntry, type Role } from '@shala/contract';
 import { useAuditLog } from '../../api/privacy';
 import type { ScreenProps } from '../../app/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
@@ -16,6 +16,7 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
   const d = entry.details;
   if (entry.action === 'view') return isAuditView(d.of) ? t(`privacy.audit.of.${d.of}`) : '';
   if (entry.action === 'create') return d.via === 'import' ? t('privacy.audit.viaImport') : '';
+  if (entry.action === 'edit' && isLateFeeWaived(d.lateFeeWaived)) return t('privacy.audit.lateFeeWaived', { ...d.lateFeeWaived, amount: formatRupees(d.lateFeeWaived.amount) });
   if (entry.action === 'edit' && Array.isArray(d.fields)) return d.fields.length ? t('privacy.audit.fields', { fields: d.fields.join(', ') }) : '';
   if (entry.action === 'status' && typeof d.status === 'boolean') return t(d.status ? 'status.active' : 'status.inactive');
   if (entry.action === 'consent_given') return [d.photos ? t('privacy.consent.short.photos') : null, d.notifications ? t('privacy.consent.short.notifications') : null].filter(Boolean).join(', ');
@@ -23,6 +24,10 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
   if ((entry.action === 'results_published' || entry.action === 'results_withdrawn') && typeof d.reason === 'string') return t('privacy.audit.resultsReason', { exam: String(d.exam ?? ''), reason: d.reason });
   return '';
 }
+
+/** A waived late fee's details (fees/late-fees.ts): the instalment, the amount, the reason. */
+const isLateFeeWaived = (v: unknown): v is { seq: number; amount: number; reason: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { amount?: unknown }).amount === 'number' && typeof (v as { reason?: unknown }).reason === 'string';
 
 /**
  * /auditlog (112, 113): who viewed or changed a student's personal data, newest first; by action

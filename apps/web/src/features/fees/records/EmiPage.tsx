@@ -16,6 +16,7 @@ import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { StudentFeesView } from '../StudentFeesView';
 import { MarkPaidModal, ReverseModal } from './PaymentModals';
 import { PlanForm } from './PlanForm';
+import { WaiveLateFeeButton, WaiveLateFeeModal } from './WaiveLateFee';
 import { ClassBar, PlanProgress, useChosenClass } from './parts';
 
 /**
@@ -164,7 +165,7 @@ function StudentChooser({ cls, onPick }: { cls: ClassSummary; onPick: (studentId
   );
 }
 
-type Dialog = { kind: 'pay' | 'reverse'; instalment: Instalment } | { kind: 'redo' } | null;
+type Dialog = { kind: 'pay' | 'reverse' | 'waive'; instalment: Instalment } | { kind: 'redo' } | null;
 
 /** One student's fees with the plan form, and per instalment: mark paid, or reverse its payment. */
 function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; session: AcademicSession; studentId: string; onBack: () => void }) {
@@ -189,6 +190,7 @@ function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; 
       </RecordState>
       {fees.data && dialog?.kind === 'pay' ? <MarkPaidModal instalment={dialog.instalment} student={fees.data.student.fullName} today={fees.data.today} onClose={close} /> : null}
       {fees.data && dialog?.kind === 'reverse' ? <ReverseModal instalment={dialog.instalment} onClose={close} /> : null}
+      {fees.data && dialog?.kind === 'waive' ? <WaiveLateFeeModal instalment={dialog.instalment} student={fees.data.student.fullName} onClose={close} /> : null}
       {fees.data?.record && dialog?.kind === 'redo' ? (
         <Modal opened onClose={close} title={t('fees.records.plan.redoTitle', { name: fees.data.student.fullName })} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
           <PlanForm feeRecordId={fees.data.record.feeRecordId} balance={fees.data.record.balance} today={fees.data.today} redo onDone={close} />
@@ -200,7 +202,13 @@ function StudentPanel({ cls, session, studentId, onBack }: { cls: ClassSummary; 
 
 function Fees({ fees, cls, onDialog }: { fees: StudentFees; cls: ClassSummary; onDialog: (d: Dialog) => void }) {
   const { t } = useTranslation();
-  const actions = (i: Instalment) =>
+  const actions = (i: Instalment) => (
+    <Group gap="xs">
+      {payOrReverse(i)}
+      <WaiveLateFeeButton instalment={i} onClick={() => onDialog({ kind: 'waive', instalment: i })} />
+    </Group>
+  );
+  const payOrReverse = (i: Instalment) =>
     i.state === 'paid' ? (
       <Button
         size="xs"

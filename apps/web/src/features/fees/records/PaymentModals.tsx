@@ -11,6 +11,7 @@ import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput } from '../../../components/MoneyInput';
+import { LateFeeLine } from '../LateFeeLine';
 
 interface PayValues {
   mode: (typeof PAYMENT_MODES)[number];
@@ -36,7 +37,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
     form,
     save: (values: PayValues) => pay.mutateAsync({ emiId: instalment.emiId, body: payBody(values) }),
     saved: ({ payment, created }) =>
-      created ? t('fees.records.pay.done', { no: payment.receiptNo, amount: formatRupees(payment.amount), name: student }) : t('fees.records.pay.already', { no: payment.receiptNo }),
+      created ? t('fees.records.pay.done', { no: payment.receiptNo, amount: formatRupees(payment.amount + payment.lateFee), name: student }) : t('fees.records.pay.already', { no: payment.receiptNo }),
     savedToast: ({ created }) => ({ check: true, color: created ? 'green' : 'blue' }),
     done: onClose,
   });
@@ -47,6 +48,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
           <Text size="sm">
             {t('fees.records.pay.summary', { name: student, amount: formatRupees(instalment.amount), date: date(instalment.dueDate) })}
           </Text>
+          <LateFeeLine instalment={instalment} inline />
           <Select
             label={t('fees.common.money.mode')}
             data={PAYMENT_MODES.map((m) => ({ value: m, label: t(`fees.common.modes.${m}`) }))}
@@ -70,7 +72,7 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
             {...form.getInputProps('paidOn')}
             error={errorText(form.errors.paidOn)}
           />
-          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('fees.records.pay.submit', { amount: formatRupees(instalment.amount) })} pending={submit.pending} leftSection={<IconCheck size={18} aria-hidden />} />
+          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('fees.records.pay.submit', { amount: formatRupees(instalment.amount + instalment.lateFee) })} pending={submit.pending} leftSection={<IconCheck size={18} aria-hidden />} />
         </Stack>
       </form>
     </Modal>

@@ -74,6 +74,7 @@ function Dues({ session }: { session: AcademicSession }) {
       ),
     },
     { key: 'amount', header: t('fees.common.money.amount'), numeric: true, cell: (d) => f.money(d.amount) },
+    { key: 'lateFee', header: t('fees.late.lateFee'), numeric: true, cell: (d) => (d.lateFee ? f.money(d.lateFee) : '—') },
   ];
 
   const exportCsv = async () => {
@@ -86,8 +87,8 @@ function Dues({ session }: { session: AcademicSession }) {
         if (part.items.length === 0 || rows.length >= part.total) break;
       }
       const csv = toCsv([
-        [t('fees.reports.dues.student'), t('fees.reports.loginId'), t('fees.reports.class'), t('fees.reports.dues.rollNo'), t('fees.reports.dues.instalment'), t('fees.common.money.dueDate'), t('fees.reports.dues.daysOverdue'), t('fees.reports.amountRupees')],
-        ...rows.map((d) => [d.student.fullName, d.student.loginId, label(d.class), d.student.rollNo, d.seq, d.dueDate, d.daysOverdue, plainRupees(d.amount)]),
+        [t('fees.reports.dues.student'), t('fees.reports.loginId'), t('fees.reports.class'), t('fees.reports.dues.rollNo'), t('fees.reports.dues.instalment'), t('fees.common.money.dueDate'), t('fees.reports.dues.daysOverdue'), t('fees.reports.amountRupees'), t('fees.late.lateFeeRupees')],
+        ...rows.map((d) => [d.student.fullName, d.student.loginId, label(d.class), d.student.rollNo, d.seq, d.dueDate, d.daysOverdue, plainRupees(d.amount), plainRupees(d.lateFee)]),
       ]);
       const cls = classId ? sums.find((s) => s.class.assignClassId === classId) : undefined;
       saveBlob(csvBlob(csv), `fee-dues-${fileSafe(session.sessionYear)}${cls ? `-${fileSafe(label(cls.class))}` : ''}.csv`);

@@ -5,6 +5,7 @@ import {
   IconCash,
   IconChartBar,
   IconChevronRight,
+  IconClockDollar,
   IconClipboardList,
   IconCoinRupee,
   IconListDetails,
@@ -33,6 +34,7 @@ const LINKS: Array<{ path: string; icon: Icon; color: string }> = [
   { path: '/addfeerecord', icon: IconClipboardList, color: 'cyan' },
   { path: '/addfeeemi', icon: IconCalendarDue, color: 'teal' },
   { path: '/feedues', icon: IconAlertTriangle, color: 'orange' },
+  { path: '/latefee', icon: IconClockDollar, color: 'red' },
   { path: '/feereports', icon: IconChartBar, color: 'lime' },
 ];
 
