@@ -6,6 +6,8 @@ import type { Instalment, LateFeeSettings } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
 import { LateFeeLine } from '../LateFeeLine';
 import { lateFeeBody } from './LateFeePage';
+import { auditDetails } from '../../privacy/AuditLogPage';
+import { i18n } from '../../../i18n';
 
 const SESSION = { sessionId: 'a0000000-0000-4000-8000-000000000001', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const MOCKS = { ...HEADER_MOCKS, 'GET /api/school/session': () => json(200, { result: [SESSION] }) };
@@ -110,5 +112,13 @@ describe('LateFeeLine', () => {
     expect(line({ ...base, lateFeeWaived: { amount: 1_000, reason: 'Flood' } })).toBe('Late fee ₹10.00 waived: Flood');
     const payment = { paymentId: 'p0000000-0000-4000-8000-000000000001', receiptNo: 4, amount: 650_000, lateFee: 2_000, mode: 'cash' as const, reference: null, paidOn: '2026-11-25', receivedBy: null, createdAt: '2026-11-25T05:00:00.000Z', batchId: null, reversed: null, emiId: base.emiId, seq: 2 };
     expect(line({ ...base, state: 'paid', payment })).toBe('Late fee ₹20.00 paid');
+  });
+});
+
+describe('the audit log', () => {
+  it('says which late fee was waived, how much and why', () => {
+    const t = i18n.getFixedT('en');
+    expect(auditDetails({ action: 'edit', details: { of: 'fees', lateFeeWaived: { seq: 3, amount: 1_000, reason: 'Flood' } } }, t)).toBe('Late fee of ₹10.00 on instalment 3 waived — reason: Flood');
+    expect(auditDetails({ action: 'edit', details: { lateFeeWaived: { seq: 3 } } }, t)).toBe('');
   });
 });
