@@ -109,6 +109,7 @@ import {
   studentFees,
   studentFeesParams,
 } from './fees.js';
+import { batchParams, counterCollectInput, counterCollectResult, counterDay, counterDayQuery, counterSearchQuery, counterSearchResult } from './fee-counter.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
 import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
@@ -385,12 +386,17 @@ export const API = {
   studentFees: route({ method: 'GET', url: '/api/school/feerecord/emi/student/:studentId/:sessionId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: "A student's fees in a session: breakdown, instalments (paid, due, overdue), payments and receipts (a parent: its children; a student: itself)", params: studentFeesParams, response: envelope(studentFees) }),
   emiMarkPaid: route({ method: 'POST', url: '/api/school/feerecord/emi/paid/:emiId', roles: [ROLE.PRINCIPAL], summary: 'Mark an instalment paid: one payment with the next receipt number (marking again changes nothing and answers the same payment)', params: emiParams, body: markPaidBody, response: envelope(markPaidResult) }),
   emiReverse: route({ method: 'POST', url: '/api/school/feerecord/emi/reverse/:emiId', roles: [ROLE.PRINCIPAL], summary: "Reverse a paid instalment's payment with a reason (the receipt stays, marked reversed; the instalment is due again)", params: emiParams, body: reverseBody, response: envelope(studentFees) }),
-  feeReceipt: route({ method: 'GET', url: '/api/fee/receipt/:paymentId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: 'The PDF receipt of a payment (a parent: its children; a student: its own)', params: paymentParams, querystring: receiptQuery, raw: true, response: z.any() }),
+  feeReceipt: route({ method: 'GET', url: '/api/fee/receipt/:paymentId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: 'The PDF receipt of a payment, A5 or an 80 mm roll (a parent: its children; a student: its own)', params: paymentParams, querystring: receiptQuery, raw: true, response: z.any() }),
   feeSummary: route({ method: 'GET', url: '/api/school/feesummary', roles: ADMINS, summary: "A session's fees at a glance: expected, paid, balance, overdue, collected today", querystring: sessionFeeQuery, response: envelope(feeSummary) }),
   feeDues: route({ method: 'GET', url: '/api/school/feedues', roles: ADMINS, summary: 'Overdue instalments, the oldest first (paginated; one class or all)', querystring: duesQuery, response: envelope(pageOf(dueRow)) }),
   feeDuesByClass: route({ method: 'GET', url: '/api/school/feedues/classes', roles: ADMINS, summary: 'Overdue instalments per class of a session: count and sum', querystring: sessionFeeQuery, response: envelope(z.array(duesByClass)) }),
   feeCollection: route({ method: 'GET', url: '/api/school/feereport/collection', roles: ADMINS, summary: 'Payments received between two dates, by day, class or mode (reversed ones left out)', querystring: collectionQuery, response: envelope(collectionReport) }),
   feeOutstanding: route({ method: 'GET', url: '/api/school/feereport/outstanding', roles: ADMINS, summary: 'Per class of a session: fee records, total, paid, balance and overdue', querystring: sessionFeeQuery, response: envelope(outstandingReport) }),
+  // Fee counter (issue 25): find a student, collect its ticked instalments as one batch, one receipt (A5 or 80 mm), the day's collection
+  feeCounterSearch: route({ method: 'GET', url: '/api/school/feecounter/search', roles: ADMINS, summary: 'Students of the current session (any class) by name, login id, roll number or phone (its own or its parent\'s), at most 10, each with its dues', querystring: counterSearchQuery, response: envelope(counterSearchResult) }),
+  feeCounterCollect: route({ method: 'POST', url: '/api/school/feecounter/collect', roles: ADMINS, summary: "Collect a student's instalments (late fees with them) as one batch of payments with receipt numbers (the batch again: its payments, created false)", body: counterCollectInput, response: envelope(counterCollectResult) }),
+  feeCounterDay: route({ method: 'GET', url: '/api/school/feecounter/day', roles: ADMINS, summary: "A day's collection by mode (late fees included, reversed ones out) and the cash expected in the drawer", querystring: counterDayQuery, response: envelope(counterDay) }),
+  feeBatchReceipt: route({ method: 'GET', url: '/api/fee/receipt/batch/:batchId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: 'One PDF receipt of every payment of a batch, A5 or an 80 mm roll (a parent: its children; a student: its own)', params: batchParams, querystring: receiptQuery, raw: true, response: z.any() }),
 
   notifications: route({
     method: 'GET',

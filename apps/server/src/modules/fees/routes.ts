@@ -3,20 +3,24 @@ import setupRoutes from './setup.routes.js';
 import recordsRoutes from './records.routes.js';
 import studentRoutes from './student.routes.js';
 import reportsRoutes from './reports.routes.js';
+import counterRoutes from './counter.routes.js';
 
 /**
- * Fees, in four parts of one module (money in paise; totals from the contract's functions):
+ * Fees, in five parts of one module (money in paise; totals from the contract's functions):
  * - setup: fee types and class fees (setup.ts);
  * - records: students' fee records, instalment plans, marking paid with gapless receipt numbers,
  *   reversals (records.ts, payments.ts);
  * - student: a student's fees for the school, its parent and itself, and the PDF receipt
  *   (student.ts, receipt-pdf.ts);
  * - reports: the overview, dues, collection and outstanding reports, and the reminder job
- *   (reports.ts, reminders.ts).
+ *   (reports.ts, reminders.ts);
+ * - counter: the office's fee counter (issue 25): a student found by name, login id, roll number or
+ *   phone, its instalments collected as one batch on one receipt, the day's collection (counter.ts).
  */
 export default async function feeRoutes(app: App) {
   await setupRoutes(app);
   await recordsRoutes(app);
   await studentRoutes(app);
   await reportsRoutes(app);
+  await counterRoutes(app);
 }
