@@ -4,15 +4,17 @@ import { FEE_SETUP_SCREENS } from './setup/screens';
 import { FEE_RECORDS_SCREENS } from './records/screens';
 import { FEE_STUDENT_SCREENS } from './student/screens';
 import { FEE_REPORTS_SCREENS } from './reports/screens';
+import { FEE_COUNTER_SCREENS } from './counter/screens';
 
 /**
  * The screens of fees, by route path (routes.tsx spreads them): setup (fee types, class fees),
  * records (fee records, instalments, payments), student (a student's fees for parents and
- * students), reports (the overview, dues, reports).
+ * students), reports (the overview, dues, reports), the counter (issue 25).
  */
 export const FEE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...FEE_SETUP_SCREENS,
   ...FEE_RECORDS_SCREENS,
   ...FEE_STUDENT_SCREENS,
   ...FEE_REPORTS_SCREENS,
+  ...FEE_COUNTER_SCREENS,
 };

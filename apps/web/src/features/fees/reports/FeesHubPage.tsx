@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconCalendarDue,
   IconCash,
+  IconCashRegister,
   IconChartBar,
   IconChevronRight,
   IconClipboardList,
@@ -34,6 +35,7 @@ const LINKS: Array<{ path: string; icon: Icon; color: string }> = [
   { path: '/addfeeemi', icon: IconCalendarDue, color: 'teal' },
   { path: '/feedues', icon: IconAlertTriangle, color: 'orange' },
   { path: '/feereports', icon: IconChartBar, color: 'lime' },
+  { path: '/feecounter', icon: IconCashRegister, color: 'green' },
 ];
 
 /** /feesdetails (112, 113): the fees of the header's session at a glance, and the way to every fee screen the role may open. */
