@@ -52,13 +52,6 @@ export default function FeeCounterPage({ route }: ScreenProps) {
       <PageHeading title={t(route.title)} description={t('fees.counter.description')} />
       <Stack gap="lg" maw={960}>
         <DayCollection tally={tally} onTally={setTally} />
-        <CounterSearch
-          inputRef={searchRef}
-          onPick={(hit, sessionId) => {
-            setPicked({ hit, sessionId });
-            setLast(null);
-          }}
-        />
         {last ? (
           <Alert color={last.created ? 'teal' : 'blue'} role="status" data-testid="counter-done">
             <Group justify="space-between" gap="sm" wrap="wrap">
@@ -73,6 +66,13 @@ export default function FeeCounterPage({ route }: ScreenProps) {
             </Group>
           </Alert>
         ) : null}
+        <CounterSearch
+          inputRef={searchRef}
+          onPick={(hit, sessionId) => {
+            setPicked({ hit, sessionId });
+            setLast(null);
+          }}
+        />
         {picked ? (
           <CollectPanel
             key={picked.hit.student.userId}
