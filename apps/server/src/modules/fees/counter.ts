@@ -27,7 +27,8 @@ import { resultRows, schoolToday } from './records.js';
  * Fees, part "counter" (issue 25): the office's fee counter for the admins (112, 113).
  *
  * - Search: students of the current session, any class, by name or login id (the trigram index of
- *   `users.search_text`, as people are searched), by roll number (a number of up to 3 digits) or by
+ *   `users.search_text`, as people are searched; a term shorter than a trigram reads the session's
+ *   students instead), by roll number (a number of up to 3 digits) or by
  *   phone (4 digits or more: the student's own contact or its parent's), at most 10, exact login
  *   ids and roll numbers first; each with its class, parent and dues. One statement.
  * - Collect: the ticked instalments of one student (or its overdue and next due ones) paid as one
@@ -86,16 +87,23 @@ export async function searchCounter(deps: Pick<Deps, 'data'>, caller: Caller, q:
   const schoolId = scopeOf(caller);
   const t = counterTerms(q.q);
   const digitsOf = (col: string) => sql.raw(`regexp_replace(coalesce(${col}, ''), '[^0-9]', '', 'g')`);
+  // A term of 3 characters or more is looked up in the trigram index; a shorter one has no
+  // trigram to look up (the index would be read whole), so the session's students are read instead.
+  const short = q.q.trim().length < 3;
+  const nameBranch = short
+    ? sql`select cs.student_id as id from class_students cs join t on cs.session_id = t.session_id join users u on u.id = cs.student_id
+          where cs.school_id = ${schoolId}::uuid and (u.search_text || '') like ${t.like}`
+    : sql`select u.id from users u
+          where u.school_id = ${schoolId}::uuid and u.role_id = ${roleSql(ROLE.STUDENT)} and u.search_text like ${t.like}`;
   const rows = await run<HitRow>(
     tenantDb(deps, schoolId),
-    'fee_counter_search',
+    short ? 'fee_counter_search_short' : 'fee_counter_search',
     sql`with t as (
         select a.id as session_id, (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today
         from schools s left join academic_sessions a on a.school_id = s.id and a.is_current
         where s.id = ${schoolId}::uuid
       ), found as (
-        select u.id from users u
-          where u.school_id = ${schoolId}::uuid and u.role_id = ${roleSql(ROLE.STUDENT)} and u.search_text like ${t.like}
+        ${nameBranch}
         union
         select cs.student_id from class_students cs join t on cs.session_id = t.session_id
           where cs.school_id = ${schoolId}::uuid and cs.roll_no = ${t.roll}::int
