@@ -204,6 +204,12 @@ if (att) {
     { name: 'fee outstanding by class (1k)', opts: { path: `/api/school/feereport/outstanding?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee summary (1k)', opts: { path: `/api/school/feesummary?sessionId=${att.sessionId}`, headers: { token: principalToken } } },
     { name: 'fee records of a class of 60 (GET)', opts: { path: `/api/school/feerecord?assignClassId=${att.classId}&page=1&pageSize=20`, headers: { token: principalToken } } },
+    // Issue 25: the fee counter's search (a surname, the trigram index; a short fragment and a roll
+    // number found in every class, the session's students) and the day.
+    { name: 'fee counter search "sharma" (1k)', opts: { path: '/api/school/feecounter/search?q=sharma', headers: { token: principalToken } } },
+    { name: 'fee counter search "an" (1k)', opts: { path: '/api/school/feecounter/search?q=an', headers: { token: principalToken } } },
+    { name: 'fee counter search roll 7 (1k)', opts: { path: '/api/school/feecounter/search?q=7', headers: { token: principalToken } } },
+    { name: 'fee counter day (1k)', opts: { path: '/api/school/feecounter/day', headers: { token: principalToken } } },
     // Issue 24: a message to every parent of the school (BENCH_ATT_STUDENTS, 1,000; half with a
     // verified number) by SMS, one at a time (a principal sends one, then another): the answer's
     // time is what a principal waits for, the bell and the SMS queued (goal for 2,000: under 200 ms).

@@ -113,7 +113,7 @@ export function build(
 export const ID_KEYS = [
   ...['sessionId', 'assignClassId', 'fromAssignClassId', 'toAssignClassId', 'subjectId', 'subjectIds', 'teacherId', 'classTeacherId', 'studentIds', 'heldBackIds', 'userId'],
   ...['periodId', 'holidayId', 'studentId'],
-  ...['feeTypeId', 'feeTypeIds', 'feeRecordId', 'emiId', 'paymentId'],
+  ...['feeTypeId', 'feeTypeIds', 'feeRecordId', 'emiId', 'paymentId', 'batchId'],
   ...['examId'],
 ];
 

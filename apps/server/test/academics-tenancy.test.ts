@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count } from 'drizzle-orm';
 import { API, type ApiRoute, type Role } from '@shala/contract';
@@ -61,6 +62,8 @@ interface Records {
   emiPaid: string;
   emiDue: string;
   payment: string;
+  /** The batch of that payment (one collection at the fee counter). */
+  batch: string;
   /** A draft exam of the session (class A's marks and notes are entered in it). */
   exam: string;
 }
@@ -117,7 +120,7 @@ async function records(school: TestSchool): Promise<Records> {
   await env.db.insert(feeReceiptCounters).values({ schoolId: school.id, sessionId: school.sessionId, lastNo: 1 });
   const [payment] = await env.db
     .insert(feePayments)
-    .values({ schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, instalmentId: emiPaid!.id, seq: 1, receiptNo: 1, amount: 500_000, mode: 'cash', paidOn: '2026-05-09' })
+    .values({ schoolId: school.id, sessionId: school.sessionId, feeRecordId: record!.id, instalmentId: emiPaid!.id, seq: 1, receiptNo: 1, amount: 500_000, mode: 'cash', paidOn: '2026-05-09', batchId: randomUUID() })
     .returning();
   const [exam] = await env.db
     .insert(exams)
@@ -131,6 +134,7 @@ async function records(school: TestSchool): Promise<Records> {
     emiPaid: emiPaid!.id,
     emiDue: emiDue!.id,
     payment: payment!.id,
+    batch: payment!.batchId!,
     period: period!.id,
     holiday: holiday!.id,
     session: school.sessionId,
@@ -158,6 +162,8 @@ function idFor(r: Records, key: string, parent: string | null, routeName = ''): 
       return routeName === 'emiReverse' ? r.emiPaid : r.emiDue;
     case 'paymentId':
       return r.payment;
+    case 'batchId':
+      return r.batch;
     case 'examId':
       return r.exam;
     case 'sessionId':
@@ -240,7 +246,7 @@ it('finds the academics routes that name records', () => {
     ...['holidayList', 'holidayCreate', 'holidayUpdate', 'holidayDelete', 'holidayNotices', 'calendar'],
     ...['attendanceSave', 'attendanceDay', 'attendancePeriod', 'attendanceDayDetail', 'attendanceMonth', 'attendanceLogs', 'attendanceSummary'],
     ...['feeTypeUpdate', 'feeTypeStatus', 'allFees', 'classFeeGet', 'classFeeSave', 'feeRecordList', 'feeRecordCreate', 'feeRecordUpdate', 'feeRecordDelete'],
-    ...['emiPlan', 'studentFees', 'emiMarkPaid', 'emiReverse', 'feeReceipt', 'feeSummary', 'feeDues', 'feeDuesByClass', 'feeCollection', 'feeOutstanding'],
+    ...['emiPlan', 'studentFees', 'emiMarkPaid', 'emiReverse', 'feeReceipt', 'feeBatchReceipt', 'feeSummary', 'feeDues', 'feeDuesByClass', 'feeCollection', 'feeOutstanding'],
     ...['examScheme', 'examSchemeSave', 'examSchemeTemplate', 'examList', 'examCreate', 'examUpdate', 'examDelete', 'examLock', 'examUnlock', 'examPublish'],
     ...['examCompletion', 'examCorrect', 'examCorrections', 'markSheet', 'markSheetSave', 'examNotes', 'examNotesSave', 'classResults', 'reportCard'],
     ...['reportCardPdf', 'reportBatchCreate', 'examAnalysis', 'studentProgress'],

@@ -117,7 +117,7 @@ describe('the PDF receipt', () => {
       const res = await get(receiptUrl(paymentId), token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="receipt-1.pdf"');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-1.pdf"; filename*=UTF-8''receipt-1.pdf`);
       expect(res.headers['cache-control']).toContain('no-store');
       expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }

@@ -397,7 +397,10 @@ export const reverseBody = z.object({
   refund: z.object({ amount: z.number().int().positive().optional() }).optional(),
 });
 export const paymentParams = z.object({ paymentId: z.uuid() });
-export const receiptQuery = z.object({ lang: z.enum(['en', 'hi']).default('en') });
+/** A receipt's language and layout: an A5 page, or an 80 mm thermal roll (the fee counter's printer). */
+export const RECEIPT_LAYOUTS = ['a5', 'thermal'] as const;
+export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
+export const receiptQuery = z.object({ lang: z.enum(['en', 'hi']).default('en'), layout: z.enum(RECEIPT_LAYOUTS).default('a5') });
 
 // Dues and reports -----------------------------------------------------------------------------
 

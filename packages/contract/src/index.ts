@@ -18,6 +18,7 @@ export * from './academics.js';
 export * from './schoolday.js';
 export * from './fees.js';
 export * from './fees-words.js';
+export * from './fee-counter.js';
 export * from './schools.js';
 export * from './master.js';
 export * from './files.js';

@@ -110,6 +110,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/feereports', ADMINS),
   // Late fees (issue 25): the session's rule (the principal sets it, the system admin reads it).
   r('/latefee', ADMINS),
+  // The fee counter (issue 25): the office takes a family's fees in one screen.
+  r('/feecounter', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [ROLE.PRINCIPAL]),
   r('/viewall_notice', [ROLE.PRINCIPAL]),
@@ -230,7 +232,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     {
       group: 'menu.academic',
-      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/examscheme'), m('/exams'), m('/examanalysis')],
+      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/examscheme'), m('/exams'), m('/examanalysis')],
     },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
   ],
@@ -246,6 +248,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
         m('/viewclass'),
         m('/viewassignedclasses'),
         m('/feesdetails'),
+        m('/feecounter'),
         m('/addfeeemi'),
         m('/latefee'),
         m('/examscheme'),

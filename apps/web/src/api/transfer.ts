@@ -95,15 +95,8 @@ function fileNameFrom(disposition: string | null): string | null {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
-/**
- * Fetches a raw (non-JSON) route such as a CSV export with the session token and saves it.
- * Returns the file name used.
- */
-export async function downloadRoute<N extends ApiName>(
-  name: N,
-  options: { params?: unknown; query?: unknown },
-  fallbackName: string,
-): Promise<string> {
+/** Fetches a raw (non-JSON) route (a PDF, a CSV export) with the session token: its bytes and the server's file name. */
+export async function fetchRoute<N extends ApiName>(name: N, options: { params?: unknown; query?: unknown }): Promise<{ blob: Blob; fileName: string | null }> {
   const route = API[name];
   const isPublic = (route.roles as unknown) === 'public';
   let response: Response;
@@ -118,8 +111,20 @@ export async function downloadRoute<N extends ApiName>(
     const text = await response.text().catch(() => '');
     throw httpError(response.status, parseJson(text), isPublic);
   }
-  const blob = await response.blob();
-  const fileName = fileNameFrom(response.headers.get('Content-Disposition')) ?? fallbackName;
+  return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
+}
+
+/**
+ * Fetches a raw (non-JSON) route such as a CSV export with the session token and saves it.
+ * Returns the file name used.
+ */
+export async function downloadRoute<N extends ApiName>(
+  name: N,
+  options: { params?: unknown; query?: unknown },
+  fallbackName: string,
+): Promise<string> {
+  const { blob, fileName: named } = await fetchRoute(name, options);
+  const fileName = named ?? fallbackName;
   saveBlob(blob, fileName);
   return fileName;
 }

@@ -50,7 +50,7 @@ const receiver = alias(users, 'receiver');
 const reverser = alias(users, 'reverser');
 
 /** Payments as the API shows them (who received them, who reversed them), by a condition: one statement. */
-async function paymentsWhere(db: DbOrTx, schoolId: Scope, where: SQL): Promise<Payment[]> {
+export async function paymentsWhere(db: DbOrTx, schoolId: Scope, where: SQL): Promise<Payment[]> {
   const rows = await db
     .select({
       p: feePayments,

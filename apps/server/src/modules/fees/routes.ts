@@ -5,6 +5,7 @@ import studentRoutes from './student.routes.js';
 import reportsRoutes from './reports.routes.js';
 import onlineRoutes from './online.routes.js';
 import lateFeeRoutes from './late-fees.routes.js';
+import counterRoutes from './counter.routes.js';
 
 /**
  * Fees, in parts of one module (money in paise; totals from the contract's functions):
@@ -17,7 +18,9 @@ import lateFeeRoutes from './late-fees.routes.js';
  *   (reports.ts, reminders.ts);
  * - online (issue 25): the school's gateway, parents' orders, Checkout's return, the webhook and
  *   refunds (online.ts);
- * - late fees: a session's rule, the daily job that assesses them, waivers (late-fees.ts).
+ * - late fees: a session's rule, the daily job that assesses them, waivers (late-fees.ts);
+ * - counter: the office's fee counter (issue 25): a student found by name, login id, roll number or
+ *   phone, its instalments collected as one batch on one receipt, the day's collection (counter.ts).
  */
 export default async function feeRoutes(app: App) {
   await setupRoutes(app);
@@ -26,4 +29,5 @@ export default async function feeRoutes(app: App) {
   await reportsRoutes(app);
   await onlineRoutes(app);
   await lateFeeRoutes(app);
+  await counterRoutes(app);
 }

@@ -5,11 +5,12 @@ import { FEE_RECORDS_SCREENS } from './records/screens';
 import { FEE_STUDENT_SCREENS } from './student/screens';
 import { FEE_REPORTS_SCREENS } from './reports/screens';
 import { FEE_LATE_SCREENS } from './late/screens';
+import { FEE_COUNTER_SCREENS } from './counter/screens';
 
 /**
  * The screens of fees, by route path (routes.tsx spreads them): setup (fee types, class fees),
  * records (fee records, instalments, payments), student (a student's fees for parents and
- * students), reports (the overview, dues, reports), late fees (the rule).
+ * students), reports (the overview, dues, reports), late fees (the rule), the counter (issue 25).
  */
 export const FEE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...FEE_SETUP_SCREENS,
@@ -17,4 +18,5 @@ export const FEE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...FEE_STUDENT_SCREENS,
   ...FEE_REPORTS_SCREENS,
   ...FEE_LATE_SCREENS,
+  ...FEE_COUNTER_SCREENS,
 };

@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconCalendarDue,
   IconCash,
+  IconCashRegister,
   IconChartBar,
   IconChevronRight,
   IconClockDollar,
@@ -36,6 +37,7 @@ const LINKS: Array<{ path: string; icon: Icon; color: string }> = [
   { path: '/feedues', icon: IconAlertTriangle, color: 'orange' },
   { path: '/latefee', icon: IconClockDollar, color: 'red' },
   { path: '/feereports', icon: IconChartBar, color: 'lime' },
+  { path: '/feecounter', icon: IconCashRegister, color: 'green' },
 ];
 
 /** /feesdetails (112, 113): the fees of the header's session at a glance, and the way to every fee screen the role may open. */
