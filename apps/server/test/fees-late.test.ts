@@ -276,8 +276,8 @@ describe('a late fee waived, and paid', () => {
     const pdf = await env.app.inject({ url: `/api/fee/receipt/${payment.paymentId}?lang=en`, headers: { token: s.admin.token } });
     const { text } = pdfContent(pdf.rawPayload);
     const total = first.amount + 10_000;
-    expect(text).toContain(`Instalment ${formatRupees(first.amount)}`);
-    expect(text).toContain(`Late fee ${formatRupees(10_000)}`);
+    // The instalment's line, its late fee on a line of its own under it, then the total.
+    expect(text).toContain(`${formatRupees(first.amount)} Late fee ${formatRupees(10_000)}`);
     expect(text).toContain(`Amount received ${formatRupees(total)}`);
     expect(text).toContain(amountInWords(total, 'en'));
     const hi = pdfContent((await env.app.inject({ url: `/api/fee/receipt/${payment.paymentId}?lang=hi`, headers: { token: s.admin.token } })).rawPayload).text;
