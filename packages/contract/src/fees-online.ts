@@ -89,7 +89,7 @@ export const payResult = z.object({
 export type PayResult = z.infer<typeof payResult>;
 
 export const orderParams = z.object({ orderId: z.uuid() });
-export const razorpayHookQuery = z.object({ account: z.string().max(100).optional() });
+export const razorpayHookQuery = z.object({ account: text(100).optional() });
 
 /** Reversing an online payment may refund it at the gateway, whole (no amount) or in part (paise). */
 export const refundInput = z.object({ amount: z.number().int().positive().optional() }).optional();
