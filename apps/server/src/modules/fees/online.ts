@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
+import { feeInstalments, feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { openSecret, sealSecret, secretHint, SecretsKeyMissing } from '../../messaging/index.js';
@@ -432,7 +432,12 @@ export async function refundForReversal(deps: Pick<Deps, 'data' | 'messaging' | 
     .from(feePayments)
     .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
     .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), sql`${feePayments.reversedAt} is null`));
-  if (!paid) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
+  if (!paid) {
+    // Not the school's instalment at all: 404, as the reversal itself would answer.
+    const [inst] = await db.select({ id: feeInstalments.id }).from(feeInstalments).where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.id, emiId)));
+    if (!inst) throw notFound('Instalment');
+    throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
+  }
   if (paid.mode !== 'online' || !paid.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
   const whole = paid.amount + paid.lateFee;
   const amount = refund.amount ?? whole;
