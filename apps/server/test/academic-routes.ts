@@ -30,6 +30,7 @@ const PLAIN: Record<string, unknown> = {
   monthId: '2026-11',
   // fees
   reason: 'Entered twice',
+  reference: 'UTR123456789',
   page: 1,
   pageSize: 20,
   // exams: a valid grading scale (two bands, one from 0)

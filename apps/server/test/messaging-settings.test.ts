@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { PREFERENCE_KINDS, templateParamsOf, type MessagingSettings, type NotificationPreferences, type Role } from '@shala/contract';
+import { PREFERENCE_KINDS, TEXT_VARIANTS, templateParamsOf, type MessagingSettings, type NotificationPreferences, type Role } from '@shala/contract';
 import { messagingAccounts } from '../src/db/schema.js';
 import { NOTIFICATION_TEXTS } from '../src/modules/notifications/texts.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
@@ -261,7 +261,7 @@ describe('the school rules per kind', () => {
 
   it('names every value a kind’s notification text uses as a param its templates may take', () => {
     for (const [key, texts] of Object.entries(NOTIFICATION_TEXTS)) {
-      const kind = key === 'holiday_range' ? 'holiday' : (key as (typeof PREFERENCE_KINDS)[number]);
+      const kind = key in TEXT_VARIANTS ? TEXT_VARIANTS[key as keyof typeof TEXT_VARIANTS] : (key as (typeof PREFERENCE_KINDS)[number]);
       for (const name of [...texts.en.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!)) expect(templateParamsOf(kind), `${key}: ${name}`).toContain(name);
     }
   });

@@ -107,6 +107,9 @@ export const ERROR_REASONS = [
   'late_fee_none', // no late fee to waive on this instalment (none charged, waived already, or paid)
   'paid_on_future', // a payment is not dated after today
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
+  'upi_not_set', // the school has no UPI id: no payment by UPI without a gateway
+  'upi_claim_pending', // a UPI reference for this instalment is already waiting for the office
+  'upi_claim_decided', // the UPI reference was confirmed or rejected already
   // communication
   'not_teaching', // the teacher does not teach this subject in this class
   'file_not_yours', // params: name (a class work file or a message's attachment must be the caller's own upload, not used elsewhere)
@@ -209,6 +212,8 @@ export const ISSUE_CODES = [
   'template_param',
   'late_fee_value', // a late-fee rule without its amount (or percent)
   'late_fee_cap', // a late fee per day without a cap
+  'upi_vpa',
+  'upi_reference',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number] | (string & {});
 

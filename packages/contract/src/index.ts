@@ -19,6 +19,7 @@ export * from './schoolday.js';
 export * from './fees.js';
 export * from './fees-words.js';
 export * from './fee-counter.js';
+export * from './fees-upi.js';
 export * from './schools.js';
 export * from './master.js';
 export * from './files.js';

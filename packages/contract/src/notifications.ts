@@ -57,9 +57,26 @@ export function notificationValues(params: NotificationParams, language: string)
   return out;
 }
 
-/** The text of a templated kind to write: a holiday of several days has its own. */
-export function notificationTextKey(kind: (typeof TEMPLATED_KINDS)[number], params: NotificationParams): (typeof TEMPLATED_KINDS)[number] | 'holiday_range' {
-  return kind === 'holiday' && params.endDate !== undefined && params.endDate !== params.startDate ? 'holiday_range' : kind;
+/**
+ * Texts of a kind told apart by its params, and their kind: a holiday of several days; a fee
+ * reminder carrying the school's UPI link (`upi`, `vpa`); a UPI reference a parent entered (to the
+ * office) and one the office rejected (to the parent), by `upiClaim`.
+ */
+export const TEXT_VARIANTS = {
+  holiday_range: 'holiday',
+  fee_due_upi: 'fee_due',
+  fee_overdue_upi: 'fee_overdue',
+  fee_upi_claimed: 'fee',
+  fee_upi_rejected: 'fee',
+} as const satisfies Record<string, (typeof TEMPLATED_KINDS)[number]>;
+export type NotificationTextKey = (typeof TEMPLATED_KINDS)[number] | keyof typeof TEXT_VARIANTS;
+
+/** The text of a templated kind to write: its own, or a variant its params call for. */
+export function notificationTextKey(kind: (typeof TEMPLATED_KINDS)[number], params: NotificationParams): NotificationTextKey {
+  if (kind === 'holiday') return params.endDate !== undefined && params.endDate !== params.startDate ? 'holiday_range' : kind;
+  if ((kind === 'fee_due' || kind === 'fee_overdue') && typeof params.upi === 'string') return `${kind}_upi`;
+  if (kind === 'fee' && (params.upiClaim === 'claimed' || params.upiClaim === 'rejected')) return `fee_upi_${params.upiClaim}`;
+  return kind;
 }
 
 /** Notification of spec section 3: sender, name, message, timestamp. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_VIEWS, COUNT_TITLES, ERROR_CODES, ERROR_REASONS, MENUS, NOTIFICATION_KINDS, ROLE_KEY, TEMPLATED_KINDS, WEB_ROUTES, type MenuEntry } from '@shala/contract';
+import { AUDIT_VIEWS, COUNT_TITLES, ERROR_CODES, ERROR_REASONS, MENUS, NOTIFICATION_KINDS, ROLE_KEY, TEMPLATED_KINDS, TEXT_VARIANTS, WEB_ROUTES, type MenuEntry } from '@shala/contract';
 import en from './en.json';
 import hi from './hi.json';
 import ta from './ta.json';
@@ -69,7 +69,7 @@ describe('translations', () => {
   });
 
   it('has a text and a label of every notification kind in en and hi (the kind and its params make the text)', () => {
-    const keys = [...NOTIFICATION_KINDS.map((k) => `notifications.kinds.${k}`), ...TEMPLATED_KINDS.map((k) => `notifications.texts.${k}`), 'notifications.texts.holiday_range'];
+    const keys = [...NOTIFICATION_KINDS.map((k) => `notifications.kinds.${k}`), ...TEMPLATED_KINDS.map((k) => `notifications.texts.${k}`), ...Object.keys(TEXT_VARIANTS).map((k) => `notifications.texts.${k}`)];
     expect(missing(keys, EN), 'missing in en').toEqual([]);
     expect(missing(keys, HI), 'missing in hi').toEqual([]);
   });

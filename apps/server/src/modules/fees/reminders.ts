@@ -7,6 +7,7 @@ import type { JobSpec } from '../../jobs/queue.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
+import { upiLink, upiReference } from './upi.js';
 
 /**
  * Parents' fee reminders, in the bell: one when an instalment falls due within `DUE_SOON_DAYS` days
@@ -20,6 +21,9 @@ import { now as clockNow } from '../../clock.js';
  * same transaction (an alert is never recorded without its notification), pushed live after it
  * commits. At most `BATCH` instalments per kind and transaction: a larger backlog takes a few
  * rounds, each a constant number of statements.
+ *
+ * When the school takes UPI without a gateway, a reminder carries its `upi://pay` link for the
+ * amount due (params `vpa`, `upi`: the texts `fee_due_upi`, `fee_overdue_upi`, in the reader's language).
  *
  * It runs as a job of the queue (jobs/queue.ts): every 30 minutes and once at start.
  */
@@ -36,9 +40,20 @@ interface Alerted {
   parent_id: string;
   first_name: string;
   last_name: string;
+  login_id: string;
   seq: number;
   amount: number | string;
   due_date: string;
+  upi_vpa: string | null;
+  upi_name: string | null;
+  late_fee: number | string;
+}
+
+/** A reminder's UPI link, when the school takes UPI without a gateway: the amount due with its late fee (params `vpa`, `upi`). */
+function upiParams(r: Alerted): Record<string, string> {
+  if (!r.upi_vpa || !r.upi_name) return {};
+  const payee = { vpa: r.upi_vpa, name: r.upi_name };
+  return { vpa: r.upi_vpa, upi: upiLink(payee, Number(r.amount) + Number(r.late_fee), upiReference(r.login_id, Number(r.seq))) };
 }
 
 /** The instalments of one kind to alert now, recorded as alerted, in one statement. */
@@ -46,12 +61,15 @@ function alertStatement(kind: ReminderKind, now: Date) {
   const today = sql`(${now.toISOString()}::timestamptz at time zone s.time_zone)::date`;
   const window = kind === 'due_soon' ? sql`i.due_date between ${today} and ${today} + ${DUE_SOON_DAYS}::int` : sql`i.due_date < ${today}`;
   return sql`with chosen as (
-      select i.school_id, i.id, i.seq, i.due_date, i.amount, s.name as school_name, u.first_name, u.last_name, p.id as parent_id
+      select i.school_id, i.id, i.seq, i.due_date, i.amount, s.name as school_name, u.first_name, u.last_name, u.login_id, p.id as parent_id,
+        ps.upi_vpa, ps.upi_name, coalesce(lf.amount, 0) as late_fee
       from fee_instalments i
       join schools s on s.id = i.school_id and s.status and not s.is_draft
       join fee_records r on r.id = i.fee_record_id and r.school_id = i.school_id
       join users u on u.id = r.student_id and u.status
       join users p on p.id = u.parent_user_id and p.school_id = u.school_id and p.status
+      left join payment_settings ps on ps.school_id = i.school_id
+      left join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null
       where not i.paid and ${window}
         and not exists (select 1 from fee_alerts a where a.school_id = i.school_id and a.instalment_id = i.id and a.kind = ${kind})
       order by i.due_date, i.id
@@ -62,7 +80,8 @@ function alertStatement(kind: ReminderKind, now: Date) {
       on conflict do nothing
       returning instalment_id
     )
-    select c.school_id, c.school_name, c.parent_id, c.first_name, c.last_name, c.seq, c.amount, c.due_date::text as due_date
+    select c.school_id, c.school_name, c.parent_id, c.first_name, c.last_name, c.login_id, c.seq, c.amount, c.due_date::text as due_date,
+      c.upi_vpa, c.upi_name, c.late_fee
     from chosen c join alerted a on a.instalment_id = c.id`;
 }
 
@@ -88,7 +107,7 @@ export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now
             senderName: r.school_name,
             kind: kind === 'due_soon' ? 'fee_due' : 'fee_overdue',
             link: '/studentfeedata',
-            params: { child: fullName({ firstName: r.first_name, lastName: r.last_name }), seq: Number(r.seq), amount: Number(r.amount), dueDate: r.due_date },
+            params: { child: fullName({ firstName: r.first_name, lastName: r.last_name }), seq: Number(r.seq), amount: Number(r.amount), dueDate: r.due_date, ...upiParams(r) },
           });
         }
       }

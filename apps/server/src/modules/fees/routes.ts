@@ -6,6 +6,8 @@ import reportsRoutes from './reports.routes.js';
 import onlineRoutes from './online.routes.js';
 import lateFeeRoutes from './late-fees.routes.js';
 import counterRoutes from './counter.routes.js';
+import upiRoutes from './upi.routes.js';
+import settlementRoutes from './settlement.routes.js';
 
 /**
  * Fees, in parts of one module (money in paise; totals from the contract's functions):
@@ -20,7 +22,9 @@ import counterRoutes from './counter.routes.js';
  *   refunds (online.ts);
  * - late fees: a session's rule, the daily job that assesses them, waivers (late-fees.ts);
  * - counter: the office's fee counter (issue 25): a student found by name, login id, roll number or
- *   phone, its instalments collected as one batch on one receipt, the day's collection (counter.ts).
+ *   phone, its instalments collected as one batch on one receipt, the day's collection (counter.ts);
+ * - UPI without a gateway: the school's UPI id, an instalment's link and QR code, parents'
+ *   references and the office's confirmations (upi.ts); the daily settlement (settlement.ts).
  */
 export default async function feeRoutes(app: App) {
   await setupRoutes(app);
@@ -30,4 +34,6 @@ export default async function feeRoutes(app: App) {
   await onlineRoutes(app);
   await lateFeeRoutes(app);
   await counterRoutes(app);
+  await upiRoutes(app);
+  await settlementRoutes(app);
 }

@@ -1,8 +1,8 @@
-import { notificationLanguageOf, notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type TEMPLATED_KINDS } from '@shala/contract';
+import { notificationLanguageOf, notificationTextKey, notificationValues, type Notification, type NotificationLanguage, type NotificationTextKey, type TEMPLATED_KINDS } from '@shala/contract';
 
 type Templated = (typeof TEMPLATED_KINDS)[number];
-/** A text's key: a templated kind, or a holiday of several days. */
-export type TextKey = Templated | 'holiday_range';
+/** A text's key: a templated kind, or one of its variants (a holiday of several days…). */
+export type TextKey = NotificationTextKey;
 
 /**
  * The texts the server writes itself (Web Push, mail), in each language: the same as the web's
@@ -28,6 +28,22 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
   fee_overdue: {
     en: 'Fee instalment {{seq}} of {{amount}} for {{child}} was due on {{dueDate}} and is overdue.',
     hi: '{{child}} की शुल्क किस्त {{seq}} ({{amount}}) {{dueDate}} को देय थी और अब बकाया है।',
+  },
+  fee_upi_claimed: {
+    en: "{{child}}'s parent paid instalment {{seq}} ({{amount}}) by UPI, reference {{reference}}: confirm it against the bank statement.",
+    hi: '{{child}} के अभिभावक ने किस्त {{seq}} ({{amount}}) यूपीआई से चुकाई, संदर्भ {{reference}}: बैंक विवरण से मिलाकर पुष्टि करें।',
+  },
+  fee_upi_rejected: {
+    en: 'The school could not confirm the UPI payment of instalment {{seq}} ({{amount}}) for {{child}}, reference {{reference}}: {{reason}}',
+    hi: 'विद्यालय {{child}} की किस्त {{seq}} ({{amount}}) के यूपीआई भुगतान, संदर्भ {{reference}}, की पुष्टि नहीं कर सका: {{reason}}',
+  },
+  fee_due_upi: {
+    en: 'Fee instalment {{seq}} of {{amount}} for {{child}} is due on {{dueDate}}. Pay by UPI to {{vpa}}: {{upi}}',
+    hi: '{{child}} की शुल्क किस्त {{seq}} ({{amount}}) {{dueDate}} को देय है। यूपीआई से {{vpa}} को भुगतान करें: {{upi}}',
+  },
+  fee_overdue_upi: {
+    en: 'Fee instalment {{seq}} of {{amount}} for {{child}} was due on {{dueDate}} and is overdue. Pay by UPI to {{vpa}}: {{upi}}',
+    hi: '{{child}} की शुल्क किस्त {{seq}} ({{amount}}) {{dueDate}} को देय थी और अब बकाया है। यूपीआई से {{vpa}} को भुगतान करें: {{upi}}',
   },
   holiday: {
     en: 'Holiday: {{title}}, {{startDate}}',
