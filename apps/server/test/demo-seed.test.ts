@@ -411,6 +411,19 @@ describe('the demo seed', () => {
     expect(s4.find((r) => r.i.dueDate === addDays(today, -1))).toMatchObject({ fee: 1_000 });
   });
 
+  it('takes UPI without a gateway (a fake UPI id) and has one parent’s reference waiting for the office', async () => {
+    const { token } = await signin('DEMO-P0001');
+    expect(await get('/api/school/paymentsettings/upi', token)).toMatchObject({ vpa: 'demoschool@upi', name: 'Shala Demo School' });
+    const claims = await get('/api/school/feeupi/claims?status=pending', token);
+    expect(claims.total).toBe(1);
+    expect(claims.items[0]).toMatchObject({ status: 'pending', reference: '432109876543', claimedBy: expect.objectContaining({ loginId: expect.stringMatching(/^DEMO-G/) }) });
+    expect(claims.items[0].dueDate < localDate('Asia/Kolkata')).toBe(true);
+    // What the parent paid: the instalment and its late fee of the day.
+    const [late] = await env.db.select({ amount: feeLateFees.amount }).from(feeLateFees).where(eq(feeLateFees.instalmentId, claims.items[0].emiId));
+    const [inst] = await env.db.select({ amount: feeInstalments.amount }).from(feeInstalments).where(eq(feeInstalments.id, claims.items[0].emiId));
+    expect(claims.items[0].amount).toBe(inst!.amount + (late?.amount ?? 0));
+  });
+
   it('runs once: a second start changes nothing', async () => {
     const tally = async () => ({
       users: (await env.db.select({ n: count() }).from(users))[0]!.n,

@@ -22,6 +22,7 @@ import { academicYears } from '../modules/academics/structure.js';
 import { addDays, isoWeekday, localDate } from '../modules/calendar/days.js';
 import { seedDemoFees } from './demo-fees.js';
 import { seedDemoLateFees } from './demo-late-fees.js';
+import { seedDemoUpi } from './demo-upi.js';
 import { seedDemoCommunication } from './demo-communication.js';
 import { seedDemoExams } from './demo-exams.js';
 import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
@@ -191,6 +192,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   const enrolled = students.map((s) => ({ loginId: s.loginId, id: idOf.get(s.loginId)!, cls: s.cls }));
   await seedDemoFees(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, students: enrolled, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoLateFees(tx, { schoolId, sessionId: current.id, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')! });
+  await seedDemoUpi(tx, { schoolId, schoolName: school!.name, principalId: idOf.get('DEMO-P0001')!, today: localDate(school!.timeZone) });
   await seedDemoExams(tx, { schoolId, session: current, classId, subjectId, students: enrolled, cells, principalId: idOf.get('DEMO-P0001')! });
 
   // Keep the login id counters in step with the demo ids.
