@@ -112,6 +112,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/latefee', ADMINS),
   // The fee counter (issue 25): the office takes a family's fees in one screen.
   r('/feecounter', ADMINS),
+  // Fees by UPI without a gateway (issue 25): parents' UPI references for the office to confirm,
+  // and the school's ways of being paid (its UPI id; the gateway's keys).
+  r('/feeupiclaims', ADMINS),
+  r('/paymentsettings', [ROLE.PRINCIPAL]),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [ROLE.PRINCIPAL]),
   r('/viewall_notice', [ROLE.PRINCIPAL]),
@@ -233,6 +237,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     {
       group: 'menu.academic',
       items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/examscheme'), m('/exams'), m('/examanalysis')],
+      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feeupiclaims'), m('/examscheme'), m('/exams'), m('/examanalysis')],
     },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
   ],
@@ -251,6 +256,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
         m('/feecounter'),
         m('/addfeeemi'),
         m('/latefee'),
+        m('/feeupiclaims'),
         m('/examscheme'),
         m('/exams'),
         m('/examanalysis'),
@@ -258,7 +264,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings'), m('/paymentsettings')],
     },
   ],
   [ROLE.TEACHER]: [

@@ -64,6 +64,8 @@ const OWN_CODES: Record<string, string> = {
   template_param: 'validation.template_param',
   late_fee_value: 'validation.late_fee_value',
   late_fee_cap: 'validation.late_fee_cap',
+  upi_vpa: 'validation.upi_vpa',
+  upi_reference: 'validation.upi_reference',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

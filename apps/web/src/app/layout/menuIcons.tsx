@@ -1,6 +1,8 @@
 import {
   IconBeach,
   IconDeviceMobileCog,
+  IconQrcode,
+  IconBuildingBank,
   IconBook,
   IconBooks,
   IconBuildingCommunity,
@@ -101,6 +103,8 @@ const BY_PATH: Record<string, Icon> = {
   '/childconsent': IconShieldCheck,
   '/messagingsettings': IconDeviceMobileCog,
   '/platformmessaging': IconDeviceMobileCog,
+  '/feeupiclaims': IconQrcode,
+  '/paymentsettings': IconBuildingBank,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;

@@ -19,14 +19,16 @@ import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './p
 import { rangeError, thisMonth } from './range';
 import { useAddressParams } from '../../../lib/useListParams';
 import { DateField } from '../../../components/DateField';
+import { SettlementSection } from './SettlementSection';
 
-/** /feereports (112, 113): the collection of a period (by day, class or mode) and the outstanding balance per class, with CSV. */
+/** /feereports (112, 113): the collection of a period (by day, class or mode), the outstanding balance per class and a day's settlement, with CSV. */
 export default sessionScreen(
   'fees.reports.reports.description',
   (session) => (
     <Stack gap="xl">
       <Collection session={session} />
       <Outstanding session={session} />
+      <SettlementSection session={session} />
     </Stack>
   ),
 );

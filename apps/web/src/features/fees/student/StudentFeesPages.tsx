@@ -11,8 +11,9 @@ import { sessionScreen } from '../../academics/assign/sessionScreen';
 import { ChosenChild } from '../../parent/ChildPicker';
 import { StudentFeesView } from '../StudentFeesView';
 import { PayOnline } from '../online/PayOnline';
+import { upiActions } from '../upi/UpiInstalmentAction';
 
-/** A student's fees in the session: loading, error, then the view (no record: the view says so). */
+/** A student's fees in the session: loading, error, then the view (no record: the view says so), with "Pay by UPI" when the school takes it. */
 function FeesOf({ studentId, session }: { studentId: string; session: AcademicSession }) {
   const fees = useStudentFees(studentId, session.sessionId);
   return (
@@ -21,7 +22,7 @@ function FeesOf({ studentId, session }: { studentId: string; session: AcademicSe
         fees.data ? (
           <Stack gap="md">
             <PayOnline fees={fees.data} />
-            <StudentFeesView fees={fees.data} />
+            <StudentFeesView fees={fees.data} actions={upiActions(fees.data)} />
           </Stack>
         ) : null
       }

@@ -1,0 +1,96 @@
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatRupees, upiConfirmBody, upiRejectBody, type UpiClaim } from '@shala/contract';
+import { useConfirmUpiClaim, useRejectUpiClaim } from '../../../api/fees-upi';
+import { DateField } from '../../../components/DateField';
+import { ModalFooter } from '../../../components/ModalFooter';
+import { useContractForm } from '../../../lib/contractForm';
+import { useSubmit } from '../../../lib/useSubmit';
+import { useErrorToken } from '../../../lib/validation';
+
+/** Who, which instalment, how much, which reference: the line both decisions show. */
+function ClaimSummary({ claim }: { claim: UpiClaim }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {t('feeUpi.claims.summary', { name: claim.student.fullName, seq: claim.seq, amount: formatRupees(claim.amount), reference: claim.reference })}
+    </Text>
+  );
+}
+
+interface ConfirmValues {
+  paidOn: string;
+}
+
+/**
+ * Confirms a claim found in the bank statement: the payment with its receipt number, dated the day
+ * the money came in (empty: the school's today; never after it).
+ */
+export function ConfirmClaimModal({ claim, onClose }: { claim: UpiClaim; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const confirm = useConfirmUpiClaim();
+  const prepare = (v: ConfirmValues) => ({ paidOn: v.paidOn || undefined });
+  const form = useContractForm<ConfirmValues>(upiConfirmBody, { initialValues: { paidOn: '' }, prepare });
+  const submit = useSubmit({
+    form,
+    save: (values: ConfirmValues) => confirm.mutateAsync({ claimId: claim.claimId, ...prepare(values) }),
+    saved: ({ payment }) => t('feeUpi.claims.confirmed', { no: payment.receiptNo, name: claim.student.fullName }),
+    savedToast: () => ({ check: true }),
+    done: onClose,
+  });
+  const title = t('feeUpi.claims.confirmTitle');
+  return (
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={title}>
+        <Stack gap="md">
+          <ClaimSummary claim={claim} />
+          <Text size="sm">{t('feeUpi.claims.confirmText')}</Text>
+          <DateField label={t('feeUpi.claims.paidOn')} description={t('feeUpi.claims.paidOnHint')} {...form.getInputProps('paidOn')} error={errorText(form.errors.paidOn)} />
+          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('feeUpi.claims.confirm')} pending={submit.pending} leftSection={<IconCheck size={18} aria-hidden />} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+interface RejectValues {
+  reason: string;
+}
+
+/** Rejects a claim not found in the bank statement, with the reason the parent is told. */
+export function RejectClaimModal({ claim, onClose }: { claim: UpiClaim; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorToken();
+  const reject = useRejectUpiClaim();
+  const form = useContractForm<RejectValues>(upiRejectBody, { initialValues: { reason: '' } });
+  const submit = useSubmit({
+    form,
+    save: (values: RejectValues) => reject.mutateAsync({ claimId: claim.claimId, reason: values.reason.trim() }),
+    saved: () => t('feeUpi.claims.rejected', { name: claim.student.fullName }),
+    done: onClose,
+  });
+  const title = t('feeUpi.claims.rejectTitle');
+  return (
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={title}>
+        <Stack gap="md">
+          <ClaimSummary claim={claim} />
+          <Textarea
+            label={t('feeUpi.claims.reason')}
+            description={t('feeUpi.claims.reasonHint')}
+            required
+            data-autofocus
+            autosize
+            minRows={2}
+            maxLength={200}
+            {...form.getInputProps('reason')}
+            error={errorText(form.errors.reason)}
+          />
+          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('feeUpi.claims.reject')} color="red" pending={submit.pending} leftSection={<IconX size={18} aria-hidden />} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
