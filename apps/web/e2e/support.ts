@@ -42,8 +42,13 @@ export async function signIn(page: Page, loginId: string, password = PASSWORD) {
  * schoolId, and the school's name), then the role's landing page opens.
  */
 export async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
-  const res = await page.request.post(`${API_BASE}/api/signin`, { data: { loginId: ACCOUNTS[role].loginId, password: PASSWORD } });
-  expect(res.status(), `sign-in of ${ACCOUNTS[role].loginId}`).toBe(200);
+  await signInWith(page, ACCOUNTS[role].loginId, ACCOUNTS[role].landing);
+}
+
+/** `signInAs` for an account a journey made (with the published password), landing on `landing`. */
+export async function signInWith(page: Page, loginId: string, landing: string) {
+  const res = await page.request.post(`${API_BASE}/api/signin`, { data: { loginId, password: PASSWORD } });
+  expect(res.status(), `sign-in of ${loginId}`).toBe(200);
   const { result } = (await res.json()) as { result: { token: string; userId: string; roleId: number; schoolId?: string | null; schoolName?: string | null; expiresAt: string } };
   // The expiry is by the server's clock (a fixed day in tests); the browser reads cookies by its own.
   const expires = Math.floor((Date.now() + Date.parse(result.expiresAt) - Date.parse(res.headers()['date']!)) / 1000);
@@ -54,8 +59,8 @@ export async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
     if (name) localStorage.setItem('schoolName', name);
     else localStorage.removeItem('schoolName');
   }, result.schoolName ?? '');
-  await page.goto(`.${ACCOUNTS[role].landing}`);
-  await expectPath(page, ACCOUNTS[role].landing);
+  await page.goto(`.${landing}`);
+  await expectPath(page, landing);
 }
 
 /** Nothing sticks out sideways (a phone-width page wraps or turns rows into cards). */
