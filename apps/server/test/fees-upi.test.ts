@@ -72,14 +72,14 @@ describe('the school’s UPI id', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().result).toMatchObject(UPI);
     expect((await call(fs.admin.token, 'GET', url)).json().result).toMatchObject(UPI);
-    expect((await call(tokens.parent, 'GET', '/api/fee/upi')).json().result).toEqual(UPI);
+    expect((await call(tokens.parent, 'GET', `/api/school/feerecord/emi/student/${child.id}/${fs.school.sessionId}`)).json().result.payOptions.upi).toBe(true);
     // Another school has none.
     expect((await call(tokens.otherPrincipal, 'GET', url)).json().result.vpa).toBeNull();
 
     // Clearing removes UPI; setting it again brings it back; the key id stayed all along.
     const cleared = await call(fs.principal.token, 'PUT', url, { vpa: '', name: 'ignored' });
     expect(cleared.json().result).toMatchObject({ vpa: null, name: null });
-    expect((await call(tokens.parent, 'GET', '/api/fee/upi')).json().result).toBeNull();
+    expect((await call(tokens.parent, 'GET', `/api/school/feerecord/emi/student/${child.id}/${fs.school.sessionId}`)).json().result.payOptions.upi).toBe(false);
     expect((await call(tokens.parent, 'GET', `/api/fee/upi/${emi(2)}`)).json().reason).toBe('upi_not_set');
     await call(fs.principal.token, 'PUT', url, UPI);
     const [row] = await env.db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, fs.school.id));

@@ -115,6 +115,7 @@ import {
 import { gatewaySettings, orderParams, payOrder, payOrderInput, payResult, payVerifyInput, razorpayHookQuery, razorpaySettingsInput } from './fees-online.js';
 import { batchParams, counterCollectInput, counterCollectResult, counterDay, counterDayQuery, counterSearchQuery, counterSearchResult } from './fee-counter.js';
 import { settlementQuery, settlementReport, upiClaim, upiClaimBody, upiClaimListQuery, upiClaimParams, upiConfirmBody, upiConfirmResult, upiPay, upiPayee, upiPendingClaim, upiRejectBody, upiSettings, upiSettingsInput } from './fees-upi.js';
+import { settlementQuery, settlementReport, upiClaim, upiClaimBody, upiClaimListQuery, upiClaimParams, upiConfirmBody, upiConfirmResult, upiPay, upiPendingClaim, upiRejectBody, upiSettings, upiSettingsInput } from './fees-upi.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
 import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
@@ -414,7 +415,6 @@ export const API = {
   // Fees by UPI without a gateway, and the daily settlement (issue 25)
   upiSettingsGet: route({ method: 'GET', url: '/api/school/paymentsettings/upi', roles: ADMINS, summary: "The school's UPI id and payee name for payments without a gateway (null: not set)", response: envelope(upiSettings) }),
   upiSettingsSave: route({ method: 'PUT', url: '/api/school/paymentsettings/upi', roles: [ROLE.PRINCIPAL], summary: "Set the school's UPI id (name@bank) and payee name; an empty UPI id removes UPI", body: upiSettingsInput, response: envelope(upiSettings) }),
-  feeUpiPayee: route({ method: 'GET', url: '/api/fee/upi', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: "Whom the school's families pay by UPI (null: the school takes no UPI without a gateway)", response: envelope(upiPayee.nullable()) }),
   feeUpiPay: route({ method: 'GET', url: '/api/fee/upi/:emiId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: 'An unpaid instalment as a upi://pay link and its QR code (SVG): the amount due with its late fee, the payee, a reference naming the instalment (a parent: its children; a student: itself)', params: emiParams, response: envelope(upiPay) }),
   feeUpiClaim: route({ method: 'POST', url: '/api/fee/upi/:emiId/claim', roles: [ROLE.PARENT], summary: "A parent's UPI reference for an instalment it paid: pending until the office confirms it (one pending per instalment)", params: emiParams, body: upiClaimBody, response: envelope(upiPendingClaim) }),
   feeUpiClaims: route({ method: 'GET', url: '/api/school/feeupi/claims', roles: ADMINS, summary: "Parents' UPI references by status: pending the oldest first, decided the latest first (paginated)", querystring: upiClaimListQuery, response: envelope(pageOf(upiClaim)) }),

@@ -10,7 +10,6 @@ import { call } from './client';
  */
 export const feeUpiKeys = {
   settings: ['fees', 'upi', 'settings'] as const,
-  payee: ['fees', 'upi', 'payee'] as const,
   pay: (emiId: string) => ['fees', 'upi', 'pay', emiId] as const,
   claims: (status: UpiClaimStatus, page: number, pageSize: number) => ['fees', 'upi', 'claims', status, page, pageSize] as const,
   settlement: (date: string) => ['fees', 'reports', 'settlement', date] as const,
@@ -26,14 +25,10 @@ export function useSaveUpiSettings() {
     mutationFn: (body: UpiSettingsInput) => call('upiSettingsSave', { body }),
     onSuccess: async (saved) => {
       client.setQueryData(feeUpiKeys.settings, saved);
-      await client.invalidateQueries({ queryKey: feeUpiKeys.payee });
+      // A student's fees say whether UPI is offered (payOptions).
+      await client.invalidateQueries({ queryKey: ['fees', 'student'] });
     },
   });
-}
-
-/** Whom the school's families pay by UPI (null: nobody; the fee screens then offer no UPI). */
-export function useUpiPayee(enabled = true) {
-  return useQuery({ queryKey: feeUpiKeys.payee, queryFn: ({ signal }) => call('feeUpiPayee', { signal }), enabled, staleTime: 5 * 60_000 });
 }
 
 /** An instalment's UPI link and QR code (fetched when the modal opens). */

@@ -2,13 +2,12 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
-import { claimUpi, confirmUpiClaim, feeUpiPayee, getUpiSettings, listUpiClaims, rejectUpiClaim, saveUpiSettings, upiPayOf } from './upi.js';
+import { claimUpi, confirmUpiClaim, getUpiSettings, listUpiClaims, rejectUpiClaim, saveUpiSettings, upiPayOf } from './upi.js';
 
 /** Fees, part "UPI": the school's UPI id, an instalment's link and QR code, parents' references and the office's decisions (upi.ts). */
 export default async function upiRoutes(app: App) {
   app.route({ ...fromContract(API.upiSettingsGet), handler: async (req) => ({ result: await getUpiSettings(app.deps, requireCaller(req)) }) });
   app.route({ ...fromContract(API.upiSettingsSave), handler: async (req) => ({ message: 'UPI settings saved', result: await saveUpiSettings(app.deps, requireCaller(req), req.body) }) });
-  app.route({ ...fromContract(API.feeUpiPayee), handler: async (req) => ({ result: await feeUpiPayee(app.deps, requireCaller(req)) }) });
   app.route({ ...fromContract(API.feeUpiPay), handler: async (req) => ({ result: await upiPayOf(app.deps, requireCaller(req), req.params.emiId) }) });
   app.route({
     ...fromContract(API.feeUpiClaim),

@@ -77,12 +77,6 @@ const upiNotSet = () => new AppError('CONFLICT', 'The school takes no UPI paymen
 const emiPaid = () => new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
 const claimDecided = () => new AppError('CONFLICT', 'This UPI reference was confirmed or rejected already.', { reason: 'upi_claim_decided' });
 
-/** The school's UPI payee, or null. */
-export async function schoolPayee(db: DbOrTx, schoolId: Scope): Promise<UpiPayee | null> {
-  const [row] = await db.select({ vpa: paymentSettings.upiVpa, name: paymentSettings.upiName }).from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId));
-  return row?.vpa && row.name ? { vpa: row.vpa, name: row.name } : null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Settings
 
@@ -107,12 +101,6 @@ export async function saveUpiSettings(deps: Pick<Deps, 'data'>, caller: Caller, 
     .onConflictDoUpdate({ target: paymentSettings.schoolId, set: values })
     .returning({ vpa: paymentSettings.upiVpa, name: paymentSettings.upiName, updatedAt: paymentSettings.updatedAt });
   return { vpa: row!.vpa, name: row!.name, updatedAt: row!.updatedAt.toISOString() };
-}
-
-/** `GET /api/fee/upi`: whom the school's families pay by UPI (null: nobody). */
-export async function feeUpiPayee(deps: Pick<Deps, 'data'>, caller: Caller): Promise<UpiPayee | null> {
-  const schoolId = scopeOf(caller);
-  return schoolPayee(tenantDb(deps, schoolId), schoolId);
 }
 
 // ---------------------------------------------------------------------------------------------
