@@ -114,7 +114,6 @@ import {
 } from './fees.js';
 import { gatewaySettings, orderParams, payOrder, payOrderInput, payResult, payVerifyInput, razorpayHookQuery, razorpaySettingsInput } from './fees-online.js';
 import { batchParams, counterCollectInput, counterCollectResult, counterDay, counterDayQuery, counterSearchQuery, counterSearchResult } from './fee-counter.js';
-import { settlementQuery, settlementReport, upiClaim, upiClaimBody, upiClaimListQuery, upiClaimParams, upiConfirmBody, upiConfirmResult, upiPay, upiPayee, upiPendingClaim, upiRejectBody, upiSettings, upiSettingsInput } from './fees-upi.js';
 import { settlementQuery, settlementReport, upiClaim, upiClaimBody, upiClaimListQuery, upiClaimParams, upiConfirmBody, upiConfirmResult, upiPay, upiPendingClaim, upiRejectBody, upiSettings, upiSettingsInput } from './fees-upi.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';

@@ -236,8 +236,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     {
       group: 'menu.academic',
-      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/examscheme'), m('/exams'), m('/examanalysis')],
-      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feeupiclaims'), m('/examscheme'), m('/exams'), m('/examanalysis')],
+      items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/feeupiclaims'), m('/examscheme'), m('/exams'), m('/examanalysis')],
     },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
   ],

@@ -12,9 +12,8 @@ import { FEE_PAYMENT_SCREENS } from './payments/screens';
 /**
  * The screens of fees, by route path (routes.tsx spreads them): setup (fee types, class fees),
  * records (fee records, instalments, payments), student (a student's fees for parents and
- * students), reports (the overview, dues, reports), late fees (the rule), the counter (issue 25);
- * students), reports (the overview, dues, reports), late fees (the rule), UPI (parents' references
- * to confirm), payments (the school's ways of being paid).
+ * students), reports (the overview, dues, reports), late fees (the rule), the counter (issue 25),
+ * UPI (parents' references to confirm), payments (the school's ways of being paid).
  */
 export const FEE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...FEE_SETUP_SCREENS,
