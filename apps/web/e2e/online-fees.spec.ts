@@ -6,8 +6,8 @@ import { API_BASE } from './servers';
 import { apiAs, expectAccessible, expectNoOverflow, shot, signedInAt, tr } from './support';
 
 /**
- * Fees paid online (issue 25): the principal gives the school's Razorpay keys (the journeys' fake
- * Razorpay); the parent (DEMO-G0001) pays its child DEMO-S0004's overdue instalments in one go in
+ * Fees paid online (issue 25): the principal gives the school's Razorpay keys on /paymentsettings
+ * (the journeys' fake Razorpay); the parent (DEMO-G0001) pays its child DEMO-S0004's overdue instalments in one go in
  * Checkout (the fake's Checkout script, served from an origin of its own as Razorpay's is), gets
  * the receipts and downloads one; Razorpay's webhook arriving after it changes nothing; the
  * principal sees the payments, made online, in the day's collection at the fee counter.
@@ -29,8 +29,25 @@ test.afterAll(async () => {
 
 test('a parent pays two instalments online and downloads the receipt; the principal sees them in the day’s collection', async ({ browser }) => {
   test.setTimeout(120_000);
+  // The principal replaces the demo's keys with the school's own on /paymentsettings.
+  const office = await signedInAt(browser, 113, 'en', 1280);
+  await office.page.goto('paymentsettings');
+  const card = office.page.getByRole('region', { name: tr('en', 'fees.gateway.title') });
+  await expect(card.getByText(tr('en', 'fees.gateway.demo'), { exact: true })).toBeVisible();
+  await card.getByRole('textbox', { name: tr('en', 'fees.gateway.keyId') }).fill(PROVIDERS.razorpay.keyId);
+  await card.getByLabel(tr('en', 'fees.gateway.keySecret')).fill(PROVIDERS.razorpay.keySecret);
+  await card.getByLabel(tr('en', 'fees.gateway.webhookSecret')).fill(PROVIDERS.razorpay.webhookSecret);
+  await card.getByRole('button', { name: tr('en', 'fees.gateway.save') }).click();
+  await expect(office.page.getByText(tr('en', 'fees.gateway.saved'))).toBeVisible();
+  await expect(card.getByText(tr('en', 'fees.gateway.test'), { exact: true })).toBeVisible();
+  await expect(card.getByText(/\/api\/hooks\/razorpay\?account=/)).toBeVisible();
+  await expect(office.page.getByText(PROVIDERS.razorpay.keySecret)).toHaveCount(0);
+  await expectNoOverflow(office.page);
+  await expectAccessible(office.page, 'payment settings en 1280');
+  await shot(office.page, 'payment-settings-en-1280');
+  await office.context.close();
   const principalApi = await apiAs(113);
-  const settings = await principalApi.call<GatewaySettings>('PUT', '/api/school/paymentsettings/razorpay', PROVIDERS.razorpay);
+  const settings = await principalApi.call<GatewaySettings>('GET', '/api/school/paymentsettings');
   expect(settings.razorpay).toMatchObject({ keyId: PROVIDERS.razorpay.keyId, mode: 'test', demo: false });
 
   const { page, context } = await signedInAt(browser, 115, 'en', 1280);

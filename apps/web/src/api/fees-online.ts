@@ -38,3 +38,9 @@ export function useVerifyPayment() {
 }
 
 export type { PayOrder };
+
+/** The principal refunds an unmatched online payment; the day's settlement then shows it refunded. */
+export function useRefundOrder() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (orderId: string) => call('feeOrderRefund', { params: { orderId } }), onSuccess: () => client.invalidateQueries({ queryKey: ['fees', 'reports'] }) });
+}

@@ -4,7 +4,9 @@ import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dateIn, type AcademicSession, type SettlementReport, type UnmatchedOrder } from '@shala/contract';
+import { ROLE, dateIn, type AcademicSession, type SettlementReport, type UnmatchedOrder } from '@shala/contract';
+import { useAuth } from '../../../api/auth';
+import { RefundOrderButton } from '../online/RefundOrderButton';
 import { useFeeSummary } from '../../../api/fees-reports';
 import { useSettlement } from '../../../api/fees-upi';
 import { downloadRoute } from '../../../api/transfer';
@@ -59,12 +61,14 @@ export function SettlementSection({ session }: { session: AcademicSession }) {
     { key: 'lateFee', header: t('feeUpi.settlement.lateFees'), numeric: true, cell: (l) => (l.lateFee === null ? '—' : f.money(l.lateFee)) },
     { key: 'amount', header: t('fees.reports.reports.collected'), numeric: true, cell: (l) => f.money(l.amount) },
   ];
+  const { role } = useAuth();
   const orderColumns: Column<UnmatchedOrder>[] = [
     { key: 'order', header: t('feeUpi.settlement.order'), primary: true, cell: (o) => <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{o.gatewayOrderId}</Text> },
     { key: 'student', header: t('feeUpi.claims.student'), cell: (o) => `${o.student.fullName} (${o.student.loginId})` },
     { key: 'at', header: t('feeUpi.settlement.at'), cell: (o) => fmt.dateTime(o.at) },
     { key: 'reason', header: t('feeUpi.settlement.reason'), cell: (o) => o.reason ?? '—' },
     { key: 'amount', header: t('fees.common.money.amount'), numeric: true, cell: (o) => f.money(o.amount) },
+    ...(role === ROLE.PRINCIPAL ? [{ key: 'refund', header: t('fees.online.refundColumn'), cell: (o: UnmatchedOrder) => <RefundOrderButton orderId={o.orderId} amount={o.amount} /> }] : []),
   ];
 
   const exportCsv = async () => {
