@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { razorpaySettingsInput, type GatewaySettings, type RazorpaySettingsInput } from '@shala/contract';
@@ -8,7 +8,7 @@ import { useContractForm } from '../../../lib/contractForm';
 import { notifyError, notifySaved } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useErrorToken } from '../../../lib/validation';
-import { SecretField, WebhookUrl } from '../../messaging-settings/AccountParts';
+import { WebhookUrl } from '../../messaging-settings/AccountParts';
 
 /**
  * The school's Razorpay account (issue 25), on the principal's /paymentsettings: the key id, the key
@@ -81,8 +81,9 @@ function RazorpayForm({ settings, canEdit }: { settings: GatewaySettings; canEdi
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                 <TextInput label={t('fees.gateway.keyId')} description={t('fees.gateway.keyIdHint')} required maxLength={60} {...form.getInputProps('keyId')} error={errorText(form.errors.keyId)} />
-                <SecretField label={t('fees.gateway.keySecret')} stored={!!account} hint={account?.secretHint} required maxLength={100} {...form.getInputProps('keySecret')} error={errorText(form.errors.keySecret)} />
-                <SecretField label={t('fees.gateway.webhookSecret')} stored={!!account} hint={null} required maxLength={100} {...form.getInputProps('webhookSecret')} error={errorText(form.errors.webhookSecret)} />
+                {/* Keys are saved together: both secrets are entered again to change them (what is stored is never shown). */}
+                <PasswordInput label={t('fees.gateway.keySecret')} description={account ? t('fees.gateway.secretAgain') : undefined} autoComplete="new-password" required maxLength={100} visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }} {...form.getInputProps('keySecret')} error={errorText(form.errors.keySecret)} />
+                <PasswordInput label={t('fees.gateway.webhookSecret')} description={account ? t('fees.gateway.secretAgain') : undefined} autoComplete="new-password" required maxLength={100} visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }} {...form.getInputProps('webhookSecret')} error={errorText(form.errors.webhookSecret)} />
               </SimpleGrid>
               <Group justify="space-between" gap="sm">
                 {account ? (
