@@ -43,6 +43,9 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found.`);
 export const forbidden = () => new AppError('FORBIDDEN', 'You are not allowed to do this.');
+/** A secret (a provider's or a gateway's key) cannot be stored sealed: the operator has not set SECRETS_KEY. */
+export const secretsKeyMissing = () =>
+  new AppError('CONFLICT', 'SECRETS_KEY is not set on the server: secrets cannot be stored. Ask the operator to set it.', { reason: 'secrets_key_missing' });
 export const unauthenticated = (message = 'Please sign in again.') => new AppError('UNAUTHENTICATED', message);
 
 export function statusOf(code: ErrorCode): number {

@@ -149,7 +149,7 @@ export const ERROR_REASONS = [
   'sms_failed', // the provider did not take the code's SMS just now
   'code_expired', // the mobile code expired or took too many tries: ask for a new one
   'code_wrong', // the mobile code does not match
-  'secrets_key_missing', // the server has no SECRETS_KEY: provider secrets cannot be stored (the operator sets it)
+  'secrets_key_missing', // the server has no SECRETS_KEY: no provider's or gateway's secret can be stored (the operator sets it)
   'secret_required', // params: field (a new account needs its secrets; an update may leave them out)
   'secrets_unreadable', // the stored secrets cannot be opened (SECRETS_KEY changed): enter them again
   'message_no_recipients', // a message's audience has nobody in it

@@ -4,14 +4,14 @@ import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type Pay
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { feeInstalments, feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
-import { openSecret, sealSecret, secretHint, SecretsKeyMissing } from '../../messaging/index.js';
+import { openSecret, sealSecret, secretHint } from '../../messaging/index.js';
+import { trusted, webhookUntrusted } from '../../http/webhook.js';
 import {
   GatewayError,
   parseRazorpayWebhook,
   verifyCheckoutSignature,
-  WebhookRejected,
   type RawWebhookRequest,
   type RazorpayCredentials,
   type RazorpayPayment,
@@ -56,8 +56,6 @@ interface Gateway extends RazorpayCredentials {
   hookToken: string;
 }
 
-const secretsKeyMissing = () =>
-  new AppError('CONFLICT', 'SECRETS_KEY is not set on the server: gateway secrets cannot be stored. Ask the operator to set it.', { reason: 'secrets_key_missing' });
 const notSet = () => new AppError('CONFLICT', 'This school takes no payments online.', { reason: 'payments_not_set' });
 const unavailable = () => new AppError('UNAVAILABLE', 'The payment gateway cannot be reached. Try again in a few minutes.', { reason: 'gateway_unavailable' });
 const unverified = () => new AppError('BAD_REQUEST', 'This payment could not be verified.', { reason: 'payment_unverified' });
@@ -127,13 +125,8 @@ export async function getGatewaySettings(deps: Pick<Deps, 'data'>, caller: Calle
  */
 export async function saveRazorpay(deps: Pick<Deps, 'data' | 'messaging'>, caller: Pick<Caller, 'userId' | 'schoolId' | 'roleId'>, input: RazorpaySettingsInput, opts: { demo?: boolean } = {}): Promise<GatewaySettings> {
   const schoolId = scopeOf(caller as Caller);
-  let secrets: string;
-  try {
-    secrets = sealSecret(JSON.stringify({ keySecret: input.keySecret, webhookSecret: input.webhookSecret }), deps.messaging.secretsKey, contextOf(schoolId));
-  } catch (err) {
-    if (err instanceof SecretsKeyMissing) throw secretsKeyMissing();
-    throw err;
-  }
+  if (!deps.messaging.secretsKey) throw secretsKeyMissing();
+  const secrets = sealSecret(JSON.stringify({ keySecret: input.keySecret, webhookSecret: input.webhookSecret }), deps.messaging.secretsKey, contextOf(schoolId));
   const values = {
     razorpayKeyId: input.keyId,
     secrets,
@@ -354,8 +347,6 @@ export async function payOrderResult(deps: Pick<Deps, 'data'>, caller: Caller, o
 // ---------------------------------------------------------------------------------------------
 // The webhook
 
-const untrusted = (message: string) => new AppError('BAD_REQUEST', message, { reason: 'webhook_untrusted' });
-
 /**
  * `POST /api/hooks/razorpay?account=<hook token>`: the school is found by the token of its webhook
  * URL, then the body is trusted only with a valid signature under its webhook secret (anything else:
@@ -373,16 +364,12 @@ export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'out
     // Sealed under another SECRETS_KEY: nothing of this school's can be checked.
     gateway = null;
   }
-  if (!row || !gateway || gateway.demo) throw untrusted('Not a webhook of a known school.');
+  if (!row || !gateway || gateway.demo) throw webhookUntrusted('Not a webhook of a known school.');
   const schoolId = row.schoolId;
   const signature = req.headers['x-razorpay-signature'];
-  let event;
-  try {
-    event = parseRazorpayWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body), Array.isArray(signature) ? signature[0] : signature, gateway.webhookSecret);
-  } catch (err) {
-    if (err instanceof WebhookRejected) throw untrusted(err.message);
-    throw err;
-  }
+  const event = trusted(() =>
+    parseRazorpayWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body), Array.isArray(signature) ? signature[0] : signature, gateway.webhookSecret),
+  );
   const db = tenantDb(deps, schoolId);
   switch (event.event) {
     case 'payment.captured':

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.js';
 import { messageContacts } from '../../db/schema.js';
 import { asPlatform } from '../../policy/index.js';
-import { AppError } from '../../errors.js';
+import { trusted, webhookUntrusted } from '../../http/webhook.js';
 import { parseWhatsAppWebhook, verifyWhatsAppSubscription, WebhookRejected, type RawWebhookRequest } from '../../messaging/index.js';
 import { now } from '../../clock.js';
 import { accountByReportToken, whatsAppAccounts } from './accounts.js';
@@ -19,16 +19,6 @@ import { accountByReportToken, whatsAppAccounts } from './accounts.js';
 /** How far a status has come: a report moves a delivery only to a later one. */
 const RANK: Record<string, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, failed: 3, read: 4 };
 const RANK_SQL = sql.raw(`case d.status ${Object.entries(RANK).map(([s, r]) => `when '${s}' then ${r}`).join(' ')} else 9 end`);
-
-/**
- * A call the webhook does not trust answers 400, whatever was wrong (token, signature, body): a
- * public route has no session to refuse, and a 4xx changes nothing, as for any bad input.
- */
-const rejected = (err: unknown): never => {
-  if (err instanceof WebhookRejected) throw untrusted(err.message);
-  throw err;
-};
-const untrusted = (message: string) => new AppError('BAD_REQUEST', message, { reason: 'webhook_untrusted' });
 
 /** Moves deliveries forward by the provider's reports: one statement for the whole call. */
 async function applyReports(
@@ -52,14 +42,8 @@ export async function smsReport(deps: Pick<Deps, 'data' | 'messaging'>, provider
   const adapter = deps.messaging.sms[provider];
   const token = adapter.reportToken(req);
   const account = token ? await accountByReportToken(deps, token) : null;
-  if (!account || account.channel !== 'sms' || account.provider !== provider) throw untrusted('Not a report of a known account.');
-  let reports;
-  try {
-    reports = adapter.parseDeliveryReport(req, account.reportToken);
-  } catch (err) {
-    rejected(err);
-  }
-  return applyReports(deps, account, reports!);
+  if (!account || account.channel !== 'sms' || account.provider !== provider) throw webhookUntrusted('Not a report of a known account.');
+  return applyReports(deps, account, trusted(() => adapter.parseDeliveryReport(req, account.reportToken)));
 }
 
 /** `GET /api/hooks/whatsapp`: Meta checks the webhook with a verify token of one of the accounts. */
@@ -71,7 +55,7 @@ export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging'>, que
       // Not this account's token: try the next.
     }
   }
-  throw untrusted('Not a verification of this webhook.');
+  throw webhookUntrusted('Not a verification of this webhook.');
 }
 
 /**
@@ -85,8 +69,9 @@ export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging'>, req
     try {
       events = parseWhatsAppWebhook(req, account.credentials.appSecret);
     } catch (err) {
+      // Signed by another account's secret: try the next.
       if (err instanceof WebhookRejected && err.status === 401) continue;
-      rejected(err);
+      throw err instanceof WebhookRejected ? webhookUntrusted(err.message) : err;
     }
     const mine = (id: string) => id === account.settings.phoneNumberId;
     const statuses = await applyReports(deps, account, events!.statuses.filter((s) => mine(s.phoneNumberId)));
@@ -101,5 +86,5 @@ export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging'>, req
     }
     return { statuses, stops };
   }
-  throw untrusted('No valid X-Hub-Signature-256.');
+  throw webhookUntrusted('No valid X-Hub-Signature-256.');
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
+import { rawWebhook, registerWebhooks } from '../../http/webhook.js';
 import { requireCaller } from '../../policy/index.js';
 import { createStorage } from '../../storage/index.js';
 import { sendDownload } from '../../http/download.js';
@@ -77,18 +78,11 @@ export default async function messagingRoutes(app: App) {
     },
   });
 
-  // The providers' webhooks take the body as it came: a signature is over its exact bytes.
-  await app.register(async (hooks: App) => {
-    hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: HOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    const raw = (req: FastifyRequest) => ({
-      headers: req.headers as Record<string, string | string[] | undefined>,
-      body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-      query: req.query as Record<string, string | string[] | undefined>,
-    });
+  // The providers' webhooks: the body as it came (http/webhook.ts).
+  await registerWebhooks(app, (hooks) => {
     hooks.route({
       ...fromContract(API.smsHook),
-      handler: async (req) => ({ result: { updated: await smsReport(app.deps, req.params.provider, raw(req)) } }),
+      handler: async (req) => ({ result: { updated: await smsReport(app.deps, req.params.provider, rawWebhook(req)) } }),
     });
     hooks.route({
       ...fromContract(API.whatsappHookVerify),
@@ -96,11 +90,8 @@ export default async function messagingRoutes(app: App) {
     });
     hooks.route({
       ...fromContract(API.whatsappHook),
-      handler: async (req) => ({ result: await whatsAppEvents(app.deps, raw(req)) }),
+      handler: async (req) => ({ result: await whatsAppEvents(app.deps, rawWebhook(req)) }),
     });
   });
   await app.register(settingsRoutes);
 }
-
-/** A provider's report is small: a few hundred statuses at most. */
-const HOOK_BODY_LIMIT = 256 * 1024;

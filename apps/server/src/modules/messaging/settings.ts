@@ -14,7 +14,7 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx } from '../../db/client.js';
 import { channelRules, messagingAccounts } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
 import { asPlatform, inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { messagingPolicy } from '../../policy/messaging.js';
 import { SecretUnreadable, secretHint } from '../../messaging/index.js';
@@ -38,9 +38,6 @@ const ownerScope = (owner: Owner) => owner ?? PLATFORM;
 const ownedBy = (owner: Owner) => (owner ? eq(messagingAccounts.schoolId, owner) : isNull(messagingAccounts.schoolId));
 type Secrets = Partial<Record<string, string>>;
 
-/** What the operator must set before any provider secret is stored. */
-const secretsKeyMissing = () =>
-  new AppError('CONFLICT', 'SECRETS_KEY is not set on the server: provider secrets cannot be stored. Ask the operator to set it.', { reason: 'secrets_key_missing' });
 
 /** Each secret's hint, or null for all when they cannot be opened (another SECRETS_KEY, or none). */
 function hints<N extends string>(deps: Pick<Deps, 'messaging'>, row: Row, names: readonly N[]): Record<N, string | null> {
