@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Code, CopyButton, Group, Modal, Paper, PasswordInput, Stack, Text, Title, Tooltip, type PasswordInputProps } from '@mantine/core';
-import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Paper, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -11,7 +11,6 @@ import { FailureAlert } from '../../components/ModalFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { ModalFooter } from '../../components/ModalFooter';
 import { useSubmit, type Submit } from '../../lib/useSubmit';
-import { absoluteUrl } from './settingsForm';
 
 /** A channel's section: its title, whose account it sends on (the platform's screen: whether it has one), and its form. */
 export function ChannelSection({ id, title, source, children }: { id: string; title: string; source: 'own' | 'platform' | 'none'; children: ReactNode }) {
@@ -62,38 +61,6 @@ export function AccountFormFooter({ channel, own, submit, label }: { channel: Ac
         </Button>
       </Group>
     </>
-  );
-}
-
-/** A webhook URL to give the provider, with a copy button. */
-export function WebhookUrl({ label, path, hint }: { label: string; path: string; hint?: string }) {
-  const { t } = useTranslation();
-  const url = absoluteUrl(path);
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', flex: 1, minWidth: 0 }}>
-          {url}
-        </Code>
-        <CopyButton value={url} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('account.copied') : t('messagingSettings.copy', { what: label })} withArrow>
-              <ActionIcon variant="light" color={copied ? 'green' : undefined} size="lg" onClick={copy} aria-label={t('messagingSettings.copy', { what: label })}>
-                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Stack>
   );
 }
 

@@ -4,7 +4,8 @@ import { MESSAGING_LIMITS, PREFERENCE_KINDS, whatsAppAccountInput, type Messagin
 import { useSaveWhatsAppAccount } from '../../api/messaging-settings';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useErrorToken } from '../../lib/validation';
-import { AccountFormFooter, ChannelSection, SecretField, WebhookUrl, useAccountForm } from './AccountParts';
+import { WebhookUrl } from '../../components/WebhookUrl';
+import { AccountFormFooter, ChannelSection, SecretField, useAccountForm } from './AccountParts';
 import { TemplateList } from './TemplateList';
 import { emptyWhatsAppTemplate, whatsAppBody, whatsAppValues, type WhatsAppFormValues } from './settingsForm';
 

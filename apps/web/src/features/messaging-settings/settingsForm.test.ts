@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { smsAccountInput, whatsAppAccountInput } from '@shala/contract';
-import { absoluteUrl, paramList, paramsError, smsBody, smsValues, whatsAppBody, whatsAppValues } from './settingsForm';
+import { absoluteUrl } from '../../components/WebhookUrl';
+import { paramList, paramsError, smsBody, smsValues, whatsAppBody, whatsAppValues } from './settingsForm';
 
 describe('the messaging settings forms', () => {
   it('round-trips a stored SMS account, leaving the key out unless one is typed', () => {

@@ -94,5 +94,3 @@ export function paramsError(errors: Record<string, unknown>, index: number): unk
   return errors[at] ?? Object.entries(errors).find(([key]) => key.startsWith(`${at}.`))?.[1];
 }
 
-/** The address to give the provider: the server's path on this site's origin. */
-export const absoluteUrl = (path: string, origin = window.location.origin) => new URL(path, origin).toString();

@@ -8,7 +8,7 @@ import { useContractForm } from '../../../lib/contractForm';
 import { notifyError, notifySaved } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useErrorToken } from '../../../lib/validation';
-import { WebhookUrl } from '../../messaging-settings/AccountParts';
+import { WebhookUrl } from '../../../components/WebhookUrl';
 
 /**
  * The school's Razorpay account (issue 25), on the principal's /paymentsettings: the key id, the key

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Checkbox, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_MODES, formatRupees, markPaidBody, reverseBody, type Instalment } from '@shala/contract';
@@ -9,6 +9,7 @@ import { useErrorToken } from '../../../lib/validation';
 import { useFeeDate } from '../feeDate';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { LateFeeLine } from '../LateFeeLine';
@@ -86,50 +87,38 @@ export function MarkPaidModal({ instalment, student, today, onClose }: { instalm
  */
 export function ReverseModal({ instalment, onClose }: { instalment: Instalment; onClose: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorToken();
   const reverse = useReverseEmi();
   const payment = instalment.payment!;
   const online = payment.mode === 'online';
   const whole = payment.amount + payment.lateFee;
   const [refund, setRefund] = useState(online);
   const [refundAmount, setRefundAmount] = useState<number | null>(whole);
-  const form = useContractForm<{ reason: string }>(reverseBody, { initialValues: { reason: '' }, prepare: (v) => ({ reason: v.reason.trim() }) });
-  const submit = useSubmit({
-    form,
-    save: (values: { reason: string }) =>
-      reverse.mutateAsync({ emiId: instalment.emiId, reason: values.reason.trim(), ...(online && refund ? { refund: refundAmount && refundAmount < whole ? { amount: refundAmount } : {} } : {}) }),
-    saved: () => t('fees.records.reverse.done', { no: payment.receiptNo }),
-    done: onClose,
-  });
   return (
-    <Modal opened onClose={onClose} title={t('fees.records.reverse.title', { no: payment.receiptNo })} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form noValidate onSubmit={submit.onSubmit} aria-label={t('fees.records.reverse.title', { no: payment.receiptNo })}>
-        <Stack gap="md">
-          <Alert color="orange" variant="light">
-            {t('fees.records.reverse.warning', { no: payment.receiptNo, amount: formatRupees(payment.amount), seq: instalment.seq })}
-          </Alert>
-          <Textarea
-            label={t('fees.records.reverse.reason')}
-            description={t('fees.records.reverse.reasonHint')}
-            required
-            autosize
-            minRows={2}
-            maxLength={200}
-            data-autofocus
-            {...form.getInputProps('reason')}
-            error={errorText(form.errors.reason)}
-          />
-          {online ? (
-            <Stack gap="xs" data-testid="reverse-refund">
-              <Checkbox checked={refund} onChange={(e) => setRefund(e.currentTarget.checked)} label={t('fees.records.reverse.refund')} description={t('fees.records.reverse.refundHint')} />
-              {refund ? (
-                <MoneyInput label={t('fees.records.reverse.refundAmount')} value={refundAmount} onChange={setRefundAmount} min={1} max={whole} required />
-              ) : null}
-            </Stack>
-          ) : null}
-          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('fees.records.reverse.submit')} pending={submit.pending} color="red" leftSection={<IconArrowBackUp size={18} aria-hidden />} />
+    <ReasonModal
+      title={t('fees.records.reverse.title', { no: payment.receiptNo })}
+      intro={
+        <Alert color="orange" variant="light">
+          {t('fees.records.reverse.warning', { no: payment.receiptNo, amount: formatRupees(payment.amount), seq: instalment.seq })}
+        </Alert>
+      }
+      reasonLabel={t('fees.records.reverse.reason')}
+      reasonHint={t('fees.records.reverse.reasonHint')}
+      schema={reverseBody}
+      save={(reason) =>
+        reverse.mutateAsync({ emiId: instalment.emiId, reason, ...(online && refund ? { refund: refundAmount && refundAmount < whole ? { amount: refundAmount } : {} } : {}) })
+      }
+      saved={() => t('fees.records.reverse.done', { no: payment.receiptNo })}
+      submitLabel={t('fees.records.reverse.submit')}
+      color="red"
+      icon={<IconArrowBackUp size={18} aria-hidden />}
+      onClose={onClose}
+    >
+      {online ? (
+        <Stack gap="xs" data-testid="reverse-refund">
+          <Checkbox checked={refund} onChange={(e) => setRefund(e.currentTarget.checked)} label={t('fees.records.reverse.refund')} description={t('fees.records.reverse.refundHint')} />
+          {refund ? <MoneyInput label={t('fees.records.reverse.refundAmount')} value={refundAmount} onChange={setRefundAmount} min={1} max={whole} required /> : null}
         </Stack>
-      </form>
-    </Modal>
+      ) : null}
+    </ReasonModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees, upiConfirmBody, upiRejectBody, type UpiClaim } from '@shala/contract';
 import { useConfirmUpiClaim, useRejectUpiClaim } from '../../../api/fees-upi';
 import { DateField } from '../../../components/DateField';
 import { ModalFooter } from '../../../components/ModalFooter';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { useContractForm } from '../../../lib/contractForm';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useErrorToken } from '../../../lib/validation';
@@ -55,42 +56,23 @@ export function ConfirmClaimModal({ claim, onClose }: { claim: UpiClaim; onClose
   );
 }
 
-interface RejectValues {
-  reason: string;
-}
-
 /** Rejects a claim not found in the bank statement, with the reason the parent is told. */
 export function RejectClaimModal({ claim, onClose }: { claim: UpiClaim; onClose: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorToken();
   const reject = useRejectUpiClaim();
-  const form = useContractForm<RejectValues>(upiRejectBody, { initialValues: { reason: '' } });
-  const submit = useSubmit({
-    form,
-    save: (values: RejectValues) => reject.mutateAsync({ claimId: claim.claimId, reason: values.reason.trim() }),
-    saved: () => t('feeUpi.claims.rejected', { name: claim.student.fullName }),
-    done: onClose,
-  });
-  const title = t('feeUpi.claims.rejectTitle');
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form noValidate onSubmit={submit.onSubmit} aria-label={title}>
-        <Stack gap="md">
-          <ClaimSummary claim={claim} />
-          <Textarea
-            label={t('feeUpi.claims.reason')}
-            description={t('feeUpi.claims.reasonHint')}
-            required
-            data-autofocus
-            autosize
-            minRows={2}
-            maxLength={200}
-            {...form.getInputProps('reason')}
-            error={errorText(form.errors.reason)}
-          />
-          <ModalFooter failure={submit.failure} onCancel={onClose} label={t('feeUpi.claims.reject')} color="red" pending={submit.pending} leftSection={<IconX size={18} aria-hidden />} />
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonModal
+      title={t('feeUpi.claims.rejectTitle')}
+      intro={<ClaimSummary claim={claim} />}
+      reasonLabel={t('feeUpi.claims.reason')}
+      reasonHint={t('feeUpi.claims.reasonHint')}
+      schema={upiRejectBody}
+      save={(reason) => reject.mutateAsync({ claimId: claim.claimId, reason })}
+      saved={() => t('feeUpi.claims.rejected', { name: claim.student.fullName })}
+      submitLabel={t('feeUpi.claims.reject')}
+      color="red"
+      icon={<IconX size={18} aria-hidden />}
+      onClose={onClose}
+    />
   );
 }
