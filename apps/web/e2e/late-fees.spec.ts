@@ -93,16 +93,6 @@ test('a late fee appears the day after the due date and the principal waives it;
   await shot(page, 'late-fee-waived-en-1280');
   await context.close();
 
-  // The rule on a phone, in Hindi.
-  const phone = await signedInAt(browser, 113, 'hi', 375);
-  await phone.page.goto('./latefee');
-  await expect(phone.page.getByRole('radio', { name: 'प्रति दिन एक राशि' })).toBeChecked();
-  await expect(phone.page.getByTestId('late-fee-charged')).toContainText('अभी लगा:');
-  await expectNoOverflow(phone.page);
-  await expectAccessible(phone.page, 'late-fee rule (hi, 375)');
-  await shot(phone.page, 'late-fee-rule-hi-375');
-  await phone.context.close();
-
   // The parent, on a phone in Hindi: the late fee waived, with the reason.
   const parent = await signedInAt(browser, 115, 'hi', 375);
   await parent.page.goto('./studentfeedata');
