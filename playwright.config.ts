@@ -39,6 +39,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
+      // scripts/e2e.mjs sets it (scripts/lib.mjs findChromium: Debian's headless shell, else its chromium).
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
         '--no-sandbox',

@@ -29,7 +29,10 @@ export function ensureWebBuilt() {
  * download (fetched once when none is there and the download can be reached).
  */
 export async function findChromium({ install = false } = {}) {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  // Debian's headless shell first (package chromium-headless-shell): the old headless mode, without
+  // the full browser's window and toolbar, which cost a third of the journeys' time (a journey
+  // opens a browser context per person); then the full browser.
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   for (const c of candidates) if (c && fs.existsSync(c)) return c;
   const { chromium } = await import('playwright-core');
   const own = chromium.executablePath();
