@@ -57,6 +57,7 @@ import schoolRoutes from './modules/schools/routes.js';
 import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import messagingRoutes from './modules/messaging/routes.js';
+import certificateRoutes from './modules/certificates/routes.js';
 import { createMessaging } from './messaging/index.js';
 import { createPayments } from './payments/index.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
@@ -331,6 +332,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(peopleRoutes);
   await app.register(privacyRoutes);
   await app.register(messagingRoutes);
+  await app.register(certificateRoutes);
   registerJobs(app);
 
   registerWeb(app, config);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../src/modules/people/bulk.js';
+import { csvCell } from '../src/http/csv.js';
 import { everyRole, multipart, setupApp, type TestEnv } from './helpers.js';
 
 let env: TestEnv;

@@ -110,6 +110,12 @@ export const ERROR_REASONS = [
   'upi_not_set', // the school has no UPI id: no payment by UPI without a gateway
   'upi_claim_pending', // a UPI reference for this instalment is already waiting for the office
   'upi_claim_decided', // the UPI reference was confirmed or rejected already
+  // registers and certificates (issue 26)
+  'admission_no_taken', // another student of the school has this admission number
+  'tc_exists', // params: number (the student has a transfer certificate that is not cancelled)
+  'dues_outstanding', // params: amount (fees due and unpaid: a TC needs the principal's reason to override)
+  'certificate_cancelled', // the certificate was cancelled already
+  'student_left', // the student has left the school (only a TC's re-print or a fee certificate)
   // communication
   'not_teaching', // the teacher does not teach this subject in this class
   'file_not_yours', // params: name (a class work file or a message's attachment must be the caller's own upload, not used elsewhere)

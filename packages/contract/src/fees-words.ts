@@ -88,3 +88,23 @@ export function amountInWords(paise: number, lang: WordsLang): string {
   const p = cents ? ` और ${below100(cents, 'hi')} ${cents === 1 ? 'पैसा' : 'पैसे'}` : '';
   return `${r} ${rupees === 1 ? 'रुपया' : 'रुपये'}${p} मात्र`;
 }
+
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const HI_MONTHS = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'] as const;
+const EN_ORDINALS = [
+  '', 'First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth',
+  'Eleventh', 'Twelfth', 'Thirteenth', 'Fourteenth', 'Fifteenth', 'Sixteenth', 'Seventeenth', 'Eighteenth', 'Nineteenth', 'Twentieth',
+  'Twenty-First', 'Twenty-Second', 'Twenty-Third', 'Twenty-Fourth', 'Twenty-Fifth', 'Twenty-Sixth', 'Twenty-Seventh', 'Twenty-Eighth', 'Twenty-Ninth', 'Thirtieth', 'Thirty-First',
+] as const;
+
+/**
+ * A date (YYYY-MM-DD) in words, as a transfer certificate writes a date of birth: 2012-03-04 →
+ * "Fourth March Two Thousand Twelve" / "चार मार्च दो हज़ार बारह". Null for anything else.
+ */
+export function dateInWords(iso: string, lang: WordsLang): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1) return null;
+  return lang === 'en' ? `${EN_ORDINALS[d]} ${EN_MONTHS[mo - 1]} ${numberInWords(y, 'en')}` : `${numberInWords(d, 'hi')} ${HI_MONTHS[mo - 1]} ${numberInWords(y, 'hi')}`;
+}

@@ -29,3 +29,4 @@ export * from './privacy.js';
 export * from './messaging.js';
 export * from './messaging-settings.js';
 export * from './fees-online.js';
+export * from './certificates.js';

@@ -100,7 +100,7 @@ export const consentReport = z.object({
 export type ConsentReport = z.infer<typeof consentReport>;
 
 /** What the audit log records about a student's personal data. */
-export const AUDIT_ACTIONS = ['view', 'create', 'edit', 'status', 'export', 'erase', 'consent_given', 'consent_withdrawn', 'results_published', 'results_withdrawn'] as const;
+export const AUDIT_ACTIONS = ['view', 'create', 'edit', 'status', 'export', 'erase', 'consent_given', 'consent_withdrawn', 'results_published', 'results_withdrawn', 'certificate_issued', 'certificate_cancelled'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

@@ -1427,3 +1427,148 @@ export const deliveries = pgTable(
     index('deliveries_school_month_idx').on(t.schoolId, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Registers and certificates (issue 26). Rules the database keeps are in migration 0028.
+
+/**
+ * A student's register entry: the admission number (unique per school; given by the school's
+ * counter when Shala admits the student, by a trigger on `users` in the same transaction, or
+ * entered for a pupil admitted before Shala), the UDISE+ fields (Aadhaar: its last four digits,
+ * never more; the database refuses anything else), and the leaving (a TC's date and reason).
+ */
+export const studentRecords = pgTable(
+  'student_records',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    admissionNo: text('admission_no'),
+    admissionNoAuto: boolean('admission_no_auto').notNull().default(false),
+    admissionDate: date('admission_date', { mode: 'string' }),
+    pen: text('pen'),
+    apaarId: text('apaar_id'),
+    motherTongue: text('mother_tongue'),
+    minorityGroup: text('minority_group').notNull().default('none'),
+    bpl: boolean('bpl').notNull().default(false),
+    cwsn: boolean('cwsn').notNull().default(false),
+    cwsnType: text('cwsn_type'),
+    aadhaarLast4: text('aadhaar_last4'),
+    nationality: text('nationality'),
+    fatherName: text('father_name'),
+    leftOn: date('left_on', { mode: 'string' }),
+    leavingReason: text('leaving_reason'),
+    leavingCertificateId: uuid('leaving_certificate_id'),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'student_records_pk', columns: [t.schoolId, t.studentId] }),
+    uniqueIndex('student_records_admission_uq').on(t.schoolId, sql`lower(${t.admissionNo})`).where(sql`${t.admissionNo} is not null`),
+  ],
+);
+
+/** The last admission number the school's counter gave (its row lock makes numbers gapless). */
+export const admissionCounters = pgTable('admission_counters', {
+  schoolId: uuid('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  lastNo: integer('last_no').notNull().default(0),
+});
+
+/**
+ * A certificate issued: its type and number (gapless per school and type, from
+ * `certificate_counters` in the same transaction), the student, what it says as issued (`body`:
+ * every field printed, so a re-print says the same whatever changed since), the unguessable token
+ * of its verification page, and a cancellation (kept with its number, marked cancelled).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    type: text('type').notNull(),
+    number: integer('number').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    sessionId: uuid('session_id'),
+    body: jsonb('body').notNull(),
+    /** The tuition fee certified (feecert), paise. */
+    amount: money('amount'),
+    token: text('token').notNull(),
+    sharedWithParent: boolean('shared_with_parent').notNull().default(true),
+    prints: integer('prints').notNull().default(0),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedBy: uuid('issued_by').references(() => users.id),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('certificates_number_uq').on(t.schoolId, t.type, t.number),
+    uniqueIndex('certificates_token_uq').on(t.token),
+    index('certificates_school_idx').on(t.schoolId, t.createdAt, t.id),
+    index('certificates_student_idx').on(t.schoolId, t.studentId),
+    uniqueIndex('certificates_live_tc_uq').on(t.schoolId, t.studentId).where(sql`${t.type} = 'tc' and ${t.cancelledAt} is null`),
+  ],
+);
+
+/** The last number given per school and certificate type. */
+export const certificateCounters = pgTable(
+  'certificate_counters',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    type: text('type').notNull(),
+    lastNo: integer('last_no').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'certificate_counters_pk', columns: [t.schoolId, t.type] })],
+);
+
+/** A person's ID card: the token its QR code names (a new batch keeps it), and when it was last printed. */
+export const idCards = pgTable(
+  'id_cards',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    token: text('token').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'id_cards_pk', columns: [t.schoolId, t.userId] }), uniqueIndex('id_cards_token_uq').on(t.token)],
+);
+
+/** A batch of ID cards made by the job queue: who, in which language, and the PDF once made. */
+export const idCardBatches = pgTable(
+  'id_card_batches',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    kind: text('kind').notNull(),
+    classId: uuid('class_id'),
+    userIds: jsonb('user_ids').notNull().default([]),
+    lang: text('lang').notNull().default('en'),
+    status: text('status').notNull().default('queued'),
+    count: integer('count').notNull().default(0),
+    withoutPhoto: jsonb('without_photo').notNull().default([]),
+    fileName: text('file_name'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('id_card_batches_school_idx').on(t.schoolId, t.createdAt)],
+);

@@ -27,6 +27,7 @@ import { users } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import { hashMany, newPassword } from '../../auth/crypto.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { csvCell } from '../../http/csv.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { parserError, reading } from '../files/service.js';
 import { recordCreates } from '../privacy/index.js';
@@ -225,12 +226,6 @@ export async function importPeople(
   return { ...base, imported: valid.length, accounts };
 }
 
-/** A cell that a spreadsheet would run as a formula is prefixed with a quote (CSV injection). */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 const EXPORT_BATCH = 1000;
 const EXPORT_MAX = 50_000;

@@ -1,0 +1,44 @@
+import { API } from '@shala/contract';
+import type { App } from '../../http/types.js';
+import { fromContract } from '../../http/route.js';
+import { sendDownload } from '../../http/download.js';
+import { requireCaller } from '../../policy/index.js';
+import { readLogo } from '../../pdf/text.js';
+import { createStorage } from '../../storage/index.js';
+import { cancelCertificate, certificateForPrint, certificatePreview, issueCertificate, listCertificates, myCertificates, verifyToken } from './certificates.js';
+import { renderCertificate } from './certificate-pdf.js';
+
+/** A verification page is public: a client may ask this many times a minute (tokens cannot be guessed; this stops a scan). */
+const VERIFY_PER_MINUTE = 30;
+
+/** Certificates, part "certificates": issue, the register, the PDFs, cancel, and the public verification (certificates.ts). */
+export default async function certificatesRoutes(app: App) {
+  const storage = createStorage(app.deps.config);
+  const publicUrl = app.deps.config.PUBLIC_URL ?? `http://localhost:${app.deps.config.PORT}`;
+  app.route({
+    ...fromContract(API.certificateIssue),
+    handler: async (req) => ({ message: 'Certificate issued', result: await issueCertificate(app.deps, requireCaller(req), req.body) }),
+  });
+  app.route({ ...fromContract(API.certificatePreview), handler: async (req) => ({ result: await certificatePreview(app.deps, requireCaller(req), req.query) }) });
+  app.route({ ...fromContract(API.certificateList), handler: async (req) => ({ result: await listCertificates(app.deps, requireCaller(req), req.query) }) });
+  app.route({ ...fromContract(API.myCertificates), handler: async (req) => ({ result: await myCertificates(app.deps, requireCaller(req), req.query) }) });
+  app.route({
+    ...fromContract(API.certificateCancel),
+    handler: async (req) => ({ message: 'Certificate cancelled', result: await cancelCertificate(app.deps, requireCaller(req), req.params.certificateId, req.body.reason) }),
+  });
+  app.route({
+    ...fromContract(API.certificatePdf),
+    handler: async (req, reply) => {
+      const c = await certificateForPrint(app.deps, requireCaller(req), req.params.certificateId);
+      const logo = await readLogo(storage, c.body.school.logo);
+      const pdf = await renderCertificate({ ...c, verifyUrl: `${publicUrl}/sms_frontend/verify/${c.token}`, logo }, req.query.lang);
+      return sendDownload(reply, { mime: 'application/pdf', fileName: `${c.type}-${c.number}${c.duplicate ? '-duplicate' : ''}.pdf`, body: pdf });
+    },
+  });
+  const verify = fromContract(API.certificateVerify);
+  app.route({
+    ...verify,
+    config: { ...verify.config, rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } },
+    handler: async (req) => ({ result: await verifyToken(app.deps, req.params.token) }),
+  });
+}

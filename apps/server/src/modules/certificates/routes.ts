@@ -1,0 +1,16 @@
+import type { App } from '../../http/types.js';
+import registersRoutes from './registers.routes.js';
+import certificatesRoutes from './certificates.routes.js';
+
+/**
+ * Registers and certificates (issue 26), in parts of one module:
+ * - registers: a student's register entry (admission number and date, UDISE+ fields, APAAR
+ *   consent, leaving) and the admission register (registers.ts);
+ * - certificates: TC, bonafide, character and tuition-fee certificates, issued with gapless numbers,
+ *   as PDFs in English and Hindi, cancelled with a reason, verified on a public page
+ *   (certificates.ts, certificate-pdf.ts).
+ */
+export default async function certificateRoutes(app: App) {
+  await registersRoutes(app);
+  await certificatesRoutes(app);
+}
