@@ -284,8 +284,6 @@ async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId
         const line = order.lines.find((l) => l.emiId === inst.id)!;
         if (inst.paid) reason = 'emi_paid';
         else if (inst.amount !== line.amount) reason = 'amount_changed';
-        // The late fee the order quoted is the one paid, whatever the job or a waiver did since.
-        else inst.lateFee = line.lateFee;
       }
     }
     if (reason) {
@@ -298,6 +296,8 @@ async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId
       paidOn: localDate(insts[0]!.timeZone),
       receivedBy: null,
       batchId: order.id,
+      // The late fee the order quoted is the one paid, whatever the job or a waiver did since.
+      lateFees: new Map(order.lines.map((l) => [l.emiId, l.lateFee])),
       orderId: order.id,
     });
     const [paid] = await tx.update(feeOrders).set({ status: 'paid', reason: null, ...settled }).where(eq(feeOrders.id, order.id)).returning();

@@ -170,6 +170,8 @@ export interface PaymentTerms {
   receivedBy: { userId: string; name: string } | null;
   batchId: string | null;
   orderId?: string | null;
+  /** The late fee each instalment is paid with when a quote fixed it (an online order), by instalment id; else the one charged now. */
+  lateFees?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -182,6 +184,7 @@ export interface PaymentTerms {
  */
 export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, insts: readonly LockedInstalment[], terms: PaymentTerms): Promise<Payment[]> {
   const written: Array<{ id: string; receiptNo: number }> = [];
+  const lateFeeOf = (inst: LockedInstalment) => terms.lateFees?.get(inst.id) ?? inst.lateFee;
   for (const inst of insts) {
     if (inst.paid) throw new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
     const [row] = resultRows<{ id: string; receiptNo: number }>(
@@ -192,7 +195,7 @@ export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, in
           returning last_no
         ), p as (
           insert into fee_payments (school_id, session_id, fee_record_id, instalment_id, seq, receipt_no, amount, late_fee, mode, reference, paid_on, received_by, batch_id, order_id)
-          select ${schoolId}::uuid, ${inst.sessionId}::uuid, ${inst.recordId}::uuid, ${inst.id}::uuid, ${inst.seq}::smallint, n.last_no, ${inst.amount}::bigint, ${inst.lateFee}::bigint,
+          select ${schoolId}::uuid, ${inst.sessionId}::uuid, ${inst.recordId}::uuid, ${inst.id}::uuid, ${inst.seq}::smallint, n.last_no, ${inst.amount}::bigint, ${lateFeeOf(inst)}::bigint,
             ${terms.mode}::text, ${terms.reference}::text, ${terms.paidOn}::date, ${terms.receivedBy?.userId ?? null}::uuid, ${terms.batchId}::uuid, ${terms.orderId ?? null}::uuid
           from n
           returning id, receipt_no
@@ -218,7 +221,7 @@ export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, in
         link: '/studentfeedata',
         params: {
           child: fullName(first),
-          amount: insts.reduce((sum, i) => sum + Number(i.amount) + Number(i.lateFee), 0),
+          amount: insts.reduce((sum, i) => sum + Number(i.amount) + Number(lateFeeOf(i)), 0),
           receiptNo: receipts.length > 1 ? `${receipts[0]}–${receipts[receipts.length - 1]}` : receipts[0]!,
         },
       },
