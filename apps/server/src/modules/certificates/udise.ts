@@ -13,7 +13,8 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
  * Shala holds it: as CSV, as a spreadsheet, or as the list of what each student still misses.
  *
  * - One statement for all the rows: the students placed in the session's classes (class_students),
- *   their register entry (student_records) and their parent's name, phone and email as fallbacks.
+ *   their register entry (student_records) and their parent account's phone and email as fallbacks
+ *   (never its name as the father's: the account may be the mother's or a guardian's).
  * - Aadhaar only as its last four digits (all Shala keeps); headers in English, whatever the
  *   reader's language, as the UDISE+ portal's format is.
  * - A session or class of another school answers 404.
@@ -87,7 +88,8 @@ export async function udiseRows(deps: Pick<Deps, 'data'>, caller: Caller, q: { s
       gender: users.gender,
       dateOfBirth: users.dateOfBirth,
       motherName: users.motherName,
-      fatherName: sql<string | null>`coalesce(nullif(${studentRecords.fatherName}, ''), ${parent(`p.first_name || ' ' || p.last_name`)})`,
+      // The register's own: the linked parent account may be the mother or a guardian.
+      fatherName: studentRecords.fatherName,
       aadhaarLast4: studentRecords.aadhaarLast4,
       address: users.address,
       pin: users.zip,

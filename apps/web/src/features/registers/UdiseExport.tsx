@@ -10,6 +10,8 @@ import { notifyError } from '../../lib/notify';
 import { useAcademicNames } from '../academics/names';
 import { ClassFilter, useClassOptions } from '../people/ClassFilter';
 
+/** Students listed at first by the check (a whole school may miss the same field). */
+const SHOWN = 20;
 const studentPath = (studentId: string) => `/viewstudentdetail/${studentId}`;
 
 /** A class as the registers give it ("5-A": master class, then section) in the reader's language. */
@@ -35,6 +37,7 @@ export function UdiseExport() {
   const classes = useClassOptions(chosen || undefined);
   const check = useUdiseCheck();
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const scope: UdiseScope = { sessionId: chosen, classId: classId ?? undefined };
 
   const download = async (format: 'csv' | 'xlsx') => {
@@ -81,7 +84,10 @@ export function UdiseExport() {
           />
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Button leftSection={<IconChecklist size={16} aria-hidden />} loading={check.isPending} disabled={!chosen} onClick={() => check.mutate(scope)}>
+          <Button leftSection={<IconChecklist size={16} aria-hidden />} loading={check.isPending} disabled={!chosen} onClick={() => {
+              setShowAll(false);
+              check.mutate(scope);
+            }}>
             {t('registers.udise.check')}
           </Button>
           <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} loading={busy === 'csv'} disabled={!chosen} onClick={() => void download('csv')}>
@@ -101,7 +107,7 @@ export function UdiseExport() {
                 {t('registers.udise.missingCount', { count: check.data.length })}
               </Text>
               <List spacing="xs" listStyleType="none" p={0} aria-label={t('registers.udise.missingList')} data-testid="udise-missing">
-                {check.data.map((row) => (
+                {(showAll ? check.data : check.data.slice(0, SHOWN)).map((row) => (
                   <List.Item key={row.studentId}>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       <Anchor component={Link} to={studentPath(row.studentId)} fw={600} size="sm">
@@ -112,6 +118,11 @@ export function UdiseExport() {
                   </List.Item>
                 ))}
               </List>
+              {!showAll && check.data.length > SHOWN ? (
+                <Button variant="subtle" px={0} style={{ alignSelf: 'flex-start' }} onClick={() => setShowAll(true)}>
+                  {t('registers.udise.showAll', { count: check.data.length })}
+                </Button>
+              ) : null}
             </Stack>
           )
         ) : null}
