@@ -115,6 +115,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Fees by UPI without a gateway (issue 25): parents' UPI references for the office to confirm,
   // and the school's ways of being paid (its UPI id; the gateway's keys).
   r('/feeupiclaims', ADMINS),
+  r('/admissionregister', ADMINS),
   r('/paymentsettings', [ROLE.PRINCIPAL]),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [ROLE.PRINCIPAL]),
@@ -233,7 +234,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
   [ROLE.OWNER]: [m('/dashboard'), m('/viewSchool'), m('/viewadmin'), m('/platformmessaging')],
   [ROLE.SYSTEM_ADMIN]: [
     m('/systemadmin'),
-    { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
+    { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent'), m('/admissionregister')] },
     {
       group: 'menu.academic',
       items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/feeupiclaims'), m('/examscheme'), m('/exams'), m('/examanalysis')],
@@ -242,7 +243,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
   ],
   [ROLE.PRINCIPAL]: [
     m('/schooladmin'),
-    { group: 'menu.user', items: [m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
+    { group: 'menu.user', items: [m('/viewparents'), m('/viewteachers'), m('/viewstudent'), m('/admissionregister')] },
     {
       group: 'menu.academic',
       items: [

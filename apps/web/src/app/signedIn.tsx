@@ -14,6 +14,7 @@ import { EXAM_SCREENS } from '../features/exams/screens';
 import { CHAT_SCREENS } from '../features/chat/screens';
 import { NOTIFICATION_SCREENS } from '../features/notifications/screens';
 import { PRIVACY_SCREENS } from '../features/privacy/screens';
+import { REGISTER_SCREENS } from '../features/registers/screens';
 import { MESSAGING_SCREENS } from '../features/messaging/screens';
 import { MESSAGE_SCREENS } from '../features/messages/screens';
 import { MESSAGING_SETTINGS_SCREENS } from '../features/messaging-settings/screens';
@@ -128,6 +129,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...CHAT_SCREENS,
   ...NOTIFICATION_SCREENS,
   ...PRIVACY_SCREENS,
+  ...REGISTER_SCREENS,
   ...MESSAGING_SCREENS,
   ...MESSAGE_SCREENS,
   ...MESSAGING_SETTINGS_SCREENS,

@@ -66,6 +66,11 @@ const OWN_CODES: Record<string, string> = {
   late_fee_cap: 'validation.late_fee_cap',
   upi_vpa: 'validation.upi_vpa',
   upi_reference: 'validation.upi_reference',
+  admission_no: 'validation.admission_no',
+  pen: 'validation.pen',
+  apaar: 'validation.apaar',
+  aadhaar_last4: 'validation.aadhaar_last4',
+  apaar_consent: 'validation.apaar_consent',
 };
 
 /** The token of one zod issue; `value` is the field's value (to tell "empty" from "too short"). */

@@ -1,6 +1,7 @@
 import type { App } from '../../http/types.js';
 import registersRoutes from './registers.routes.js';
 import certificatesRoutes from './certificates.routes.js';
+import udiseRoutes from './udise.routes.js';
 
 /**
  * Registers and certificates (issue 26), in parts of one module:
@@ -8,9 +9,11 @@ import certificatesRoutes from './certificates.routes.js';
  *   consent, leaving) and the admission register (registers.ts);
  * - certificates: TC, bonafide, character and tuition-fee certificates, issued with gapless numbers,
  *   as PDFs in English and Hindi, cancelled with a reason, verified on a public page
- *   (certificates.ts, certificate-pdf.ts).
+ *   (certificates.ts, certificate-pdf.ts);
+ * - UDISE+: the student data of a session for the school's UDISE+ entry, CSV, spreadsheet or what is missing (udise.ts).
  */
 export default async function certificateRoutes(app: App) {
   await registersRoutes(app);
   await certificatesRoutes(app);
+  await udiseRoutes(app);
 }

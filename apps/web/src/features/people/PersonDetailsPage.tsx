@@ -16,6 +16,7 @@ import type { ScreenProps } from '../../app/screen';
 import { formatDate } from './format';
 import { canDo, KINDS } from './kinds';
 import { useAuth } from '../../api/auth';
+import { StudentRegisterCard } from '../registers/StudentRegisterCard';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -210,6 +211,7 @@ export default function PersonDetailsPage({ route, kind, asParent = false, backP
       {(person) => (
         <>
           <PersonDetailsView person={person} kind={kind} asParent={asParent} />
+          {kind === 'students' && !asParent ? <StudentRegisterCard studentId={person.userId} studentName={person.fullName} /> : null}
           {Aside ? (
             <Suspense fallback={<Skeleton h={160} radius="md" />}>
               <Aside person={person} />
