@@ -25,6 +25,7 @@ import { seedDemoLateFees } from './demo-late-fees.js';
 import { seedDemoUpi } from './demo-upi.js';
 import { seedDemoCommunication } from './demo-communication.js';
 import { seedDemoExams } from './demo-exams.js';
+import { seedDemoRegisters } from './demo-registers.js';
 import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
 import { now as clockNow, nowMs } from '../clock.js';
 
@@ -190,6 +191,12 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   });
 
   const enrolled = students.map((s) => ({ loginId: s.loginId, id: idOf.get(s.loginId)!, cls: s.cls }));
+  const parentOf = new Map(parents.map((p) => [p.loginId, { first: p.first, last: p.last, gender: p.gender ?? null }]));
+  await seedDemoRegisters(tx, {
+    schoolId,
+    sessionStart: current.startDate,
+    students: students.map((s) => ({ id: idOf.get(s.loginId)!, cls: s.cls, last: s.last, parent: parentOf.get(s.parent)! })),
+  });
   await seedDemoFees(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, students: enrolled, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoLateFees(tx, { schoolId, sessionId: current.id, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoUpi(tx, { schoolId, schoolName: school!.name, principalId: idOf.get('DEMO-P0001')!, today: localDate(school!.timeZone) });

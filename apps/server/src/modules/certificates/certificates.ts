@@ -90,7 +90,7 @@ interface StudentFacts {
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-/** One statement: the student of the school (404 otherwise), its register entry, its parent, its class now, the school. */
+/** One statement: the student of the school (404 otherwise), its register entry, its class now, the school. */
 async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Promise<StudentFacts> {
   const [r] = rowsOf<{
     first_name: string;
@@ -107,7 +107,6 @@ async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Pro
     nationality: string | null;
     pen: string | null;
     apaar_id: string | null;
-    parent_name: string | null;
     session_id: string | null;
     session_label: string | null;
     class_id: string | null;
@@ -127,7 +126,6 @@ async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Pro
     await db.execute(sql`
       select u.first_name, u.last_name, u.login_id, u.status, u.date_of_birth::text as date_of_birth, u.gender, u.category, u.mother_name,
         r.admission_no, r.admission_date::text as admission_date, r.father_name, r.nationality, r.pen, r.apaar_id,
-        (select p.first_name || ' ' || p.last_name from users p where p.id = u.parent_user_id and p.school_id = u.school_id) as parent_name,
         a.id as session_id, a.label as session_label, c.id as class_id, c.master_class, c.section,
         s.name as school_name, s.address, s.city, s.district, s.state, s.zip_code, s.phone, s.email, s.image, s.time_zone
       from users u
@@ -154,7 +152,8 @@ async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Pro
         admissionDate: r.admission_date,
         dateOfBirth: r.date_of_birth,
         gender: r.gender,
-        fatherName: r.father_name ?? r.parent_name,
+        // The register's own: the linked parent account may be the mother's or a guardian's.
+        fatherName: r.father_name,
         motherName: r.mother_name,
         nationality: r.nationality,
         category: r.category,

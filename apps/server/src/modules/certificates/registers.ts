@@ -184,7 +184,6 @@ async function recordApaarConsent(tx: Tx, schoolId: Scope, studentId: string): P
 const EXPORT_MAX = 20_000;
 
 function admissionRows(db: DbOrTx, schoolId: Scope, q: { search?: string; sessionId?: string }) {
-  const parent = sql`(select p.first_name || ' ' || p.last_name from users p where p.id = ${users.parentUserId} and p.school_id = ${schoolId})`;
   const conditions: SQL[] = [eq(users.schoolId, schoolId), eq(users.roleId, ROLE.STUDENT), sql`${users.erasedAt} is null`];
   if (q.search) {
     const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -203,7 +202,8 @@ function admissionRows(db: DbOrTx, schoolId: Scope, q: { search?: string; sessio
       loginId: users.loginId,
       dateOfBirth: users.dateOfBirth,
       gender: users.gender,
-      fatherName: sql<string | null>`coalesce(${studentRecords.fatherName}, ${parent})`,
+      // The register's own: the linked parent account may be the mother's or a guardian's.
+      fatherName: studentRecords.fatherName,
       motherName: users.motherName,
       // The class of the current session.
       className: sql<string | null>`(select c.master_class || '-' || c.section from class_students cs
