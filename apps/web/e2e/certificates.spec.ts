@@ -58,7 +58,7 @@ async function startIssue(page: Page, type: string) {
   await page.getByRole('button', { name: 'Issue a certificate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Issue a certificate' });
   await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: type });
-  await dialog.getByRole('textbox', { name: 'Student' }).fill(OWN.lastName);
+  await dialog.getByRole('combobox', { name: /^Student/ }).fill(OWN.lastName);
   await page.getByRole('option', { name: new RegExp(NAME) }).click();
   return dialog;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useVerification } from '../../api/certificates';
 import { isApiError } from '../../api/http';
+import { QueryScope } from '../../app/QueryScope';
 import { DetailGrid } from '../../components/DetailGrid';
 import { ErrorAlert } from '../../components/ListState';
 import { LoadingBlock } from '../../components/LoadingBlock';
@@ -16,6 +17,15 @@ import { AuthLayout } from '../auth/AuthLayout';
  * child. An unknown code says so.
  */
 export default function VerifyPage() {
+  // Outside the signed-in layout: the app's query client of its own.
+  return (
+    <QueryScope>
+      <Verification />
+    </QueryScope>
+  );
+}
+
+function Verification() {
   const { t } = useTranslation();
   const f = useFormat();
   const { token = '' } = useParams();
