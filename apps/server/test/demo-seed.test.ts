@@ -137,7 +137,8 @@ describe('the demo seed', () => {
     const principal = await signin('DEMO-P0001');
     const [families] = await env.db.select({ n: sql<number>`count(distinct ${users.parentUserId})::int` }).from(users).where(eq(users.roleId, 116));
     expect(families!.n).toBeGreaterThan(230);
-    expect((await get('/api/dashboard', principal.token)).counts).toEqual({ teachers: 20, students: 300, parents: families!.n, classes: 17, subjects: SUBJECT_CODES.length });
+    // 299 on the rolls: one left with a TC (demo-certificates.ts).
+    expect((await get('/api/dashboard', principal.token)).counts).toEqual({ teachers: 20, students: 299, parents: families!.n, classes: 17, subjects: SUBJECT_CODES.length });
     const teacher = await signin('DEMO-T0001');
     // A teacher's own classes and their students, not the school's 17 and 300.
     const own = (await get('/api/dashboard', teacher.token)).counts;
@@ -422,6 +423,17 @@ describe('the demo seed', () => {
     const [late] = await env.db.select({ amount: feeLateFees.amount }).from(feeLateFees).where(eq(feeLateFees.instalmentId, claims.items[0].emiId));
     const [inst] = await env.db.select({ amount: feeInstalments.amount }).from(feeInstalments).where(eq(feeInstalments.id, claims.items[0].emiId));
     expect(claims.items[0].amount).toBe(inst!.amount + (late?.amount ?? 0));
+  });
+
+  it('has certificates: a bonafide, a character and a tuition-fee certificate, and one student who left with a TC', async () => {
+    const { token } = await signin('DEMO-P0001');
+    const list = await get('/api/school/certificates?pageSize=50', token);
+    expect(list.items.map((c: { type: string; number: number; status: string }) => `${c.type} ${c.number} ${c.status}`).sort()).toEqual(['bonafide 1 issued', 'character 1 issued', 'feecert 1 issued', 'tc 1 issued']);
+    const tc = list.items.find((c: { type: string }) => c.type === 'tc');
+    const [left] = await env.db.select({ status: users.status, loginId: users.loginId }).from(users).where(eq(users.id, tc.student.userId));
+    expect(left!.status).toBe(false);
+    expect(['DEMO-S0001', 'DEMO-S0002', 'DEMO-S0003', 'DEMO-S0004']).not.toContain(left!.loginId);
+    expect((await env.app.inject({ method: 'GET', url: `/api${tc.verifyPath}` })).json().result.status).toBe('valid');
   });
 
   it('runs once: a second start changes nothing', async () => {

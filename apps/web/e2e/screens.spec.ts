@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { WEB_ROUTES, matchWebRoute, type WebRoute } from '@shala/contract';
 import { API_BASE } from './servers';
-import { ACCOUNTS, BASE, countRequests, expectAccessible, expectNoOverflow, networkQuiet, schoolToday, shot, signInAs, tr } from './support';
+import { ACCOUNTS, BASE, apiAs, countRequests, expectAccessible, expectNoOverflow, networkQuiet, schoolToday, shot, signInAs, tr } from './support';
 
 /**
  * Every screen once, in Hindi on a 375 px phone: each route of the contract (WEB_ROUTES) is opened
@@ -166,6 +166,16 @@ test.describe('every screen in Hindi at 375 px', () => {
     await expect.poll(() => new URL(page.url()).pathname).toContain('/otp');
     await expectNoOverflow(page);
     await expectAccessible(page, 'otp (hi, 375 px)');
+    // A certificate's verification page (its QR code; no screen links it): one of the demo's, signed out.
+    const api = await apiAs(113);
+    const { items } = await api.call<{ items: Array<{ verifyPath: string }> }>('GET', '/api/school/certificates?pageSize=1');
+    await api.dispose();
+    await page.goto(`.${items[0]!.verifyPath}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('hi', 'certificates.verify.title'));
+    await expect(page.getByTestId('verify-state')).toBeVisible();
+    await expectNoOverflow(page);
+    await expectAccessible(page, 'verify (hi, 375 px)');
+    await shot(page, 'verify-hi-375');
   });
 
   // The principal's many screens in two parts, the others by role.

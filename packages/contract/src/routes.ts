@@ -29,7 +29,8 @@ export function landingFor(role: number | null | undefined): string {
   return (role != null && LANDING[role as Role]) || '/';
 }
 
-export const PUBLIC_ROUTES = ['/', '/frgtpass', '/otp'] as const;
+/** Open without signing in: the login, password reset, and a certificate's verification page (its QR code, issue 26). */
+export const PUBLIC_ROUTES = ['/', '/frgtpass', '/otp', '/verify/:token'] as const;
 
 const ALL: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
@@ -117,6 +118,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/feeupiclaims', ADMINS),
   r('/admissionregister', ADMINS),
   r('/paymentsettings', [ROLE.PRINCIPAL]),
+  // Certificates (issue 26): the register of TC, bonafide, character and tuition-fee certificates
+  // (the principal issues and cancels; the system admin reads and prints).
+  r('/certificates', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [ROLE.PRINCIPAL]),
   r('/viewall_notice', [ROLE.PRINCIPAL]),
@@ -166,6 +170,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Children's data rights (issue 12): the parent's consent, the admins' consent report (export,
   // erase) and the audit log.
   r('/childconsent', [ROLE.PARENT]),
+  // The certificates the school shared with a parent (its children's) or a student (its own), issue 26.
+  r('/mycertificates', [ROLE.PARENT, ROLE.STUDENT]),
   r('/dataprivacy', ADMINS),
   r('/auditlog', ADMINS),
   // Messages to parents and staff by the bell, SMS and WhatsApp (issue 24): the list, the composer,
@@ -239,7 +245,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
       group: 'menu.academic',
       items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/feeupiclaims'), m('/examscheme'), m('/exams'), m('/examanalysis')],
     },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/certificates'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
   ],
   [ROLE.PRINCIPAL]: [
     m('/schooladmin'),
@@ -264,7 +270,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings'), m('/paymentsettings')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/certificates'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings'), m('/paymentsettings')],
     },
   ],
   [ROLE.TEACHER]: [
@@ -282,8 +288,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/examanalysis'),
     m('/chat'),
   ],
-  [ROLE.PARENT]: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/childresults'), m('/childconsent'), m('/chat')],
-  [ROLE.STUDENT]: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults')],
+  [ROLE.PARENT]: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/childresults'), m('/mycertificates'), m('/childconsent'), m('/chat')],
+  [ROLE.STUDENT]: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults'), m('/mycertificates')],
 };
 
 /** The sidebar of a role; an unknown role gets an empty menu. */

@@ -26,6 +26,7 @@ import { seedDemoUpi } from './demo-upi.js';
 import { seedDemoCommunication } from './demo-communication.js';
 import { seedDemoExams } from './demo-exams.js';
 import { seedDemoRegisters } from './demo-registers.js';
+import { seedDemoCertificates } from './demo-certificates.js';
 import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
 import { now as clockNow, nowMs } from '../clock.js';
 
@@ -201,6 +202,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   await seedDemoLateFees(tx, { schoolId, sessionId: current.id, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoUpi(tx, { schoolId, schoolName: school!.name, principalId: idOf.get('DEMO-P0001')!, today: localDate(school!.timeZone) });
   await seedDemoExams(tx, { schoolId, session: current, classId, subjectId, students: enrolled, cells, principalId: idOf.get('DEMO-P0001')! });
+  await seedDemoCertificates(tx, { schoolId, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')!, students: enrolled });
 
   // Keep the login id counters in step with the demo ids.
   const highest = (letter: string) => [...idOf.keys()].filter((id) => id.startsWith(`DEMO-${letter}`)).length;

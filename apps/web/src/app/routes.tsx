@@ -11,6 +11,8 @@ import { loadLayout, loadSignedIn } from './loadSignedIn';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const OtpPage = lazy(() => import('../features/auth/OtpPage'));
+// A certificate's public verification page (its QR code): signed in or not, with every text.
+const VerifyPage = lazy(() => Promise.all([import('../features/certificates/VerifyPage'), loadAllTexts()]).then(([page]) => page));
 // The signed-in layout comes with every text of the language (the login screen has only its own).
 // Its screens' map is a module of its own (signedIn.tsx), fetched alongside rather than after it
 // (the sign-in form starts fetching them all once touched: loadSignedIn.ts). Once they are in, the
@@ -56,6 +58,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/frgtpass', element: <ForgotPasswordPage /> },
           { path: '/otp', element: <OtpPage /> },
+          { path: '/verify/:token', element: <VerifyPage /> },
         ],
       },
       {

@@ -18,6 +18,7 @@ import { REGISTER_SCREENS } from '../features/registers/screens';
 import { MESSAGING_SCREENS } from '../features/messaging/screens';
 import { MESSAGE_SCREENS } from '../features/messages/screens';
 import { MESSAGING_SETTINGS_SCREENS } from '../features/messaging-settings/screens';
+import { CERTIFICATE_SCREENS } from '../features/certificates/screens';
 
 // The signed-in screens: every route of the contract's web table and the screen it renders. This
 // module loads with the signed-in layout, not with the login page (its JavaScript budget).
@@ -133,6 +134,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...MESSAGING_SCREENS,
   ...MESSAGE_SCREENS,
   ...MESSAGING_SETTINGS_SCREENS,
+  ...CERTIFICATE_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table (a test checks every route has one). */

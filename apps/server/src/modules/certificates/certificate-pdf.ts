@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { MASTER_CLASSES, amountInWords, dateInWords, formatDateFor, formatRupees, numberInWords, type CertificateLang, type CertificateType } from '@shala/contract';
-import { ACCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, newPdf, type Doc } from '../../pdf/text.js';
+import { ACCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, newPdf } from '../../pdf/text.js';
 import type { CertificateBody } from './certificates.js';
 
 /**
@@ -159,6 +159,8 @@ function month(lang: CertificateLang, ym: string | null): string {
 }
 
 const MARGIN = 42;
+/** The foot's height above the bottom margin: the QR code, the date and the signatures. */
+const FOOT_HEIGHT = 130;
 
 export async function renderCertificate(c: PrintedCertificate, lang: CertificateLang): Promise<Buffer> {
   const w = WORDS[lang];
@@ -234,10 +236,16 @@ export async function renderCertificate(c: PrintedCertificate, lang: Certificate
     // A state board's layout: the same facts, unnumbered, in two columns of equal width.
     const state = f.template === 'state';
     const labelWidth = state ? width / 2 - 8 : width * 0.46;
-    const size = rows.length > 21 ? 9.2 : 9.6;
+    const labelOf = (label: string, i: number) => (state ? label : `${i + 1}. ${label}`);
+    const rowHeight = (label: string, value: string, i: number, size: number) =>
+      Math.max(heightOf(doc, labelOf(label, i), labelWidth, { size }), heightOf(doc, value, width - labelWidth - 12, { size, bold: true })) + 3.5;
+    // Long names and answers: a smaller type until the table leaves the foot (QR code, signatures) its room on the page.
+    const footRoom = doc.page.height - MARGIN - FOOT_HEIGHT - 24;
+    let size = rows.length > 21 ? 9.2 : 9.6;
+    while (size > 7.6 && y + rows.reduce((sum, [label, value], i) => sum + rowHeight(label, value, i, size), 0) > footRoom) size -= 0.4;
     rows.forEach(([label, value], i) => {
-      const text = state ? label : `${i + 1}. ${label}`;
-      const h = Math.max(heightOf(doc, text, labelWidth, { size }), heightOf(doc, value, width - labelWidth - 12, { size, bold: true }));
+      const text = labelOf(label, i);
+      const h = rowHeight(label, value, i, size) - 3.5;
       block(doc, text, left, y, labelWidth, { size, color: MUTED });
       block(doc, value, left + labelWidth + 12, y, width - labelWidth - 12, { size, bold: true });
       y += h + 3.5;
@@ -268,7 +276,7 @@ export async function renderCertificate(c: PrintedCertificate, lang: Certificate
   }
 
   // The foot: the QR code of the verification page, the date, the signatures.
-  const footTop = Math.max(y + 24, doc.page.height - MARGIN - 130);
+  const footTop = Math.max(y + 24, doc.page.height - MARGIN - FOOT_HEIGHT);
   const qr = await QRCode.toBuffer(c.verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   doc.image(qr, left, footTop, { width: 78 });
   block(doc, w.verify, left + 88, footTop + 4, width * 0.42, { size: 8.5, color: MUTED });
@@ -285,8 +293,8 @@ export async function renderCertificate(c: PrintedCertificate, lang: Certificate
   const px = right - width * 0.3;
   const principalY = c.type === 'tc' ? signY + 36 : signY;
   doc.moveTo(px, principalY).lineTo(right, principalY).lineWidth(0.6).strokeColor(INK).stroke();
-  let py = block(doc, w.principal, px, principalY + 4, width * 0.3, { size: 9.5, bold: true }, 'center');
-  if (b.issuedBy) py = block(doc, b.issuedBy, px, py, width * 0.3, { size: 9 }, 'center');
+  const py = block(doc, w.principal, px, principalY + 4, width * 0.3, { size: 9.5, bold: true }, 'center');
+  if (b.issuedBy) block(doc, b.issuedBy, px, py, width * 0.3, { size: 9 }, 'center');
 
   if (c.cancelled) {
     doc.save();

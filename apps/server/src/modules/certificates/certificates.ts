@@ -235,67 +235,77 @@ async function nextNumber(tx: Tx, schoolId: Scope, type: CertificateType): Promi
   return row!.last_no;
 }
 
+/**
+ * Issues a certificate in the caller's transaction (the route's, or the demo seed's): the checks,
+ * the next number, the certificate, a TC's leaving; `left` when the student left (its sessions are
+ * to be told, after the commit).
+ */
+export async function issueInTx(tx: Tx, schoolId: Scope, caller: Caller, input: CertificateInput): Promise<{ id: string; left: boolean }> {
+  // The student's row first: two TCs for one student wait for each other here.
+  await tx.execute(sql`select 1 from users where id = ${input.studentId} and school_id = ${schoolId} for update`);
+  const facts = await studentFacts(tx, schoolId, input.studentId);
+  const today = localDate(facts.timeZone);
+  const [issuer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, caller.userId));
+  const body: CertificateBody = { ...facts.body, issuedBy: issuer ? fullName(issuer) : null, fields: { ...input.fields } };
+  let amount: number | null = null;
+  if (input.type === 'tc') {
+    if (!facts.active) throw studentLeft();
+    const existing = await liveTc(tx, schoolId, input.studentId);
+    if (existing) throw tcExists(existing.number);
+    const standing = await feeStanding(tx, schoolId, input.studentId, today);
+    if (standing.dues > 0 && !input.fields.duesOverride) throw duesOutstanding(standing.dues);
+    const subjects = input.fields.subjects || (await classSubjectNames(tx, schoolId, facts.classId));
+    body.tc = { subjects, feesPaidUpTo: standing.paidUpTo, dues: standing.dues };
+  } else if (input.type === 'feecert') {
+    const paid = await tuitionPaid(tx, schoolId, input.studentId, input.fields.financialYear);
+    body.feecert = { financialYear: input.fields.financialYear, ...paid };
+    amount = paid.total;
+  } else if (input.type === 'bonafide' && !facts.active) {
+    // A bonafide certificate speaks of a pupil on the rolls.
+    throw studentLeft();
+  }
+  const number = await nextNumber(tx, schoolId, input.type);
+  const [row] = await tx
+    .insert(certificates)
+    .values({
+      schoolId,
+      type: input.type,
+      number,
+      studentId: input.studentId,
+      sessionId: facts.sessionId,
+      body,
+      amount,
+      token: randomBytes(24).toString('base64url'),
+      sharedWithParent: input.shareWithParent,
+      issuedOn: today,
+      issuedBy: caller.userId,
+    })
+    .returning({ id: certificates.id });
+  if (input.type === 'tc') {
+    // The student leaves: inactive, signed out, the register says when and why; every record stays.
+    await tx.update(users).set({ status: false, updatedAt: now() }).where(and(eq(users.schoolId, schoolId), eq(users.id, input.studentId)));
+    await revokeSessions(tx, input.studentId);
+    await tx
+      .insert(studentRecords)
+      .values({ schoolId, studentId: input.studentId, leftOn: input.fields.leavingDate, leavingReason: input.fields.reason, leavingCertificateId: row!.id, updatedBy: caller.userId, updatedAt: now() })
+      .onConflictDoUpdate({
+        target: [studentRecords.schoolId, studentRecords.studentId],
+        set: { leftOn: input.fields.leavingDate, leavingReason: input.fields.reason, leavingCertificateId: row!.id, updatedBy: caller.userId, updatedAt: now() },
+      });
+  }
+  await recordAudit(tx, caller, schoolId, { action: 'certificate_issued', studentId: input.studentId, details: { type: input.type, number } });
+  return { id: row!.id, left: input.type === 'tc' };
+}
+
 /** `POST /api/school/certificates`. */
 export async function issueCertificate(deps: Pick<Deps, 'data' | 'realtime' | 'sessionCache'>, caller: Caller, input: CertificateInput): Promise<Certificate> {
   const schoolId = scopeOf(caller);
   let left = false;
   try {
     const id = await inTenant(deps, schoolId, async (tx) => {
-      // The student's row first: two TCs for one student wait for each other here.
-      await tx.execute(sql`select 1 from users where id = ${input.studentId} and school_id = ${schoolId} for update`);
-      const facts = await studentFacts(tx, schoolId, input.studentId);
-      const today = localDate(facts.timeZone);
-      const [issuer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, caller.userId));
-      const body: CertificateBody = { ...facts.body, issuedBy: issuer ? fullName(issuer) : null, fields: { ...input.fields } };
-      let amount: number | null = null;
-      if (input.type === 'tc') {
-        if (!facts.active) throw studentLeft();
-        const existing = await liveTc(tx, schoolId, input.studentId);
-        if (existing) throw tcExists(existing.number);
-        const standing = await feeStanding(tx, schoolId, input.studentId, today);
-        if (standing.dues > 0 && !input.fields.duesOverride) throw duesOutstanding(standing.dues);
-        const subjects = input.fields.subjects || (await classSubjectNames(tx, schoolId, facts.classId));
-        body.tc = { subjects, feesPaidUpTo: standing.paidUpTo, dues: standing.dues };
-      } else if (input.type === 'feecert') {
-        const paid = await tuitionPaid(tx, schoolId, input.studentId, input.fields.financialYear);
-        body.feecert = { financialYear: input.fields.financialYear, ...paid };
-        amount = paid.total;
-      } else if (input.type === 'bonafide' && !facts.active) {
-        // A bonafide certificate speaks of a pupil on the rolls.
-        throw studentLeft();
-      }
-      const number = await nextNumber(tx, schoolId, input.type);
-      const [row] = await tx
-        .insert(certificates)
-        .values({
-          schoolId,
-          type: input.type,
-          number,
-          studentId: input.studentId,
-          sessionId: facts.sessionId,
-          body,
-          amount,
-          token: randomBytes(24).toString('base64url'),
-          sharedWithParent: input.shareWithParent,
-          issuedOn: today,
-          issuedBy: caller.userId,
-        })
-        .returning({ id: certificates.id });
-      if (input.type === 'tc') {
-        // The student leaves: inactive, signed out, the register says when and why; every record stays.
-        await tx.update(users).set({ status: false, updatedAt: now() }).where(and(eq(users.schoolId, schoolId), eq(users.id, input.studentId)));
-        await revokeSessions(tx, input.studentId);
-        await tx
-          .insert(studentRecords)
-          .values({ schoolId, studentId: input.studentId, leftOn: input.fields.leavingDate, leavingReason: input.fields.reason, leavingCertificateId: row!.id, updatedBy: caller.userId, updatedAt: now() })
-          .onConflictDoUpdate({
-            target: [studentRecords.schoolId, studentRecords.studentId],
-            set: { leftOn: input.fields.leavingDate, leavingReason: input.fields.reason, leavingCertificateId: row!.id, updatedBy: caller.userId, updatedAt: now() },
-          });
-        left = true;
-      }
-      await recordAudit(tx, caller, schoolId, { action: 'certificate_issued', studentId: input.studentId, details: { type: input.type, number } });
-      return row!.id;
+      const issued = await issueInTx(tx, schoolId, caller, input);
+      left = issued.left;
+      return issued.id;
     });
     if (left) onSessionsRevoked(deps, { userId: input.studentId });
     return (await readCertificates(tenantDb(deps, schoolId), schoolId, eq(certificates.id, id), 1, 0)).items[0]!;
