@@ -32,6 +32,13 @@ const PLAIN: Record<string, unknown> = {
   reason: 'Entered twice',
   reference: 'UTR123456789',
   page: 1,
+  // registers and certificates: a register entry with nothing known, a financial year
+  admissionNo: '',
+  admissionDate: '',
+  pen: '',
+  apaarId: '',
+  aadhaarLast4: '',
+  financialYear: 2026,
   pageSize: 20,
   // exams: a valid grading scale (two bands, one from 0)
   grades: [

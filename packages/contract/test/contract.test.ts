@@ -41,8 +41,8 @@ describe('web routes and menus (spec section 2)', () => {
     expect(items(MENUS[111]).map((i) => i.path)).toEqual(['/dashboard', '/viewSchool', '/viewadmin', '/platformmessaging']);
     expect(MENUS[112].map((e) => ('group' in e ? e.group : e.path))).toEqual(['/systemadmin', 'menu.user', 'menu.academic', 'menu.other']);
     expect(items(MENUS[113]).map((i) => i.path)).toContain('/addfeeemi');
-    expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass', '/studenttimetable', '/studentclassfees', '/mywork', '/myresults']);
-    expect(items(MENUS[115]).map((i) => i.path)).toEqual(['/parentdashboard', '/viewstudentsinfo', '/parentviewcalender', '/parenttimetable', '/studentfeedata', '/childwork', '/childresults', '/childconsent', '/chat']);
+    expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass', '/studenttimetable', '/studentclassfees', '/mywork', '/myresults', '/mycertificates']);
+    expect(items(MENUS[115]).map((i) => i.path)).toEqual(['/parentdashboard', '/viewstudentsinfo', '/parentviewcalender', '/parenttimetable', '/studentfeedata', '/childwork', '/childresults', '/mycertificates', '/childconsent', '/chat']);
     for (const role of [112, 113, 114, 115] as const) expect(items(MENUS[role]).map((i) => i.path)).toContain('/chat');
     expect(menuFor(999)).toEqual([]);
   });

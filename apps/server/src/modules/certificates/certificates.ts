@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
 import { recordAudit } from '../privacy/index.js';
+import { assertOwnRefs } from './registers.js';
 import { localDate } from '../calendar/index.js';
 import { feeStanding, tuitionPaid, type TuitionPayment } from '../fees/index.js';
 import { fullName } from '../users/service.js';
@@ -407,6 +408,7 @@ function listWhere(q: ListQuery): SQL | undefined {
 /** `GET /api/school/certificates`: the register, newest first. */
 export async function listCertificates(deps: Pick<Deps, 'data'>, caller: Caller, q: ListQuery) {
   const schoolId = scopeOf(caller);
+  await assertOwnRefs(tenantDb(deps, schoolId), schoolId, q);
   const { items, total } = await readCertificates(tenantDb(deps, schoolId), schoolId, listWhere(q), q.pageSize, (q.page - 1) * q.pageSize);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

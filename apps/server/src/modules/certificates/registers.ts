@@ -178,6 +178,23 @@ async function recordApaarConsent(tx: Tx, schoolId: Scope, studentId: string): P
   });
 }
 
+/**
+ * The session and student a filter names must be the school's: another school's answers 404, as
+ * any record of another school does (one statement).
+ */
+export async function assertOwnRefs(db: DbOrTx, schoolId: Scope, refs: { sessionId?: string; studentId?: string }): Promise<void> {
+  if (!refs.sessionId && !refs.studentId) return;
+  const [row] = (
+    (await db.execute(sql`select
+      ${refs.sessionId ? sql`exists (select 1 from academic_sessions where id = ${refs.sessionId} and school_id = ${schoolId})` : sql`true`} as session,
+      ${refs.studentId ? sql`exists (select 1 from users where id = ${refs.studentId} and school_id = ${schoolId} and role_id = ${ROLE.STUDENT})` : sql`true`} as student`)) as unknown as {
+      rows: Array<{ session: boolean; student: boolean }>;
+    }
+  ).rows;
+  if (!row?.session) throw notFound('Session');
+  if (!row.student) throw notFound('Student');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The admission register
 
@@ -248,6 +265,7 @@ export async function admissionRegister(
 ): Promise<{ items: AdmissionRegisterRow[]; total: number; page: number; pageSize: number }> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
+  await assertOwnRefs(db, schoolId, q);
   const rows = await admissionRows(db, schoolId, q)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
@@ -260,6 +278,7 @@ export const ADMISSION_CSV_COLUMNS = ['admissionNo', 'admissionDate', 'fullName'
 export async function admissionRegisterCsv(deps: Pick<Deps, 'data'>, caller: Caller, q: { search?: string; sessionId?: string }): Promise<string> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
+  await assertOwnRefs(db, schoolId, q);
   const rows = (await admissionRows(db, schoolId, q).limit(EXPORT_MAX)).map(rowOf);
   return csvText(ADMISSION_CSV_COLUMNS, rows.map((r) => ADMISSION_CSV_COLUMNS.map((c) => (c === 'active' ? (r.active ? 'yes' : 'no') : r[c]))));
 }

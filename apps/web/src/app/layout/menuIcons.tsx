@@ -1,4 +1,6 @@
 import {
+  IconAddressBook,
+  IconLicense,
   IconBeach,
   IconDeviceMobileCog,
   IconQrcode,
@@ -105,6 +107,9 @@ const BY_PATH: Record<string, Icon> = {
   '/platformmessaging': IconDeviceMobileCog,
   '/feeupiclaims': IconQrcode,
   '/paymentsettings': IconBuildingBank,
+  '/admissionregister': IconAddressBook,
+  '/certificates': IconLicense,
+  '/mycertificates': IconLicense,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;
