@@ -3,12 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import shala from './eslint/typescript-diagnostics.js';
 
-/** TypeScript that a tsconfig covers: linted with type information (each file by its own tsconfig). */
+/**
+ * TypeScript that a tsconfig covers (every file its `include` names): linted with type information
+ * (each file by its own tsconfig), and type-checked by `shala/typescript`.
+ */
 const TYPED = [
   'packages/contract/{src,test}/**/*.ts',
   'apps/server/{src,test,bench}/**/*.ts',
+  'apps/server/{drizzle,vitest}.config.ts',
   'apps/web/src/**/*.{ts,tsx}',
+  'apps/web/{vite.config,vitest.config,i18n-core,chunks,precompress}.ts',
 ];
 
 /** Server-side and shared code where a role is named, never written as its number (ROLE in the contract). */
@@ -46,7 +52,10 @@ export default tseslint.config(
   {
     files: TYPED,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { shala },
     rules: {
+      // The compiler's errors too: lint is the type check (eslint/typescript-diagnostics.js).
+      'shala/typescript': 'error',
       // React Router's navigate() answers a promise only under a data router, which Shala does not
       // use; a navigation is fire-and-forget.
       '@typescript-eslint/no-floating-promises': [

@@ -167,9 +167,12 @@ describe('the composer', () => {
     // Two nodes' jobs at once: the message is released once, each SMS sent once.
     const runs = (await Promise.all([DELIVERY_JOB.run(env.app.deps, {}), DELIVERY_JOB.run(env.app.deps, {})])) as Array<{ released: number; sent?: number }>;
     expect(runs.map((r) => r.released).sort()).toEqual([0, 1]);
-    expect(runs.reduce((n, r) => n + (r.sent ?? 0), 0)).toBe(2);
+    // A run that looked for deliveries before the other released the message leaves them to the
+    // next run: between them, each SMS is sent once.
+    const next = (await DELIVERY_JOB.run(env.app.deps, {})) as { released: number; sent?: number };
+    expect(next).toMatchObject({ released: 0 });
+    expect([...runs, next].reduce((n, r) => n + (r.sent ?? 0), 0)).toBe(2);
     expect(sms.sent.length).toBe(before + 2);
-    expect(await DELIVERY_JOB.run(env.app.deps, {})).toMatchObject({ released: 0 });
     const list = (await call('GET', '/api/school/messages', principal())).json().result;
     // The school's four parents (the role's everyone): two reachable by SMS.
     expect(list.items[0]).toMatchObject({ title: 'PTM', status: 'sent', recipients: 4, counts: { sent: 2 } });

@@ -52,7 +52,7 @@ const REGISTER = {
 };
 
 describe('admission numbers', () => {
-  it('are given by the school’s counter to each student created, by hand or by import, and skip a number entered by hand', async () => {
+  it('are given by the school’s counter to each student created, by hand or by import, with today as the admission date, and skip a number entered by hand', async () => {
     // everyRole made one student: number 1.
     const first = await env.f.user(116, school, { parentUserId: parent.id });
     expect(await numberOf(first.id)).toBe('2');
@@ -71,6 +71,9 @@ describe('admission numbers', () => {
     const page = (await call(principal, 'GET', '/api/school/admissionregister?pageSize=100')).json().result;
     const byLogin = new Map(page.items.map((r: { loginId: string; admissionNo: string }) => [r.loginId, r.admissionNo]));
     expect(ids.map((id: string) => byLogin.get(id)).sort()).toEqual(['5', '6']);
+    // Admitted today (the school's day), by hand or by import; the one entered by hand keeps its date.
+    const dates = new Map(page.items.map((r: { loginId: string; admissionDate: string | null }) => [r.loginId, r.admissionDate]));
+    expect([created.json().result.loginId, ...ids].map((id: string) => dates.get(id))).toEqual(['2026-11-25', '2026-11-25', '2026-11-25']);
     expect(await counter(school.id)).toBe(6);
     // The register: in number order, then searchable by number or name.
     expect(page.items.map((r: { admissionNo: string }) => r.admissionNo)).toEqual(['1', '3', '4', '5', '6']);

@@ -11,10 +11,12 @@ import { PASSWORD, apiAs, expectAccessible, schoolToday, shot, signedInAt } from
  * tuition-fee certificate for the current financial year, whose amount is what the preview says
  * was paid; then a transfer certificate through the screen, downloads it in Hindi (a PDF), and the
  * student can no longer sign in; the TC's public verification page (signed out) says "Valid". The
- * principal cancels the tuition-fee certificate with a reason: its page says "Cancelled".
+ * principal cancels the TC with a reason: its page says "Cancelled". Then the ID cards of class
+ * 4-A, made by the job queue, as a PDF.
  *
- * What stays afterwards: that student (left, with its TC), its record and payment, and the
- * cancelled tuition-fee certificate. The demo's own certificates and students are not touched.
+ * What stays afterwards: that student (left, with its cancelled TC), its record and payment, its
+ * tuition-fee certificate, and a batch of ID cards. The demo's own certificates and students are
+ * not touched.
  */
 
 const RUN = Date.now().toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
@@ -72,7 +74,7 @@ async function verifyPage(browser: import('@playwright/test').Browser, verifyPat
   return { context, page };
 }
 
-test('the principal issues a tuition-fee certificate and a TC, downloads it in Hindi, the student is left, the QR page says valid; a cancelled certificate says cancelled', async ({ browser }) => {
+test('the principal issues a tuition-fee certificate and a TC, downloads it in Hindi, the student is left, the QR page says valid; the cancelled TC says cancelled; ID cards of a class', async ({ browser }) => {
   test.setTimeout(120_000);
   const api = await apiAs(113);
   const { studentId, loginId, password } = await scene(api);
@@ -134,15 +136,29 @@ test('the principal issues a tuition-fee certificate and a TC, downloads it in H
   await expectAccessible(verified.page, 'verify (en, 1280 px)');
   await shot(verified.page, 'verify-valid-en-1280');
 
-  // The principal cancels the tuition-fee certificate with a reason: its page says cancelled.
-  await page.getByRole('button', { name: `Cancel Tuition fee certificate no. ${feecert!.number} of ${NAME}` }).click();
-  const cancel = page.getByRole('dialog', { name: `Cancel Tuition fee certificate no. ${feecert!.number}` });
-  await cancel.getByRole('textbox', { name: 'Reason for cancelling' }).fill('Issued for the wrong year');
+  // The principal cancels the TC with a reason (issued by mistake): its page says cancelled.
+  await page.getByRole('button', { name: `Cancel Transfer certificate no. ${tc.number} of ${NAME}` }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancel Transfer certificate no. ${tc.number}` });
+  await cancel.getByRole('textbox', { name: 'Reason for cancelling' }).fill('Issued to the wrong pupil');
   await cancel.getByRole('button', { name: 'Cancel the certificate' }).click();
-  await expect(page.getByText(`Tuition fee certificate no. ${feecert!.number} cancelled`)).toBeVisible();
-  await verified.page.goto(`.${feecert!.verifyPath}`);
+  await expect(page.getByText(`Transfer certificate no. ${tc.number} cancelled`)).toBeVisible();
+  await verified.page.reload();
   await expect(verified.page.getByTestId('verify-state')).toContainText('Cancelled');
   await shot(verified.page, 'verify-cancelled-en-1280');
+
+  // ID cards of class 4-A: made by the job queue, ready in a moment, a PDF.
+  await page.goto('./idcards');
+  await expect(page.getByRole('heading', { name: 'ID cards', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Class' }).click();
+  await page.getByRole('option', { name: 'Class 4 – A' }).click();
+  await page.getByRole('button', { name: 'Make the cards' }).click();
+  const batch = page.getByRole('row').filter({ hasText: 'Class 4 – A' }).first();
+  await expect(batch).toContainText('Ready', { timeout: 30_000 });
+  await expectAccessible(page, 'ID cards (en, 1280 px)');
+  await shot(page, 'idcards-en-1280');
+  const [cards] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/school/idcards/') && r.url().endsWith('/pdf')), batch.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(cards.status()).toBe(200);
+  expect(cards.headers()['content-type']).toContain('application/pdf');
 
   await verified.context.close();
   await context.close();

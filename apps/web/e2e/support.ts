@@ -91,13 +91,14 @@ export async function expectPath(page: Page, p: string) {
 }
 
 /**
- * Saves a full-page screenshot for a person to look at (test-results/screens). In CI, where no
- * one looks, only the wait for the page to settle is kept (E2E_SHOTS=1 saves them there too).
+ * Saves a full-page screenshot for a person to look at (test-results/screens), once the page has
+ * settled. In CI, where no one looks, it does nothing (E2E_SHOTS=1 saves them there too): a
+ * journey waits for what it checks next, never for a screenshot.
  */
 const SAVE_SHOTS = !process.env.CI || process.env.E2E_SHOTS === '1';
 export async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
   if (!SAVE_SHOTS) return;
+  await page.waitForLoadState('networkidle');
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
@@ -220,8 +221,9 @@ export async function expectAccessible(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   // After a move inside the app there is no load to wait for: the requests in flight are.
   if (inFlight.has(page)) await networkQuiet(page);
-  // Let transitions (toasts, modals) settle so colours are final.
-  await page.waitForTimeout(350);
+  // Let transitions (toasts, modals) settle so colours are final: none running but endless ones
+  // (a loader's spin), rather than a fixed pause.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 });
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated through the browser's protocol rather than a <script> tag, which the app's
   // Content-Security-Policy (script-src 'self') rightly refuses.

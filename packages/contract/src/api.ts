@@ -171,7 +171,7 @@ import { districtParams, place, stateParams } from './master.js';
 import { fileNameParams, uploadedFile } from './files.js';
 import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
 import { pageOf } from './envelope.js';
-import { admissionRegisterQuery, admissionRegisterRow, certificate, certificateCancelBody, certificateInput, certificateListQuery, certificateParams, certificatePdfQuery, certificatePreview, certificatePreviewQuery, certificateVerification, studentRegister, studentRegisterInput, studentRegisterParams, udiseExportQuery, verifyParams } from './certificates.js';
+import { admissionRegisterQuery, admissionRegisterRow, certificate, certificateCancelBody, certificateInput, certificateListQuery, certificateParams, certificatePdfQuery, certificatePreview, certificatePreviewQuery, certificateVerification, idCardBatch, idCardBatchInput, idCardBatchParams, idCardListQuery, studentRegister, studentRegisterInput, studentRegisterParams, udiseExportQuery, verifyParams } from './certificates.js';
 import { PUBLIC_API } from './public-api.js';
 import { auditEntry, auditListQuery, childConsent, consentInput, consentReport, consentReportQuery, eraseInput, eraseResult, privacyExportQuery, privacyStudentParams } from './privacy.js';
 
@@ -627,6 +627,10 @@ export const API = {
   certificateCancel: route({ method: 'POST', url: '/api/school/certificates/:certificateId/cancel', roles: [ROLE.PRINCIPAL], summary: 'Cancel a certificate with a reason: it keeps its number, marked cancelled (its verification page says so)', params: certificateParams, body: certificateCancelBody, response: envelope(certificate) }),
   myCertificates: route({ method: 'GET', url: '/api/parent/certificates', roles: [ROLE.PARENT, ROLE.STUDENT], summary: "The certificates the school shared: a parent's children's, a student's own (newest first, paginated)", querystring: certificateListQuery, response: envelope(pageOf(certificate)) }),
   certificateVerify: route({ method: 'GET', url: '/api/verify/:token', roles: 'public', summary: "A certificate's or ID card's verification: its type, number, date, school and the student's name, or cancelled; nothing else (rate-limited)", params: verifyParams, response: envelope(certificateVerification) }),
+  idCardCreate: route({ method: 'POST', url: '/api/school/idcards', roles: ADMINS, summary: "Make ID cards (CR80, ten to an A4 sheet) for a class, chosen students, or staff, off the request path (the job queue); poll the batch", body: idCardBatchInput, response: envelope(idCardBatch) }),
+  idCardList: route({ method: 'GET', url: '/api/school/idcards', roles: ADMINS, summary: "The school's batches of ID cards, newest first (paginated)", querystring: idCardListQuery, response: envelope(pageOf(idCardBatch)) }),
+  idCardGet: route({ method: 'GET', url: '/api/school/idcards/:batchId', roles: ADMINS, summary: 'A batch of ID cards: queued, running, done (its PDF) or failed, and who has no photo', params: idCardBatchParams, response: envelope(idCardBatch) }),
+  idCardPdf: route({ method: 'GET', url: '/api/school/idcards/:batchId/pdf', roles: ADMINS, summary: "A finished batch's PDF", params: idCardBatchParams, raw: true, response: z.any() }),
 
   // Files
   upload: route({ method: 'POST', url: '/api/fileupload', roles: ALL, summary: 'Upload one image (field "file")', multipart: true, response: envelope(uploadedFile) }),

@@ -231,7 +231,8 @@ export type CertificatePreview = z.infer<typeof certificatePreview>;
 /** `GET /api/verify/:token`: the public page's five facts, and nothing else about the child. */
 export const verifyParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
 export const certificateVerification = z.object({
-  kind: z.enum([...CERTIFICATE_TYPES, 'idcard']),
+  /** A certificate's type, or an ID card: a student's (`idcard`) or staff's (`staffcard`). */
+  kind: z.enum([...CERTIFICATE_TYPES, 'idcard', 'staffcard']),
   number: z.number().int().nullable(),
   issuedOn: z.string(),
   schoolName: z.string(),
@@ -243,28 +244,42 @@ export type CertificateVerification = z.infer<typeof certificateVerification>;
 // ---------------------------------------------------------------------------------------------
 // ID cards
 
+/** ID cards are made for students (a class, or chosen ones) or for staff (chosen, or every active one). */
+export const ID_CARD_KINDS = ['students', 'staff'] as const;
+export type IdCardKind = (typeof ID_CARD_KINDS)[number];
+/** At most this many cards in one batch (fifty A4 sheets). */
+export const ID_CARD_BATCH_MAX = 500;
 export const idCardBatchInput = z
   .object({
-    kind: z.enum(['students', 'staff']),
-    /** A class (students), or chosen people (either kind), at most 500. */
+    kind: z.enum(ID_CARD_KINDS),
+    /** Students: a class of the school, or chosen students (`userIds`). */
     classId: z.uuid().optional(),
-    userIds: z.array(z.uuid()).max(500).optional(),
+    /** Chosen people (students, or staff); staff without a class or people: every active member of staff. */
+    userIds: z.array(z.uuid()).min(1).max(ID_CARD_BATCH_MAX).optional(),
     lang: z.enum(CERTIFICATE_LANGS).default('en'),
   })
-  .refine((v) => Boolean(v.classId) !== Boolean(v.userIds?.length), { message: 'Choose a class or people', path: ['classId'] });
-export type IdCardBatchInput = z.infer<typeof idCardBatchInput>;
+  .refine((v) => !(v.classId && v.userIds), { message: 'Choose a class or people, not both', path: ['classId'] })
+  .refine((v) => v.kind === 'staff' || Boolean(v.classId) || Boolean(v.userIds), { message: 'Choose a class', path: ['classId'] })
+  .refine((v) => v.kind === 'students' || !v.classId, { message: 'Staff cards are not made by class', path: ['classId'] });
+export type IdCardBatchInput = z.input<typeof idCardBatchInput>;
 export const idCardBatchParams = z.object({ batchId: z.uuid() });
-export const ID_CARD_STATUSES = ['queued', 'working', 'done', 'failed'] as const;
+export const idCardListQuery = pageQuery;
+export const ID_CARD_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type IdCardStatus = (typeof ID_CARD_STATUSES)[number];
 export const idCardBatch = z.object({
   batchId: z.uuid(),
-  kind: z.enum(['students', 'staff']),
+  kind: z.enum(ID_CARD_KINDS),
+  /** The class's name and section (`5-A`) for a class's cards, else null. */
+  className: z.string().nullable(),
+  lang: z.enum(CERTIFICATE_LANGS),
   status: z.enum(ID_CARD_STATUSES),
   count: z.number().int(),
-  /** Those without a photo, listed first on the sheet. */
+  /** Those without a photo a card can print (JPEG or PNG): their cards come first on the sheets. */
   withoutPhoto: z.array(z.object({ userId: z.uuid(), fullName: z.string() })),
-  /** Where to download the PDF once done. */
+  /** The PDF's download path, once done. */
   fileUrl: z.string().nullable(),
   createdAt: z.string(),
+  finishedAt: z.string().nullable(),
 });
 export type IdCardBatch = z.infer<typeof idCardBatch>;
 

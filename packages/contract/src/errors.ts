@@ -116,6 +116,8 @@ export const ERROR_REASONS = [
   'dues_outstanding', // params: amount (fees due and unpaid: a TC needs the principal's reason to override)
   'certificate_cancelled', // the certificate was cancelled already
   'student_left', // the student has left the school (only a TC's re-print or a fee certificate)
+  'idcards_empty', // nobody to make ID cards for (the class has no active students)
+  'idcards_too_many', // params: max (cards in one batch)
   // communication
   'not_teaching', // the teacher does not teach this subject in this class
   'file_not_yours', // params: name (a class work file or a message's attachment must be the caller's own upload, not used elsewhere)

@@ -121,6 +121,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Certificates (issue 26): the register of TC, bonafide, character and tuition-fee certificates
   // (the principal issues and cancels; the system admin reads and prints).
   r('/certificates', ADMINS),
+  // ID cards of a class, chosen students or staff, made by the job queue (issue 26).
+  r('/idcards', ADMINS),
   // 113 only (112 may view holidays and timetables: its sidebar links them)
   r('/noticeboard', [ROLE.PRINCIPAL]),
   r('/viewall_notice', [ROLE.PRINCIPAL]),
@@ -245,7 +247,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
       group: 'menu.academic',
       items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/feesdetails'), m('/feecounter'), m('/feeupiclaims'), m('/examscheme'), m('/exams'), m('/examanalysis')],
     },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/certificates'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/certificates'), m('/idcards'), m('/holidays'), m('/viewtimetable'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog')] },
   ],
   [ROLE.PRINCIPAL]: [
     m('/schooladmin'),
@@ -270,7 +272,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     },
     {
       group: 'menu.other',
-      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/certificates'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings'), m('/paymentsettings')],
+      items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/certificates'), m('/idcards'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/viewall_notice'), m('/chat'), m('/messages'), m('/dataprivacy'), m('/auditlog'), m('/messagingsettings'), m('/paymentsettings')],
     },
   ],
   [ROLE.TEACHER]: [

@@ -1568,6 +1568,8 @@ export const idCardBatches = pgTable(
     error: text('error'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /** When a run took it: a running batch whose run started long ago was left by a stopped node. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('id_card_batches_school_idx').on(t.schoolId, t.createdAt)],

@@ -1,5 +1,6 @@
 import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
+import { ID_CARD_JOB } from '../modules/certificates/idcards.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
 import { LATE_FEE_JOB } from '../modules/fees/late-fees.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
@@ -16,6 +17,8 @@ export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @type
   // A class's report cards in one PDF: what a restart or a failed node left queued (the request
   // that creates a batch starts it at once in its own process: see report-batch.ts).
   REPORT_CARD_JOB,
+  // A batch of ID cards in one PDF: the same, for what a restart left (modules/certificates/idcards.ts).
+  ID_CARD_JOB,
   // The one-time code of a forgotten password: made, stored and mailed after the answer.
   FORGOT_MAIL_JOB,
   // Notifications to phones (SMS, WhatsApp): after the transaction that queued them, every minute

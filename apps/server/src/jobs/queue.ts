@@ -154,3 +154,27 @@ export async function startJobQueue(deps: Deps, specs: readonly JobSpec<any>[]):
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }
+
+/**
+ * One run of `run` at a time for each key (an app's deps) in this process: a kick while it runs asks
+ * for one more run when it ends, not one per kick. Work a user waits for (a batch of PDFs) starts at
+ * once this way, and the job queue's schedule is the safety net for what a restart left behind.
+ */
+export function singleFlight<K extends object>(run: (key: K) => Promise<unknown>, onError: (key: K, err: unknown) => void): (key: K) => void {
+  const state = new WeakMap<K, { again: boolean }>();
+  return (key) => {
+    const running = state.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const flight = { again: false };
+    state.set(key, flight);
+    void (async () => {
+      do {
+        flight.again = false;
+        await run(key).catch((err: unknown) => onError(key, err));
+      } while (flight.again);
+    })().finally(() => state.delete(key));
+  };
+}

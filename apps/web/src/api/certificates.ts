@@ -14,6 +14,7 @@ export interface CertificateFilter {
   type?: CertificateType;
   status?: CertificateStatus;
   sessionId?: string;
+  studentId?: string;
   search?: string;
 }
 

@@ -24,6 +24,7 @@ import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { classOrder, classSummaries, classSummary, presentSummary, statusSql, summaryQuery } from './read.js';
 import { now } from '../../clock.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * The structure of a school's year: academic sessions, master data (classes, subjects, week days),
@@ -214,7 +215,7 @@ export async function setSundayWorking(deps: Deps, caller: Caller, sundayWorking
 /** The LIKE pattern of a search: lower-cased, % and _ typed by users match literally. */
 function likePattern(search: string | undefined): string | undefined {
   const q = search?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return q ? `%${escapeLike(q)}%` : undefined;
 }
 
 /** Master codes whose Hindi name contains the term (a Hindi reader searches in Hindi). */

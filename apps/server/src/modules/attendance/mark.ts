@@ -22,6 +22,7 @@ import { dayKind, isoWeekday, loadDayRules, markRefusal, type DayRules } from '.
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Marking attendance: a class's list for a date (daywise) or a period (periodwise), and saving the
@@ -393,7 +394,7 @@ export async function saveAttendance(
         returning student_id
       )
       select (select json_agg(student_id) from alerted) as alerted, (select count(*) from saved) + (select count(*) from logged) as n`);
-    const alerted = new Set(resultRows<{ alerted: string[] | null }>(written)[0]?.alerted ?? []);
+    const alerted = new Set(rowsOf<{ alerted: string[] | null }>(written)[0]?.alerted ?? []);
 
     const alerts: NewNotification[] = list
       .filter((s) => alerted.has(s.studentId) && s.parentUserId)
@@ -407,7 +408,3 @@ export async function saveAttendance(
   return answer;
 }
 
-/** The rows of a raw statement's result (node-postgres and PGlite both answer `{ rows }`). */
-function resultRows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

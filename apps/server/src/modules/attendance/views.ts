@@ -25,6 +25,7 @@ import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../
 import { fullName } from '../users/service.js';
 import { roleSql } from '../../db/roles.js';
 import { storedReads, versionKey, type SerializedAnswer } from '../../db/versions.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * What attendance looks like after it is marked: a class's month (students × days, daywise or the
@@ -289,7 +290,6 @@ const tallyOf = (r: TallyRow | null | undefined): Tally => ({
   late: Number(r?.late ?? 0),
   leave: Number(r?.leave ?? 0),
 });
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Admins: the whole school today (daywise marks, on attendance_school_day_idx), one statement. */
 async function schoolToday(db: Db, schoolId: string, sessionId: string, date: string): Promise<AttendanceSummary['school']> {

@@ -7,6 +7,7 @@ import { readLogo } from '../../pdf/text.js';
 import { createStorage } from '../../storage/index.js';
 import { cancelCertificate, certificateForPrint, certificatePreview, issueCertificate, listCertificates, myCertificates, verifyToken } from './certificates.js';
 import { renderCertificate } from './certificate-pdf.js';
+import { verifyUrl } from './idcards.js';
 
 /** A verification page is public: a client may ask this many times a minute (tokens cannot be guessed; this stops a scan). */
 const VERIFY_PER_MINUTE = 30;
@@ -14,7 +15,6 @@ const VERIFY_PER_MINUTE = 30;
 /** Certificates, part "certificates": issue, the register, the PDFs, cancel, and the public verification (certificates.ts). */
 export default async function certificatesRoutes(app: App) {
   const storage = createStorage(app.deps.config);
-  const publicUrl = app.deps.config.PUBLIC_URL ?? `http://localhost:${app.deps.config.PORT}`;
   app.route({
     ...fromContract(API.certificateIssue),
     handler: async (req) => ({ message: 'Certificate issued', result: await issueCertificate(app.deps, requireCaller(req), req.body) }),
@@ -31,7 +31,7 @@ export default async function certificatesRoutes(app: App) {
     handler: async (req, reply) => {
       const c = await certificateForPrint(app.deps, requireCaller(req), req.params.certificateId);
       const logo = await readLogo(storage, c.body.school.logo);
-      const pdf = await renderCertificate({ ...c, verifyUrl: `${publicUrl}/sms_frontend/verify/${c.token}`, logo }, req.query.lang);
+      const pdf = await renderCertificate({ ...c, verifyUrl: verifyUrl(app.deps.config, c.token), logo }, req.query.lang);
       return sendDownload(reply, { mime: 'application/pdf', fileName: `${c.type}-${c.number}${c.duplicate ? '-duplicate' : ''}.pdf`, body: pdf });
     },
   });

@@ -23,6 +23,8 @@ import { localDate } from '../calendar/index.js';
 import { feeStanding, tuitionPaid, type TuitionPayment } from '../fees/index.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Certificates, part "certificates" (issue 26): transfer (TC), bonafide, character and tuition-fee
@@ -89,7 +91,6 @@ interface StudentFacts {
   timeZone: string;
 }
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** One statement: the student of the school (404 otherwise), its register entry, its class now, the school. */
 async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Promise<StudentFacts> {
@@ -399,7 +400,7 @@ function listWhere(q: ListQuery): SQL | undefined {
   if (q.studentId) parts.push(eq(certificates.studentId, q.studentId));
   if (q.status) parts.push(q.status === 'cancelled' ? sql`${certificates.cancelledAt} is not null` : sql`${certificates.cancelledAt} is null`);
   if (q.search) {
-    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(q.search.toLowerCase())}%`;
     parts.push(sql`(${student.searchText} like ${like} or ${certificates.number}::text = ${q.search.trim()})`);
   }
   return parts.length ? and(...parts) : undefined;
@@ -481,12 +482,19 @@ export async function verifyToken(deps: Pick<Deps, 'data'>, token: string): Prom
       status: cert.cancelledAt ? 'cancelled' : 'valid',
     };
   }
-  const [card] = rowsOf<{ issued_on: string; school: string; first_name: string; last_name: string; status: boolean }>(
-    await db.execute(sql`select c.issued_on::text as issued_on, s.name as school, u.first_name, u.last_name, u.status
+  const [card] = rowsOf<{ issued_on: string; school: string; first_name: string; last_name: string; status: boolean; role_id: number }>(
+    await db.execute(sql`select c.issued_on::text as issued_on, s.name as school, u.first_name, u.last_name, u.status, u.role_id
       from id_cards c join schools s on s.id = c.school_id join users u on u.id = c.user_id and u.school_id = c.school_id
       where c.token = ${token} and u.erased_at is null`),
   );
   if (!card) throw notFound('Certificate');
-  return { kind: 'idcard', number: null, issuedOn: card.issued_on, schoolName: card.school, studentName: fullName({ firstName: card.first_name, lastName: card.last_name }), status: card.status ? 'valid' : 'cancelled' };
+  // A card is valid while its holder is an active student (staff) of the school.
+  return {
+    kind: card.role_id === ROLE.STUDENT ? 'idcard' : 'staffcard',
+    number: null,
+    issuedOn: card.issued_on,
+    schoolName: card.school,
+    studentName: fullName({ firstName: card.first_name, lastName: card.last_name }),
+    status: card.status ? 'valid' : 'cancelled',
+  };
 }
-

@@ -9,6 +9,7 @@ import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordAudit } from '../privacy/index.js';
 import { csvText } from '../../http/csv.js';
 import { now } from '../../clock.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Certificates, part "registers" (issue 26): a student's register entry and the admission register.
@@ -203,7 +204,7 @@ const EXPORT_MAX = 20_000;
 function admissionRows(db: DbOrTx, schoolId: Scope, q: { search?: string; sessionId?: string }) {
   const conditions: SQL[] = [eq(users.schoolId, schoolId), eq(users.roleId, ROLE.STUDENT), sql`${users.erasedAt} is null`];
   if (q.search) {
-    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(q.search.toLowerCase())}%`;
     conditions.push(sql`(${users.searchText} like ${like} or lower(coalesce(${studentRecords.admissionNo}, '')) like ${like})`);
   }
   if (q.sessionId) {
@@ -281,4 +282,15 @@ export async function admissionRegisterCsv(deps: Pick<Deps, 'data'>, caller: Cal
   await assertOwnRefs(db, schoolId, q);
   const rows = (await admissionRows(db, schoolId, q).limit(EXPORT_MAX)).map(rowOf);
   return csvText(ADMISSION_CSV_COLUMNS, rows.map((r) => ADMISSION_CSV_COLUMNS.map((c) => (c === 'active' ? (r.active ? 'yes' : 'no') : r[c]))));
+}
+
+/**
+ * Students just created (by hand or by import) are admitted today, the school's day: the admission
+ * trigger gave them their numbers in the same transaction; this gives them the date.
+ */
+export async function admittedToday(tx: DbOrTx, schoolId: Scope, studentIds: string[]): Promise<void> {
+  if (!studentIds.length) return;
+  await tx.execute(sql`update student_records r set admission_date = (${now().toISOString()}::timestamptz at time zone s.time_zone)::date
+    from schools s
+    where s.id = r.school_id and r.school_id = ${schoolId} and r.student_id = any(${`{${studentIds.join(',')}}`}::uuid[]) and r.admission_date is null`);
 }

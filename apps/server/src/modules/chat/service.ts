@@ -18,6 +18,8 @@ import { chatPolicy, presentContact, type ContactRow } from '../../policy/chat.j
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notify } from '../notifications/service.js';
+import { rowsOf } from '../../db/rows.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * One-to-one chat (issue 10). Who may talk is `policy/chat.ts`; a conversation is one row per pair
@@ -26,7 +28,6 @@ import { afterCommit, notify } from '../notifications/service.js';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 function presentMessage(m: Pick<MessageRow, 'id' | 'senderId' | 'recipientId' | 'body' | 'createdAt' | 'readAt'>): ChatMessage {
@@ -65,7 +66,7 @@ export async function listContacts(deps: Deps, caller: Caller, query: PageQuery 
         r.relation, r.detail, r.class_teacher_of, count(*) over () as total
       from (${chatPolicy.contactsSql(caller, schoolId)}) r
       join users u on u.id = r.user_id and u.school_id = ${schoolId}::uuid
-      ${search ? sql`where u.search_text like ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}
+      ${search ? sql`where u.search_text like ${`%${escapeLike(search)}%`}` : sql``}
       order by lower(u.first_name), lower(u.last_name), u.id
       limit ${query.pageSize} offset ${offset}`),
   );
@@ -74,7 +75,7 @@ export async function listContacts(deps: Deps, caller: Caller, query: PageQuery 
     const [n] = rowsOf<{ n: number | string }>(
       await db.execute(sql`select count(*) as n from (${chatPolicy.contactsSql(caller, schoolId)}) r
         join users u on u.id = r.user_id
-        ${search ? sql`where u.search_text like ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}`),
+        ${search ? sql`where u.search_text like ${`%${escapeLike(search)}%`}` : sql``}`),
     );
     total = Number(n?.n ?? 0);
   }

@@ -4,7 +4,7 @@ import type { ReportBatch, ReportCard, ReportLang } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { classStudents, classes, reportCardBatches } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { JobSpec } from '../../jobs/queue.js';
+import { singleFlight, type JobSpec } from '../../jobs/queue.js';
 import { readLogo } from '../../pdf/text.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { asPlatform, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
@@ -199,23 +199,11 @@ export async function runReportBatches(deps: Pick<Deps, 'data' | 'realtime' | 'p
   return outcome;
 }
 
-/** One loop per process at a time: a kick while one runs asks it to look again when it ends. */
-let running: Promise<unknown> | null = null;
-let again = false;
-function kick(deps: Deps): void {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = (async () => {
-    do {
-      again = false;
-      await runReportBatches(deps).catch((err: unknown) => deps.log.warn({ err: safeError(err) }, 'report cards failed'));
-    } while (again);
-  })().finally(() => {
-    running = null;
-  });
-}
+/** One run per app at a time: a kick while one runs asks it to look again when it ends. */
+const kick = singleFlight(
+  (deps: Deps) => runReportBatches(deps),
+  (deps, err) => deps.log.warn({ err: safeError(err) }, 'report cards failed'),
+);
 
 /** The safety net: every minute and at start, what was left queued (see above). */
 export const REPORT_CARD_JOB: JobSpec = {

@@ -21,7 +21,9 @@ import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
 import { lockInstalments, paymentsWhere, writePayments } from './payments.js';
-import { resultRows, schoolToday } from './records.js';
+import { schoolToday } from './records.js';
+import { rowsOf } from '../../db/rows.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Fees, part "counter" (issue 25): the office's fee counter for the admins (112, 113).
@@ -43,16 +45,13 @@ import { resultRows, schoolToday } from './records.js';
 type Num = number | string | null;
 const num = (v: Num | undefined) => Number(v ?? 0);
 
-/** The LIKE pattern of a term: lower-cased, `%` and `_` typed by users match literally. */
-const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** What a term may be besides a name: a roll number (1 to 3 digits) and a phone's digits (4 or more; the last 10 of a longer one). */
 export function counterTerms(q: string): { like: string; prefix: string; exact: string; roll: number | null; phone: string | null } {
   const term = q.trim();
   const digits = /^[\d\s+()-]+$/.test(term) ? term.replace(/\D/g, '') : '';
   return {
-    like: `%${escapeLike(term)}%`,
-    prefix: `${escapeLike(term)}%`,
+    like: `%${escapeLike(term.toLowerCase())}%`,
+    prefix: `${escapeLike(term.toLowerCase())}%`,
     exact: term.toLowerCase(),
     roll: /^\d{1,3}$/.test(term) ? Number(term) : null,
     phone: digits.length >= 4 ? `%${digits.slice(-10)}%` : null,
@@ -165,7 +164,7 @@ export async function searchCounter(deps: Pick<Deps, 'data'>, caller: Caller, q:
 
 /** The batch's payments (by receipt number) and its student, or null when the batch has none. */
 async function batchAnswer(tx: Tx, schoolId: string, batchId: string): Promise<Omit<CounterCollectResult, 'created'> | null> {
-  const [student] = resultRows<{ userId: string; firstName: string; lastName: string; loginId: string }>(
+  const [student] = rowsOf<{ userId: string; firstName: string; lastName: string; loginId: string }>(
     await tx.execute(sql`
       select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.login_id as "loginId"
       from fee_payments p
@@ -189,7 +188,7 @@ async function batchAnswer(tx: Tx, schoolId: string, batchId: string): Promise<O
  * counter's default ticks). Not a student of the school: 404; nothing unpaid: 409 `fee_nothing_due`.
  */
 async function defaultInstalments(tx: Tx, schoolId: string, studentId: string, now: Date): Promise<string[]> {
-  const rows = resultRows<{ emi: string | null; overdue: boolean | null }>(
+  const rows = rowsOf<{ emi: string | null; overdue: boolean | null }>(
     await tx.execute(sql`
       select i.id as emi, i.due_date < ${schoolToday(schoolId, now.toISOString())} as overdue
       from users u

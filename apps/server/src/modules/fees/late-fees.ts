@@ -9,8 +9,8 @@ import { recordAudit } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
 import { lockInstalments } from './payments.js';
-import { resultRows } from './records.js';
 import { loadStudentFees } from './student.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Late fees (issue 25): a school's rule per session (`fee_late_rules`: fixed after some days of
@@ -75,7 +75,7 @@ export function assessStatement(now: Date, schoolId?: string): SQL {
 
 /** Assesses the late fees of `now` in the caller's transaction or scope (the job, a rule's change, the demo seed). */
 export async function assessLateFees(db: DbOrTx, now: Date, schoolId?: string): Promise<number> {
-  return resultRows(await db.execute(assessStatement(now, schoolId))).length;
+  return rowsOf(await db.execute(assessStatement(now, schoolId))).length;
 }
 
 /** One run of the job: every school with an active rule, in one statement. Returns the instalments assessed. */
@@ -119,7 +119,7 @@ interface SettingsRow {
 
 /** The session's rule and its late fees on unpaid instalments, in one statement; null when the session is not the school's. */
 async function readSettings(db: DbOrTx, schoolId: string, sessionId: string, now: Date): Promise<LateFeeSettings | null> {
-  const [row] = resultRows<SettingsRow>(
+  const [row] = rowsOf<SettingsRow>(
     await db.execute(sql`
       select (${now.toISOString()}::timestamptz at time zone s.time_zone)::date::text as today,
         r.kind, r.after_days, r.amount, r.percent_bp, r.cap, r.active, r.updated_at,
@@ -187,7 +187,7 @@ export async function saveLateFeeRule(deps: Pick<Deps, 'data'>, caller: Caller, 
     cap: body.kind === 'fixed' ? null : body.cap,
   };
   return inTenant(deps, schoolId, async (tx) => {
-    const saved = resultRows(
+    const saved = rowsOf(
       await tx.execute(sql`
         insert into fee_late_rules (school_id, session_id, kind, after_days, amount, percent_bp, cap, active, updated_by, updated_at)
         select a.school_id, a.id, ${rule.kind}::text, ${rule.afterDays}::int, ${rule.amount}::bigint, ${rule.percentBp}::int, ${rule.cap}::bigint, ${body.active}::boolean, ${caller.userId}::uuid, ${now.toISOString()}::timestamptz
@@ -224,7 +224,7 @@ export async function waiveLateFee(deps: Pick<Deps, 'data'>, caller: Caller, emi
     const waived =
       inst.paid || inst.lateFee <= 0
         ? []
-        : resultRows<{ amount: number | string }>(
+        : rowsOf<{ amount: number | string }>(
             await tx.execute(sql`
               update fee_late_fees set waived_at = ${clockNow().toISOString()}::timestamptz, waived_by = ${caller.userId}::uuid, waive_reason = ${body.reason}
               where school_id = ${schoolId}::uuid and instalment_id = ${inst.id}::uuid and waived_at is null and amount > 0

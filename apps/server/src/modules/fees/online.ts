@@ -22,7 +22,7 @@ import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
 import { lockInstalments, writePayments } from './payments.js';
-import { resultRows } from './records.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Fees paid online (issue 25). Each school is its own Razorpay merchant: its keys are sealed in
@@ -181,7 +181,7 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const ids = [...new Set(body.emiIds)];
-  const lines = resultRows<DueLine>(
+  const lines = rowsOf<DueLine>(
     await db.execute(sql`
       select i.id, i.seq, i.amount::float8 as amount, i.paid, coalesce(lf.amount, 0)::float8 as "lateFee", r.student_id as "studentId", r.session_id as "sessionId",
         u.first_name as "firstName", u.last_name as "lastName", u.login_id as "loginId", u.parent_user_id as "parentUserId", s.name as "schoolName"

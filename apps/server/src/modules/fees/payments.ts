@@ -20,8 +20,9 @@ import { localDate } from '../calendar/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notifyMany, type Delivery } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
-import { lockRecord, resultRows } from './records.js';
+import { lockRecord } from './records.js';
 import { loadStudentFees, presentPayment } from './student.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Instalment plans, payments and reversals (issue 9, part "records"). Every write is one
@@ -80,7 +81,7 @@ export async function planInstalments(deps: Pick<Deps, 'data'>, caller: Caller, 
   const schoolId = scopeOf(caller);
   return inTenant(deps, schoolId, async (tx) => {
     await lockRecord(tx, schoolId, body.feeRecordId);
-    const [record] = resultRows<{ total: number; paid: number; studentId: string; sessionId: string; lastPaidSeq: number }>(
+    const [record] = rowsOf<{ total: number; paid: number; studentId: string; sessionId: string; lastPaidSeq: number }>(
       await tx.execute(sql`
         select r.total::float8 as total, r.paid::float8 as paid, r.student_id as "studentId", r.session_id as "sessionId",
           coalesce((select max(i.seq) from fee_instalments i where i.school_id = r.school_id and i.fee_record_id = r.id and i.paid), 0)::int as "lastPaidSeq"
@@ -142,7 +143,7 @@ export async function lockInstalments(tx: Tx, schoolId: Scope, emiIds: readonly 
     .for('update');
   if (records.length === 0) throw notFound('Instalment');
   if (records.length > 1) throw new AppError('BAD_REQUEST', 'Pay the instalments of one student at a time.', { reason: 'emi_records_differ' });
-  const rows = resultRows<LockedInstalment>(
+  const rows = rowsOf<LockedInstalment>(
     await tx.execute(sql`
       select i.id, i.seq, i.amount::float8 as amount, i.paid, coalesce(lf.amount, 0)::float8 as "lateFee",
         r.id as "recordId", r.session_id as "sessionId", r.student_id as "studentId",
@@ -187,7 +188,7 @@ export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, in
   const lateFeeOf = (inst: LockedInstalment) => terms.lateFees?.get(inst.id) ?? inst.lateFee;
   for (const inst of insts) {
     if (inst.paid) throw new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
-    const [row] = resultRows<{ id: string; receiptNo: number }>(
+    const [row] = rowsOf<{ id: string; receiptNo: number }>(
       await tx.execute(sql`
         with n as (
           insert into fee_receipt_counters (school_id, session_id, last_no) values (${schoolId}::uuid, ${inst.sessionId}::uuid, 1)

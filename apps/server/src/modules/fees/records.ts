@@ -21,6 +21,8 @@ import { fullName } from '../users/service.js';
 import { planStats } from './student.js';
 import { now as clockNow } from '../../clock.js';
 import { roleSql } from '../../db/roles.js';
+import { rowsOf } from '../../db/rows.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Students' fee records (issue 9, part "records"): the list of a class's students with their
@@ -64,10 +66,6 @@ interface TypeRow {
   status: boolean;
 }
 
-/** The rows of a raw statement's result (node-postgres and PGlite both answer `{ rows }`). */
-export function resultRows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The school's today in its time zone at the instant `now`, as SQL (a `date`). In a prepared
@@ -224,7 +222,7 @@ function recordRowsOf(rows: RawRows, sessionId: string, cls: ClassRef): FeeRecor
 
 const likeOf = (search: string | undefined) => {
   const q = search?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return q ? `%${escapeLike(q)}%` : undefined;
 };
 
 /** `GET /api/school/feerecord`: a class's students by roll number, each with its record or null. */
@@ -354,7 +352,7 @@ export async function createFeeRecords(deps: Pick<Deps, 'data'>, caller: Caller,
         .for('update');
       if (!cls) throw notFound('Class');
 
-      const checked = resultRows<{ students: CheckedStudent[]; classFee: number | string | null; types: TypeRow[] }>(
+      const checked = rowsOf<{ students: CheckedStudent[]; classFee: number | string | null; types: TypeRow[] }>(
         await tx.execute(sql`
           select
             (select coalesce(json_agg(json_build_object('id', x.id, 'firstName', u.first_name, 'lastName', u.last_name, 'loginId', u.login_id,
@@ -470,7 +468,7 @@ interface RecordState {
 
 /** A (locked) record with its student, class, the class fee now, and how many instalments and payments (reversed included) it has. */
 async function recordState(tx: Tx, schoolId: Scope, feeRecordId: string): Promise<RecordState> {
-  const [row] = resultRows<RecordState>(
+  const [row] = rowsOf<RecordState>(
     await tx.execute(sql`
       select r.id, r.session_id as "sessionId", r.class_id as "classId", u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
         u.login_id as "loginId", cs.roll_no as "rollNo", c.master_class as "masterClass", c.name as "className", c.section,
@@ -501,7 +499,7 @@ export async function updateFeeRecord(deps: Pick<Deps, 'data'>, caller: Caller, 
     await lockRecord(tx, schoolId, feeRecordId);
     const [state, [found]] = [
       await recordState(tx, schoolId, feeRecordId),
-      resultRows<{ types: TypeRow[] }>(await tx.execute(sql`select ${typesJson(schoolId, typeIds)} as "types"`)),
+      rowsOf<{ types: TypeRow[] }>(await tx.execute(sql`select ${typesJson(schoolId, typeIds)} as "types"`)),
     ];
     // Another school's fee type answers 404 before anything else is said about the record.
     if (found!.types.length !== typeIds.length) throw notFound('Fee type');

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../errors.js';
 import { schoolOf, tenantDb } from '../../policy/index.js';
 import { classOrder } from '../academics/index.js';
 import { now } from '../../clock.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Fees, part "setup": the school's fee types and the class fees of a session.
@@ -63,7 +64,7 @@ function presentFeeType(r: FeeTypeRow): FeeType {
 /** The LIKE pattern of a search: lower-cased, with % and _ matched literally. */
 function likePattern(search: string | undefined): string | undefined {
   const q = search?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return q ? `%${escapeLike(q)}%` : undefined;
 }
 
 export interface FeeTypeListQuery {

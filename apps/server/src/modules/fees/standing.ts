@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * A student's standing in fees, as certificates state it (issue 26): what is due and unpaid now
@@ -9,7 +10,6 @@ import type { DbOrTx } from '../../db/client.js';
  */
 
 type Scope = string;
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 export interface FeeStanding {
   /** Instalments due on or before `today` and unpaid, with their late fees not waived. */

@@ -9,6 +9,7 @@ import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { noticesPolicy } from '../../policy/notices.js';
 import { afterCommit, notifyRoles } from '../notifications/service.js';
 import { now } from '../../clock.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * The notice board (spec sections 2–4): a principal (113) writes notices addressed to roles
@@ -63,7 +64,7 @@ const newestFirst = [desc(notices.date), desc(notices.createdAt), desc(notices.i
 /** The LIKE pattern of a search: lower-cased, with % and _ matched literally. */
 function likePattern(search: string | undefined): string | undefined {
   const q = search?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return q ? `%${escapeLike(q)}%` : undefined;
 }
 
 /** A page of rows carrying the total; a page past the end asks for the total alone. */

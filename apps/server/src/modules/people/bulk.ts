@@ -31,6 +31,7 @@ import { csvCell } from '../../http/csv.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { parserError, reading } from '../files/service.js';
 import { recordCreates } from '../privacy/index.js';
+import { admittedToday } from '../certificates/index.js';
 import { fullName, reserveLoginIds } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { columnsOf, kindWhere, parentsByLoginId, schoolCode, searchOf, statusOf, type PersonInput } from './service.js';
@@ -206,7 +207,10 @@ export async function importPeople(
         }));
         const created = await tx.insert(users).values(chunk).returning({ id: users.id });
         // Each student added is in the audit log, as one added by hand (in the same transaction).
-        if (kind === 'students') await recordCreates(tx, caller, schoolId, created.map((c) => c.id), 'import');
+        if (kind === 'students') {
+          await admittedToday(tx, schoolId, created.map((c) => c.id));
+          await recordCreates(tx, caller, schoolId, created.map((c) => c.id), 'import');
+        }
       }
       return ids;
     });

@@ -27,7 +27,9 @@ import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { recordAudit, recordView } from '../privacy/index.js';
+import { admittedToday } from '../certificates/index.js';
 import { now } from '../../clock.js';
+import { escapeLike } from '../../db/like.js';
 
 export const KIND_NAME: Record<PeopleKind, string> = {
   systemAdmins: 'System admin',
@@ -171,7 +173,7 @@ export function kindWhere(kind: PeopleKind, scope: Scope | Placeholder): SQL {
 /** The LIKE pattern of a search: lower-cased, % and _ typed by users match literally. */
 function likePattern(search: string | undefined): string | undefined {
   const q = search?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return q ? `%${escapeLike(q)}%` : undefined;
 }
 
 /** Case-insensitive search in names, login id and email, on the trigram-indexed column `search_text`. */
@@ -509,7 +511,10 @@ export async function createPerson(
         .values({ firstName: '', ...columnsOf(body), schoolId, roleId: KIND_ROLE[kind], loginId: id, passwordHash })
         .returning({ id: users.id });
       await attachFile(tx, body.image, { schoolId, callerId: caller.userId });
-      if (kind === 'students') await recordAudit(tx, caller, schoolId, { action: 'create', studentId: row!.id });
+      if (kind === 'students') {
+        await admittedToday(tx, schoolId, [row!.id]);
+        await recordAudit(tx, caller, schoolId, { action: 'create', studentId: row!.id });
+      }
       return { person: (await detail(tx, eq(users.id, row!.id)))!, loginId: id };
     }),
   );

@@ -9,6 +9,7 @@ import { fullName } from '../users/service.js';
 import { notFound } from '../../errors.js';
 import { roleSql } from '../../db/roles.js';
 import { safeError } from '../../log.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * The audit log of students' personal data (issue 12): who viewed a student's details, report card
@@ -151,7 +152,7 @@ export function flushStaffViews(deps: Pick<Deps, 'data'>): Promise<void> {
 /** The LIKE pattern of a people search (lower-cased; % and _ typed by users match literally), or null. */
 export function likeOf(search: string | undefined): string | null {
   const q = search?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return q ? `%${escapeLike(q)}%` : null;
 }
 
 const actor = alias(users, 'actor');

@@ -20,6 +20,7 @@ import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { likeOf, recordAudit } from './audit.js';
 import { roleSql } from '../../db/roles.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** Where a consent came from: the evidence kept with it. */
 export interface Evidence {
@@ -147,7 +148,6 @@ interface ReportRow {
   total: number | string;
 }
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * The consent report: the school's students with their consent in force (a page, newest student

@@ -10,6 +10,7 @@ import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
 import { schoolsPolicy } from '../../policy/schools.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { now } from '../../clock.js';
+import { escapeLike } from '../../db/like.js';
 
 type Row = typeof schools.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function codeFor(db: DbOrTx, name: string): Promise<string> {
 
 export async function listSchools(deps: Deps, q: SchoolListQuery) {
   const search = q.search?.trim();
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = search ? `%${escapeLike(search)}%` : undefined;
   const filters: Array<SQL | undefined> = [
     q.status === 'active' ? and(eq(schools.status, true), eq(schools.isDraft, false)) : undefined,
     q.status === 'inactive' ? eq(schools.status, false) : undefined,

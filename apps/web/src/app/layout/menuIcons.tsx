@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconLicense,
+  IconId,
   IconBeach,
   IconDeviceMobileCog,
   IconQrcode,
@@ -109,6 +110,7 @@ const BY_PATH: Record<string, Icon> = {
   '/paymentsettings': IconBuildingBank,
   '/admissionregister': IconAddressBook,
   '/certificates': IconLicense,
+  '/idcards': IconId,
   '/mycertificates': IconLicense,
 };
 

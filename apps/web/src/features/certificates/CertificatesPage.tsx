@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, NativeSelect, Text } from '@mantine/core';
-import { IconBan, IconFilePlus } from '@tabler/icons-react';
+import { IconBan, IconFilePlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CERTIFICATE_TYPES, ROLE, certificateCancelBody, type Certificate, type CertificateStatus, type CertificateType } from '@shala/contract';
 import { useAuth } from '../../api/auth';
@@ -29,6 +29,8 @@ export default function CertificatesPage({ route }: ScreenProps) {
   const list = useListParams<Status>(STATUSES, 'all');
   const type = (CERTIFICATE_TYPES as readonly string[]).includes(list.params.get('type') ?? '') ? (list.params.get('type') as CertificateType) : undefined;
   const sessionId = list.params.get('session') ?? undefined;
+  // One student's certificates (its details page links here).
+  const studentId = list.params.get('student') ?? undefined;
   const sessions = useSessions();
   const query = useCertificates({
     page: list.page,
@@ -37,6 +39,7 @@ export default function CertificatesPage({ route }: ScreenProps) {
     type,
     status: list.status === 'all' ? undefined : (list.status as CertificateStatus),
     sessionId,
+    studentId,
   });
   const [issuing, setIssuing] = useState(false);
   const [cancelling, setCancelling] = useState<Certificate | null>(null);
@@ -74,6 +77,11 @@ export default function CertificatesPage({ route }: ScreenProps) {
             data={[{ value: '', label: t('certificates.allSessions') }, ...(sessions.data ?? []).map((s) => ({ value: s.sessionId, label: s.sessionYear }))]}
             style={{ flex: '0 1 160px', minWidth: 120 }}
           />
+          {studentId ? (
+            <Button variant="light" rightSection={<IconX size={14} aria-hidden />} onClick={() => list.setParam('student', null)} style={{ alignSelf: 'flex-end' }}>
+              {t('certificates.oneStudent', { name: query.data?.items[0]?.student.fullName ?? '…' })}
+            </Button>
+          ) : null}
         </>
       }
       query={query}
@@ -93,7 +101,7 @@ export default function CertificatesPage({ route }: ScreenProps) {
           ) : null}
         </>
       )}
-      emptyText={list.search || type || sessionId || list.status !== 'all' ? t('certificates.noMatch') : t('certificates.empty')}
+      emptyText={list.search || type || sessionId || studentId || list.status !== 'all' ? t('certificates.noMatch') : t('certificates.empty')}
       minWidth={980}
     >
       {issuing ? <IssueCertificateModal onClose={() => setIssuing(false)} /> : null}

@@ -12,9 +12,9 @@ import { useFormat } from '../../lib/format';
 import { AuthLayout } from '../auth/AuthLayout';
 
 /**
- * /verify/:token (public, the QR code on every certificate): its type, number, date of issue,
- * school and the student's name, and whether it is valid or was cancelled; nothing else about the
- * child. An unknown code says so.
+ * /verify/:token (public, the QR code on every certificate and ID card): its type, number, date of
+ * issue, school and the student's name, and whether it is valid or was cancelled (a card: whether
+ * its holder is on the school's rolls); nothing else about the child. An unknown code says so.
  */
 export default function VerifyPage() {
   // Outside the signed-in layout: the app's query client of its own.
@@ -33,6 +33,9 @@ function Verification() {
   const query = useVerification(token);
   const notFound = !valid || (query.isError && isApiError(query.error) && (query.error.status === 404 || query.error.status === 400));
   const v = query.data;
+  // An ID card's page says only whether its holder is on the school's rolls.
+  const card = v?.kind === 'idcard' || v?.kind === 'staffcard';
+  const validText = !v ? '' : v.kind === 'idcard' ? t('certificates.verify.validCard', { name: v.studentName }) : v.kind === 'staffcard' ? t('certificates.verify.validStaffCard', { name: v.studentName }) : t('certificates.verify.validText');
 
   return (
     <AuthLayout title={t('certificates.verify.title')} subtitle={t('certificates.verify.subtitle')}>
@@ -48,11 +51,11 @@ function Verification() {
         <Stack gap="md">
           {v.status === 'valid' ? (
             <Alert color="green" variant="filled" icon={<IconCircleCheck size={22} aria-hidden />} title={t('certificates.verify.valid')} data-testid="verify-state">
-              {t('certificates.verify.validText')}
+              {validText}
             </Alert>
           ) : (
             <Alert color="red" variant="filled" icon={<IconCircleX size={22} aria-hidden />} title={t('certificates.verify.cancelled')} data-testid="verify-state">
-              {t('certificates.verify.cancelledText')}
+              {card ? t('certificates.verify.cancelledCard', { name: v.studentName }) : t('certificates.verify.cancelledText')}
             </Alert>
           )}
           <DetailGrid
@@ -61,7 +64,7 @@ function Verification() {
               ...(v.number !== null ? [{ label: t('certificates.verify.number'), value: String(v.number) }] : []),
               { label: t('certificates.verify.issuedOn'), value: f.date(v.issuedOn) },
               { label: t('certificates.verify.school'), value: v.schoolName },
-              { label: t('certificates.verify.student'), value: v.studentName },
+              { label: card ? t('certificates.verify.holder') : t('certificates.verify.student'), value: v.studentName },
             ]}
           />
           <Text size="xs" c="dimmed">

@@ -3,9 +3,11 @@ import type { ScreenProps } from '../../app/screen';
 
 const CertificatesPage = lazy(() => import('./CertificatesPage'));
 const MyCertificatesPage = lazy(() => import('./MyCertificatesPage'));
+const IdCardsPage = lazy(() => import('./IdCardsPage'));
 
-/** Certificates (issue 26): the register of the admins, the shared certificates of parents and students. */
+/** Certificates (issue 26): the register of the admins, ID cards, the shared certificates of parents and students. */
 export const CERTIFICATE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
   '/certificates': CertificatesPage,
+  '/idcards': IdCardsPage,
   '/mycertificates': MyCertificatesPage,
 };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconLicense, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { API, type StudentRegister } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useStudentRegister } from '../../api/registers';
@@ -52,7 +53,10 @@ function RegisterDetails({ register, onEdit }: { register: StudentRegister; onEd
         <Alert color="gray" mb="md" title={t('registers.left', { date: f.date(register.left.on), reason: register.left.reason || '—' })} />
       ) : null}
       <DetailGrid items={items} cols={3} />
-      <Group justify="flex-end" mt="md">
+      <Group justify="flex-end" mt="md" gap="xs">
+        <Button variant="subtle" component={Link} to={`/certificates?student=${register.studentId}`} leftSection={<IconLicense size={16} aria-hidden />}>
+          {t('registers.certificates')}
+        </Button>
         <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
           {t('registers.edit')}
         </Button>

@@ -1,0 +1,2 @@
+/** What other modules use of registers and certificates (the module's face). */
+export { admittedToday } from './registers.js';
