@@ -52,8 +52,12 @@ test('a parent pays two instalments online and downloads the receipt; the princi
   const { page, context } = await signedInAt(browser, 115, 'en', 1280);
   await page.goto('studentfeedata');
   const picker = page.getByRole('combobox', { name: tr('en', 'fees.student.child') });
-  const sibling = (await picker.locator('option', { hasText: '(DEMO-S0004)' }).getAttribute('value'))!;
+  const option = picker.locator('option', { hasText: '(DEMO-S0004)' });
+  const sibling = (await option.getAttribute('value'))!;
+  const siblingName = (await option.innerText()).replace(/\s*\(DEMO-S0004\)\s*$/, '').trim();
   await picker.selectOption(sibling);
+  // The sibling's fees, not the first child's still on the page: its name heads them.
+  await expect(page.getByTestId('fees-of')).toContainText(siblingName);
   const panel = page.getByTestId('pay-online');
   await expect(panel).toBeVisible();
   // The overdue instalments come ticked; the parent pays two of the unpaid ones (whatever other
