@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, certificates, studentRecords, users } from '../src/db/schema.js';
+import { auditLog, certificates, schools, studentRecords, users } from '../src/db/schema.js';
 import { setupApp, type TestEnv } from './helpers.js';
+import { pdfContent } from './pdf-text.js';
 import { CLASS_FEE, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 
 /**
@@ -122,6 +123,8 @@ describe('the tuition-fee certificate', () => {
 describe('PDFs, sharing and other schools', () => {
   it('prints in English and Hindi, says duplicate after the first print, and is the parent’s only when shared', async () => {
     const child = fs.students[1]!;
+    // The school's affiliation number and UDISE code head its certificates.
+    await env.db.update(schools).set({ affiliationNo: '2130456', udiseCode: '07050123456' }).where(eq(schools.id, fs.school.id));
     const shared = (await issue(child.id, 'bonafide', { purpose: 'Opening a bank account' })).json().result;
     const kept = (await issue(child.id, 'character', { conduct: 'Very good', remarks: '' }, fs.principal.token, false)).json().result;
     const en = await call(fs.principal.token, 'GET', `/api/school/certificates/${shared.certificateId}/pdf?lang=en`);
@@ -129,6 +132,7 @@ describe('PDFs, sharing and other schools', () => {
     expect(en.headers['content-type']).toBe('application/pdf');
     expect(en.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(en.headers['content-disposition']).toContain('bonafide-1.pdf');
+    expect(pdfContent(en.rawPayload).text).toMatch(/Affiliation No\. 2130456\s+·\s+UDISE code 07050123456/);
     const hi = await call(fs.admin.token, 'GET', `/api/school/certificates/${shared.certificateId}/pdf?lang=hi`);
     expect(hi.headers['content-disposition']).toContain('bonafide-1-duplicate.pdf');
     const mine = (await call(parentToken, 'GET', '/api/parent/certificates')).json().result;

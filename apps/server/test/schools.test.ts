@@ -25,6 +25,8 @@ const full = {
   district: 'New Delhi',
   city: 'New Delhi',
   zipCode: '110003',
+  affiliationNo: '2730123',
+  udiseCode: '07050100101',
 };
 
 describe('schools (platform owner)', () => {
@@ -57,9 +59,9 @@ describe('schools (platform owner)', () => {
     const s = (await call('POST', '/api/schools', owner, { name: 'Sunrise Academy', isDraft: true })).json().result;
     const res = await call('PATCH', `/api/schools/${s.schoolId}`, owner, { city: 'Pune', isDraft: false });
     expect(res.json().result).toMatchObject({ name: 'Sunrise Academy', city: 'Pune', isDraft: false });
-    const bad = await call('PATCH', `/api/schools/${s.schoolId}`, owner, { zipCode: '12', email: 'not-an-email' });
+    const bad = await call('PATCH', `/api/schools/${s.schoolId}`, owner, { zipCode: '12', email: 'not-an-email', udiseCode: '0705' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['body.email', 'body.zipCode']);
+    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['body.email', 'body.udiseCode', 'body.zipCode']);
     expect((await call('GET', `/api/schools/${s.schoolId}`, owner)).json().result.city).toBe('Pune');
   });
 

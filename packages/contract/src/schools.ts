@@ -14,6 +14,13 @@ export const schoolInput = z.object({
   district: opt(100),
   city: opt(100),
   zipCode: zip,
+  /** The board's affiliation or recognition number (CBSE: 7 digits; a state board's own form). */
+  affiliationNo: opt(40),
+  /** The school's UDISE code: 11 digits. */
+  udiseCode: text(11)
+    .regex(/^(\d{11})?$/, 'Enter the 11-digit UDISE code')
+    .transform((v) => (v === '' ? null : v))
+    .nullish(),
   image: opt(200),
   isDraft: z.boolean().optional(),
 });
@@ -33,6 +40,8 @@ export const school = z.object({
   district: z.string().nullable(),
   city: z.string().nullable(),
   zipCode: z.string().nullable(),
+  affiliationNo: z.string().nullable(),
+  udiseCode: z.string().nullable(),
   image: z.string().nullable(),
   status: z.boolean(),
   isDraft: z.boolean(),

@@ -36,6 +36,9 @@ export const schools = pgTable(
     district: text('district'),
     city: text('city'),
     zipCode: text('zip_code'),
+    /** The board's affiliation (recognition) number, and the school's UDISE code: on certificates. */
+    affiliationNo: text('affiliation_no'),
+    udiseCode: text('udise_code'),
     image: text('image'),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     /** Monday to Saturday are school days; a school may make Sunday one too (master weeks). */

@@ -88,6 +88,8 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
       district: 'Jaipur',
       city: 'Jaipur',
       zipCode: '302001',
+      affiliationNo: '1730999',
+      udiseCode: '08120505201',
     })
     .returning();
   const schoolId = school!.id;

@@ -35,6 +35,8 @@ const WORDS = {
     title: { tc: 'Transfer Certificate', bonafide: 'Bonafide Certificate', character: 'Character Certificate', feecert: 'Tuition Fee Certificate' },
     number: { tc: 'TC No.', bonafide: 'Certificate No.', character: 'Certificate No.', feecert: 'Certificate No.' },
     admissionNo: 'Admission No.',
+    affiliationNo: 'Affiliation No.',
+    udiseCode: 'UDISE code',
     duplicate: 'DUPLICATE',
     cancelled: 'CANCELLED',
     date: 'Date',
@@ -87,6 +89,8 @@ const WORDS = {
     title: { tc: 'स्थानांतरण प्रमाणपत्र', bonafide: 'वास्तविक छात्र प्रमाणपत्र', character: 'चरित्र प्रमाणपत्र', feecert: 'शिक्षण शुल्क प्रमाणपत्र' },
     number: { tc: 'टी.सी. क्रमांक', bonafide: 'प्रमाणपत्र क्रमांक', character: 'प्रमाणपत्र क्रमांक', feecert: 'प्रमाणपत्र क्रमांक' },
     admissionNo: 'प्रवेश क्रमांक',
+    affiliationNo: 'संबद्धता क्रमांक',
+    udiseCode: 'UDISE कोड',
     duplicate: 'प्रतिलिपि',
     cancelled: 'रद्द',
     date: 'दिनांक',
@@ -196,6 +200,8 @@ export async function renderCertificate(c: PrintedCertificate, lang: Certificate
   if (b.school.address) hy = block(doc, b.school.address, textLeft, hy + 2, headWidth, { size: 9, color: MUTED }, 'center');
   const contacts = [b.school.phone, b.school.email].filter(Boolean).join('   ·   ');
   if (contacts) hy = block(doc, contacts, textLeft, hy, headWidth, { size: 9, color: MUTED }, 'center');
+  const codes = [b.school.affiliationNo ? `${w.affiliationNo} ${b.school.affiliationNo}` : '', b.school.udiseCode ? `${w.udiseCode} ${b.school.udiseCode}` : ''].filter(Boolean).join('   ·   ');
+  if (codes) hy = block(doc, codes, textLeft, hy, headWidth, { size: 9, color: MUTED }, 'center');
   y = Math.max(hy, y + 62) + 8;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(RULE).stroke();
   y += 12;

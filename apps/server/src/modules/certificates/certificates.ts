@@ -50,7 +50,7 @@ const LIVE_TC = 'certificates_live_tc_uq';
 
 /** What a certificate prints, kept as it was issued. */
 export interface CertificateBody {
-  school: { name: string; address: string | null; phone: string | null; email: string | null; logo: string | null };
+  school: { name: string; address: string | null; phone: string | null; email: string | null; logo: string | null; affiliationNo?: string | null; udiseCode?: string | null };
   student: {
     fullName: string;
     loginId: string;
@@ -124,12 +124,14 @@ async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Pro
     email: string | null;
     image: string | null;
     time_zone: string;
+    affiliation_no: string | null;
+    udise_code: string | null;
   }>(
     await db.execute(sql`
       select u.first_name, u.last_name, u.login_id, u.status, u.date_of_birth::text as date_of_birth, u.gender, u.category, u.mother_name,
         r.admission_no, r.admission_date::text as admission_date, r.father_name, r.nationality, r.pen, r.apaar_id,
         a.id as session_id, a.label as session_label, c.id as class_id, c.master_class, c.section,
-        s.name as school_name, s.address, s.city, s.district, s.state, s.zip_code, s.phone, s.email, s.image, s.time_zone
+        s.name as school_name, s.address, s.city, s.district, s.state, s.zip_code, s.phone, s.email, s.image, s.time_zone, s.affiliation_no, s.udise_code
       from users u
       join schools s on s.id = u.school_id
       left join student_records r on r.school_id = u.school_id and r.student_id = u.id
@@ -146,7 +148,7 @@ async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Pro
     classId: r.class_id,
     timeZone: r.time_zone,
     body: {
-      school: { name: r.school_name, address, phone: r.phone, email: r.email, logo: r.image },
+      school: { name: r.school_name, address, phone: r.phone, email: r.email, logo: r.image, affiliationNo: r.affiliation_no, udiseCode: r.udise_code },
       student: {
         fullName: fullName({ firstName: r.first_name, lastName: r.last_name }),
         loginId: r.login_id,

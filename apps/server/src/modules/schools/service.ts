@@ -27,6 +27,8 @@ function present(s: Row): School {
     district: s.district,
     city: s.city,
     zipCode: s.zipCode,
+    affiliationNo: s.affiliationNo,
+    udiseCode: s.udiseCode,
     image: s.image,
     status: s.status,
     isDraft: s.isDraft,

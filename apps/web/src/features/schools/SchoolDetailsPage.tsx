@@ -133,6 +133,8 @@ function SchoolCard({ school }: { school: School }) {
         { label: t('schools.fields.websiteName'), value: school.websiteName },
         { label: t('schools.fields.email'), value: school.email },
         { label: t('schools.fields.phone'), value: school.phone },
+        { label: t('schools.fields.affiliationNo'), value: school.affiliationNo },
+        { label: t('schools.fields.udiseCode'), value: school.udiseCode },
         { label: t('schools.fields.address'), value: school.address },
         { label: t('person.fields.city'), value: school.city },
         { label: t('person.fields.district'), value: school.district },

@@ -27,6 +27,8 @@ export interface SchoolFormValues {
   district: string;
   city: string;
   zipCode: string;
+  affiliationNo: string;
+  udiseCode: string;
   image: string;
 }
 
@@ -40,6 +42,8 @@ const EMPTY: SchoolFormValues = {
   district: '',
   city: '',
   zipCode: '',
+  affiliationNo: '',
+  udiseCode: '',
   image: '',
 };
 
@@ -116,6 +120,8 @@ function SchoolForm({ school }: { school?: School }) {
               <TextInput label={t('schools.fields.websiteName')} maxLength={200} placeholder="www.example.edu.in" {...text('websiteName')} />
               <TextInput label={t('schools.fields.email')} type="email" maxLength={254} {...text('email')} />
               <TextInput label={t('schools.fields.phone')} type="tel" inputMode="tel" maxLength={20} {...text('phone')} />
+              <TextInput label={t('schools.fields.affiliationNo')} description={t('schools.fields.affiliationHint')} maxLength={40} {...text('affiliationNo')} />
+              <TextInput label={t('schools.fields.udiseCode')} description={t('schools.fields.udiseHint')} inputMode="numeric" maxLength={11} {...text('udiseCode')} />
             </SimpleGrid>
           </Stack>
         </Fieldset>
