@@ -16,7 +16,7 @@ import { GENERATED_HEADER, PASSWORD, everyRole, setupApp, type TestEnv, type Tes
  * FUZZ_SEED and FUZZ_RUNS override the seed and the cases per route.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 
 let env: TestEnv;
 const stats = { requests: 0, serverErrors: 0, refused: 0, routes: 0, digests: 0, counterOnly: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { ALL_ROLES, WEB_ROUTES } from '@shala/contract';
+import { ALL_ROLES, ROLE, WEB_ROUTES } from '@shala/contract';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { AppProviders } from './App';
 import { createQueryClient } from '../api/queryClient';
@@ -15,7 +15,10 @@ describe('every route of the contract', () => {
     expect(WEB_ROUTES.filter((route) => !screenFor(route)).map((route) => route.path)).toEqual([]);
   });
 
-  it.each(ALL_ROLES.map((role) => [role]))('opens each screen role %i may open, with its translated title', async (role) => {
+  // The principal's screens are each opened by the principal in a real browser (apps/web/e2e/screens.spec.ts,
+  // which opens every route by the first of 113, 112, 111, 114, 115, 116 that may): here, every other
+  // role's, the screens it shares with the principal included.
+  it.each(ALL_ROLES.filter((role) => role !== ROLE.PRINCIPAL).map((role) => [role]))('opens each screen role %i may open, with its translated title', async (role) => {
     mockFetch(HEADER_MOCKS);
     signIn(role);
     const paths = WEB_ROUTES.filter((r) => (r.roles as readonly number[]).includes(role));
