@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { ROLE, type IdCardBatch, type IdCardBatchInput, type IdCardKind } from '@shala/contract';
+import { ID_CARD_BATCH_MAX, ROLE, type IdCardBatch, type IdCardBatchInput, type IdCardKind } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -40,7 +40,8 @@ type BatchRow = typeof idCardBatches.$inferSelect;
 /** A running batch older than this was left by a node that stopped: it is taken again. */
 const STALE_MINUTES = 10;
 const STAFF_ROLES = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER] as const;
-const BATCH_MAX = 500;
+/** The roles a batch of this kind is for, as a SQL list. */
+const rolesOf = (kind: IdCardKind) => sql.join((kind === 'students' ? [ROLE.STUDENT] : STAFF_ROLES).map((r) => sql`${r}`), sql`, `);
 
 
 /** The public address of a certificate's or a card's verification page. */
@@ -81,8 +82,7 @@ async function countPeople(db: DbOrTx, schoolId: Scope, input: IdCardBatchInput)
     if (!r?.found) throw notFound('Class');
     return r.n;
   }
-  const roles = input.kind === 'students' ? [ROLE.STUDENT] : [...STAFF_ROLES];
-  const roleList = sql.join(roles.map((r) => sql`${r}`), sql`, `);
+  const roleList = rolesOf(input.kind);
   if (!input.userIds) {
     const [r] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId} and role_id in (${roleList}) and status and erased_at is null`),
@@ -91,7 +91,7 @@ async function countPeople(db: DbOrTx, schoolId: Scope, input: IdCardBatchInput)
   }
   const ids = [...new Set(input.userIds)];
   const [r] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId} and id = any(${`{${ids.join(',')}}`}::uuid[])
+    await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId} and id = any(${sql.param(ids)}::uuid[])
       and role_id in (${roleList}) and status and erased_at is null`),
   );
   // One of them is not an active student (member of staff) of this school.
@@ -105,7 +105,7 @@ export async function createIdCardBatch(deps: Deps, caller: Caller, input: IdCar
   const db = tenantDb(deps, schoolId);
   const count = await countPeople(db, schoolId, input);
   if (count === 0) throw nobody();
-  if (count > BATCH_MAX) throw new AppError('VALIDATION_ERROR', `At most ${BATCH_MAX} cards at a time.`, { reason: 'idcards_too_many', params: { max: BATCH_MAX } });
+  if (count > ID_CARD_BATCH_MAX) throw new AppError('VALIDATION_ERROR', `At most ${ID_CARD_BATCH_MAX} cards at a time.`, { reason: 'idcards_too_many', params: { max: ID_CARD_BATCH_MAX } });
   const [row] = await db
     .insert(idCardBatches)
     .values({
@@ -206,11 +206,11 @@ async function cardPeople(db: DbOrTx, batch: BatchRow, today: string): Promise<P
     batch.kind === 'students'
       ? batch.classId
         ? sql`u.id in (select student_id from class_students where school_id = ${schoolId} and class_id = ${batch.classId})`
-        : sql`u.id = any(${`{${ids.join(',')}}`}::uuid[])`
+        : sql`u.id = any(${sql.param(ids)}::uuid[])`
       : ids.length
-        ? sql`u.id = any(${`{${ids.join(',')}}`}::uuid[])`
-        : sql`u.role_id in (${sql.join(STAFF_ROLES.map((r) => sql`${r}`), sql`, `)}) and u.status`;
-  const roles = batch.kind === 'students' ? sql`u.role_id = ${ROLE.STUDENT}` : sql`u.role_id in (${sql.join(STAFF_ROLES.map((r) => sql`${r}`), sql`, `)})`;
+        ? sql`u.id = any(${sql.param(ids)}::uuid[])`
+        : sql`true`;
+  const roles = sql`u.role_id in (${rolesOf(batch.kind as IdCardKind)})`;
   // A new token for each person, used only by those who have none yet.
   const people = rowsOf<{ id: string }>(await db.execute(sql`select u.id from users u where u.school_id = ${schoolId} and ${roles} and ${who} and u.erased_at is null and u.status`));
   if (!people.length) return [];
@@ -220,7 +220,7 @@ async function cardPeople(db: DbOrTx, batch: BatchRow, today: string): Promise<P
       with t as (
         insert into id_cards (school_id, user_id, token, issued_on)
         select ${schoolId}, x.id, x.token, ${today}::date
-        from unnest(${`{${people.map((p) => p.id).join(',')}}`}::uuid[], ${`{${tokens.join(',')}}`}::text[]) as x(id, token)
+        from unnest(${sql.param(people.map((p) => p.id))}::uuid[], ${sql.param(tokens)}::text[]) as x(id, token)
         on conflict (school_id, user_id) do update set issued_on = excluded.issued_on
         returning user_id, token
       )

@@ -292,5 +292,5 @@ export async function admittedToday(tx: DbOrTx, schoolId: Scope, studentIds: str
   if (!studentIds.length) return;
   await tx.execute(sql`update student_records r set admission_date = (${now().toISOString()}::timestamptz at time zone s.time_zone)::date
     from schools s
-    where s.id = r.school_id and r.school_id = ${schoolId} and r.student_id = any(${`{${studentIds.join(',')}}`}::uuid[]) and r.admission_date is null`);
+    where s.id = r.school_id and r.school_id = ${schoolId} and r.student_id = any(${sql.param(studentIds)}::uuid[]) and r.admission_date is null`);
 }
