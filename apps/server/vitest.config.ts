@@ -19,8 +19,9 @@ export const serverTest = {
 };
 
 /**
- * On PostgreSQL, `npm start`'s test (main.test.ts) is left to the embedded project, which runs it
- * anyway: it starts the real entry point on the embedded database whatever the environment says.
+ * On PostgreSQL, two files are left to the embedded project, which runs them on PGlite whatever the
+ * environment says: `npm start`'s test (main.test.ts, the real entry point on the embedded database)
+ * and the crash test (crash.test.ts: a SIGKILL takes the embedded database down with the server).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-export default defineConfig({ test: { ...serverTest, exclude: [...configDefaults.exclude, ...(onPostgres ? ['test/main.test.ts'] : [])] } });
+export default defineConfig({ test: { ...serverTest, exclude: [...configDefaults.exclude, ...(onPostgres ? ['test/main.test.ts', 'test/crash.test.ts'] : [])] } });

@@ -1,6 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { formatRupees } from '@shala/contract';
-import { ACCOUNTS, PASSWORD, apiAs, expectAccessible, expectNoOverflow, schoolToday, shot, signedInAt, tr } from './support';
+import { ACCOUNTS, PASSWORD, apiAs, countRequests, expectAccessible, expectNoOverflow, schoolToday, shot, signedInAt, tr } from './support';
 import { API_BASE } from './servers';
 
 /**
@@ -102,6 +102,8 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
 
   // The clerk (system admin) at a desktop: type the name, Enter, Enter.
   const clerk = await signedInAt(browser, 112, 'en', 1280);
+  // Its requests counted from here: the receipt's print frame holds the load state's network idle.
+  countRequests(clerk.page);
   const { collectButton, search } = await collect(clerk.page, 1280);
   await expect(collectButton).toHaveText(`Collect ${formatRupees(due)}`);
   const receipt = clerk.page.waitForResponse((r) => r.url().includes('/api/fee/receipt/batch/'));

@@ -218,9 +218,11 @@ export async function networkQuiet(page: Page, quietMs = 400) {
 }
 
 export async function expectAccessible(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  // After a move inside the app there is no load to wait for: the requests in flight are.
+  // A page whose requests are counted (countRequests) waits until none is in flight: after a move
+  // inside the app there is no load to wait for, and a frame that hands a PDF to the browser (the fee
+  // counter's print) holds the load state's network idle for a minute. Else the load's network idle.
   if (inFlight.has(page)) await networkQuiet(page);
+  else await page.waitForLoadState('networkidle');
   // Let transitions (toasts, modals) settle so colours are final: none running but endless ones
   // (a loader's spin), rather than a fixed pause.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 });
