@@ -18,7 +18,7 @@ export default defineConfig({
   // runs them on PostgreSQL next (a plain `npm run test:e2e` runs them on the embedded database too).
   testMatch: ON_POSTGRES ? PG_JOURNEYS : '**/*.spec.ts',
   testIgnore: !ON_POSTGRES && process.env.E2E_EXCEPT_PG === '1' ? PG_JOURNEYS : [],
-  // A folder of its own on PostgreSQL: CI runs both at once (.ci/run), and a run empties its folder first.
+  // A folder of its own on PostgreSQL, so that a run on each database can go at once (a run empties its folder first).
   outputDir: ON_POSTGRES ? './test-results-postgres' : './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -24,7 +24,7 @@ describe('npm run load, small', () => {
     const env: Record<string, string | undefined> = {
       ...process.env,
       LOAD_CONNECTIONS: '8',
-      LOAD_SECONDS: '4',
+      LOAD_SECONDS: '2',
       LOAD_CLASSES: '2',
       LOAD_PER_CLASS: '10',
       LOAD_PARENTS: '10',
