@@ -63,7 +63,7 @@ export default defineConfig({
       stdout: 'pipe' as const,
     },
     ...Array.from({ length: WORKERS }, (_, index) => {
-      const { port, dataDir } = serverOf(index);
+      const { port, dataDir, databaseUrl } = serverOf(index);
       return {
         command: 'node --import tsx apps/server/src/main.ts',
         url: `http://127.0.0.1:${port}/api/health`,
@@ -83,7 +83,7 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs).
           SHALA_NOW: TEST_NOW,
-          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+          DATABASE_URL: databaseUrl,
           // Provider accounts can be stored, and are sent to the fakes.
           SECRETS_KEY: PROVIDERS.secretsKey,
           SMS_MSG91_URL: `http://127.0.0.1:${PROVIDERS.msg91Port}`,

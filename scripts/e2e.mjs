@@ -1,6 +1,6 @@
 // `npm run test:e2e`: Playwright journeys in Chromium against a real server with demo data.
-// The server runs on PGlite in a fresh folder, or on a fresh PostgreSQL database when
-// TEST_DATABASE_URL is set.
+// Each worker's server runs on PGlite in a fresh folder, or on a fresh PostgreSQL database of its own
+// when TEST_DATABASE_URL is set.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,16 +18,20 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-e2e-'));
 const env = { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 let dropDb = async () => {};
 if (process.env.TEST_DATABASE_URL) {
+  // A fresh database for each worker's server (apps/web/e2e/servers.ts), as many as E2E_WORKERS.
   const { default: pg } = await import('pg');
-  const name = `shala_e2e_${process.pid}_${Date.now()}`;
+  const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+  const names = Array.from({ length: workers }, (_, i) => `shala_e2e_${process.pid}_${Date.now()}_${i}`);
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.E2E_DATABASE_URL = url.toString();
+  for (const [i, name] of names.entries()) {
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    env[`E2E_DATABASE_URL_${i}`] = url.toString();
+  }
   dropDb = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
 }

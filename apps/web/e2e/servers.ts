@@ -1,18 +1,22 @@
 /**
- * Where the journeys' servers are. On the embedded database each Playwright worker has a server of
- * its own (its own port and data folder, so its own demo school): two workers never see each
- * other's changes, and the journeys run side by side as they would one after another. On
- * PostgreSQL one server and one worker (the few journeys there share one fresh database).
+ * Where the journeys' servers are. Each Playwright worker has a server of its own (its own port and
+ * data folder, and on PostgreSQL its own fresh database, so its own demo school): two workers never
+ * see each other's changes, and the journeys run side by side as they would one after another.
  * Playwright sets TEST_PARALLEL_INDEX in each worker before it loads the config and the specs.
  */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? './data/e2e';
-export const ON_POSTGRES = Boolean(process.env.E2E_DATABASE_URL);
-export const WORKERS = ON_POSTGRES ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** scripts/e2e.mjs sets E2E_DATABASE_URL_<index> for each worker when TEST_DATABASE_URL is set. */
+export const ON_POSTGRES = Boolean(process.env.E2E_DATABASE_URL_0);
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
-/** The port and data folder of worker `index` (0 for the runner itself). */
+/** The port, data folder and PostgreSQL database (none: PGlite) of worker `index` (0 for the runner itself). */
 export function serverOf(index: number) {
-  return { port: BASE_PORT + index, dataDir: index === 0 ? BASE_DATA_DIR : `${BASE_DATA_DIR}-${index}` };
+  return {
+    port: BASE_PORT + index,
+    dataDir: index === 0 ? BASE_DATA_DIR : `${BASE_DATA_DIR}-${index}`,
+    databaseUrl: process.env[`E2E_DATABASE_URL_${index}`] ?? '',
+  };
 }
 
 /** This worker's server. */
