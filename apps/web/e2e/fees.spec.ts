@@ -90,6 +90,8 @@ async function story(browser: Browser, lang: Lang, width: number) {
 
   // 4-B's class fee: tuition ₹24,000, no other part, no tax.
   await page.goto(`AddClassFee?assignClassId=${s.assignClassId}`);
+  // The saved fee (or its absence) first: typing starts on the values loaded.
+  await expect(page.getByText(pattern(lang, 'fees.setup.classFee.current')).or(page.getByText(tr(lang, 'fees.setup.classFee.notSetYet')))).toBeVisible();
   for (const part of ['academic', 'convenience', 'development', 'other'] as const) {
     await typeMoney(page.getByRole('textbox', { name: tr(lang, `fees.common.parts.${part}`) }), '0');
   }

@@ -66,8 +66,10 @@ export default function IdCardsPage({ route }: ScreenProps) {
 /** The form: students of a class (all, or those ticked) or staff; the language. */
 function MakeCards() {
   const { t } = useTranslation();
-  const { current } = useCurrentSession();
+  const { current, isLoading: sessionLoading } = useCurrentSession();
   const classes = useClassOptions(current?.sessionId);
+  // Until the session is known the class list has not even started: not "no classes" yet.
+  const classesLoading = sessionLoading || classes.isLoading;
   const { className } = useAcademicNames();
   const [kind, setKind] = useState<IdCardKind>('students');
   const [classId, setClassId] = useState<string | null>(null);
@@ -108,7 +110,7 @@ function MakeCards() {
           <>
             <Select
               label={t('idcards.class')}
-              placeholder={classes.isLoading ? t('common.loading') : t('idcards.chooseClass')}
+              placeholder={classesLoading ? t('common.loading') : t('idcards.chooseClass')}
               data={(classes.data ?? []).map((c) => ({ value: c.assignClassId, label: className(c.masterClass, c.section) }))}
               value={classId}
               onChange={(v) => {
@@ -117,7 +119,7 @@ function MakeCards() {
               }}
               searchable
               nothingFoundMessage={t('people.students.noClasses')}
-              disabled={classes.isLoading}
+              disabled={classesLoading}
               style={{ maxWidth: 320 }}
             />
             <Checkbox label={t('idcards.some')} checked={some} disabled={!classId} onChange={(e) => setSome(e.currentTarget.checked)} />

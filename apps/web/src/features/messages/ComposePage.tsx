@@ -205,7 +205,7 @@ function ClassesField({
 }) {
   const { t } = useTranslation();
   const label = useClassLabel();
-  const { current } = useCurrentSession();
+  const { current, isLoading: sessionLoading } = useCurrentSession();
   const classes = useClassOptions(current?.sessionId);
   return (
     <Stack gap="xs">
@@ -221,7 +221,7 @@ function ClassesField({
         nothingFoundMessage={t('address.nothingFound')}
         comboboxProps={{ withinPortal: true }}
         error={error}
-        disabled={classes.isLoading}
+        disabled={sessionLoading || classes.isLoading} // until the session is known the list has not started
       />
       <Radio.Group label={t('messages.form.who')} value={values.who} onChange={(who) => onWho(who as ComposeValues['who'])}>
         <Group gap="md" mt={6}>

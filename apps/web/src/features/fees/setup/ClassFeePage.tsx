@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -66,7 +67,7 @@ function ClassFeeEditor({ session }: { session: AcademicSession }) {
       </Paper>
       {chosen ? (
         <RecordState query={fee}>
-          {() => <ClassFeeForm key={`${chosen.assignClassId}:${fee.data?.updatedAt ?? 'new'}`} cls={chosen} fee={fee.data ?? null} />}
+          {() => <ClassFeeForm key={chosen.assignClassId} cls={chosen} fee={fee.data ?? null} />}
         </RecordState>
       ) : items.length ? (
         <Text c="dimmed">{t(wanted ? 'fees.setup.classFee.notInSession' : 'fees.setup.classFee.pickClass')}</Text>
@@ -83,6 +84,16 @@ function ClassFeeForm({ cls, fee }: { cls: ClassRef; fee: ClassFee | null }) {
   const save = useSaveClassFee();
   const form = useContractForm<ClassFeeFormValues>(classFeeInput, { initialValues: valuesOf(fee), prepare: classFeeBody });
   const name = label(cls);
+  // A fee saved meanwhile (at another desk, or a refetch) replaces the values shown only while the
+  // user has typed nothing: what a clerk typed stays until it is saved or the screen is left.
+  const version = fee?.updatedAt ?? 'new';
+  useEffect(() => {
+    if (form.isDirty()) return;
+    const saved = valuesOf(fee);
+    form.setInitialValues(saved);
+    form.setValues(saved);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new saved version matters
+  }, [version]);
   // What the screen shows while typing; the server computes the total it stores the same way.
   const live = classFeeTotal(classFeeBody(form.values));
 

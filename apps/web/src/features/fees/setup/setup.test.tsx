@@ -232,6 +232,27 @@ describe('/AddClassFee', () => {
     await waitFor(() => expect(tuition).toHaveAttribute('aria-invalid', 'true'));
     expect(tuition).toHaveAccessibleDescription('Enter an amount from ₹0.00 to ₹1,00,00,000.00.');
   });
+  it('takes a fee saved meanwhile while nothing is typed, and keeps what the user typed after that', async () => {
+    let served = classFee();
+    mockFetch({ ...MOCKS, [`GET /api/fee/${CLASS_5A}`]: () => json(200, { result: served }) });
+    signIn(113);
+    const user = userEvent.setup();
+    const { queryClient } = renderApp(`/AddClassFee?assignClassId=${CLASS_5A}`);
+    const tuition = await screen.findByRole('textbox', { name: 'Tuition fee' }, { timeout: 10_000 });
+    expect(tuition).toHaveValue('₹12,000.00');
+    // Saved at another desk, nothing typed here: the form shows it.
+    served = classFee({ tuition: 1_300_000, subtotal: 1_500_000, tax: 270_000, total: 1_770_000, updatedAt: '2026-04-04T09:00:00.000Z' });
+    await queryClient.refetchQueries({ queryKey: ['fees'] });
+    await waitFor(() => expect(tuition).toHaveValue('₹13,000.00'));
+    expect(screen.getByText('Saved total: ₹17,700.00')).toBeInTheDocument();
+    // The user types; another save arrives: the typed value stays, the saved total is told.
+    await user.clear(tuition);
+    await user.type(tuition, '9000');
+    served = classFee({ tuition: 1_400_000, subtotal: 1_600_000, tax: 288_000, total: 1_888_000, updatedAt: '2026-04-05T09:00:00.000Z' });
+    await queryClient.refetchQueries({ queryKey: ['fees'] });
+    expect(await screen.findByText('Saved total: ₹18,880.00')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Tuition fee' })).toHaveValue('₹9,000');
+  });
 });
 
 describe('/viewall_fees', () => {
