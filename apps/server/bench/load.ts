@@ -3,8 +3,9 @@
 // parents, class teachers, fees, a month of attendance), starts `src/main.ts` on it (PGlite in a
 // fresh data folder, or a fresh PostgreSQL database next to DATABASE_URL), opens sessions up front
 // for many users (every teacher, LOAD_PARENTS (600) parents, LOAD_STUDENTS (600) students, the
-// principal and the admin; written as a sign-in writes them), then runs LOAD_CONNECTIONS (200) connections for LOAD_SECONDS (60), each sending one request after
-// another, its kind drawn by weight: sign-ins, dashboards, notifications, student lists and search,
+// principal and the admin; written as a sign-in writes them), then runs LOAD_CONNECTIONS (200)
+// connections for LOAD_SECONDS (60), or for LOAD_REQUESTS requests in all, each sending one request
+// after another, its kind drawn by weight: sign-ins, dashboards, notifications, student lists and search,
 // a class's day and month of attendance, attendance saves (a class in one request), a parent's fees,
 // fee payments, chat messages and history. It prints req/s, p50 and p99 per kind and overall, and
 // the answers by status (429 and shed 503s apart from 5xx).
@@ -22,6 +23,8 @@ import { loopbackOnly, privateDatabase, signIn, startServer, type ServerProcess 
 const num = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 const CONNECTIONS = num('LOAD_CONNECTIONS', 200);
 const SECONDS = num('LOAD_SECONDS', 60);
+// A fixed number of requests instead (the test's form): the same work however busy the machine is.
+const REQUESTS = num('LOAD_REQUESTS', 0);
 const PORT = num('LOAD_PORT', 3361);
 const target = process.env.LOAD_URL ? loopbackOnly(process.env.LOAD_URL) : null;
 if (target && !process.env.DATABASE_URL) throw new Error('LOAD_URL needs DATABASE_URL: the PostgreSQL of that server, where the load school is seeded');
@@ -218,12 +221,13 @@ function send(req: Req): Promise<number | 'shed'> {
   });
 }
 
-const deadline = Date.now() + SECONDS * 1000;
-say(`${CONNECTIONS} connections for ${SECONDS} s …`);
+const deadline = REQUESTS ? Infinity : Date.now() + SECONDS * 1000;
+let left = REQUESTS || Infinity;
+say(`${CONNECTIONS} connections for ${REQUESTS ? `${REQUESTS} requests` : `${SECONDS} s`} …`);
 const started = performance.now();
 await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && left-- > 0) {
       let kind = drawKind();
       let req = kind.make();
       while (!req) [kind, req] = [KINDS[1]!, KINDS[1]!.make()];
