@@ -30,7 +30,7 @@ export function useClassText() {
 export function UdiseExport() {
   const { t } = useTranslation();
   const classText = useClassText();
-  const { sessions, current } = useCurrentSession();
+  const { sessions, current, isLoading: sessionLoading } = useCurrentSession();
   const [sessionId, setSessionId] = useState<string | null>(null);
   const chosen = sessionId ?? current?.sessionId ?? '';
   const [classId, setClassId] = useState<string | null>(null);
@@ -75,7 +75,7 @@ export function UdiseExport() {
           />
           <ClassFilter
             classes={classes.data}
-            loading={classes.isLoading}
+            loading={sessionLoading || classes.isLoading} // until the session is known the list has not started
             value={classId}
             onChange={(v) => {
               setClassId(v);
