@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureWebBuilt, findChromium, root } from './lib.mjs';
+import { E2E_WORKERS } from './e2e-workers.mjs';
 
 ensureWebBuilt();
 const chromium = await findChromium({ install: true });
@@ -20,8 +21,7 @@ let dropDb = async () => {};
 if (process.env.TEST_DATABASE_URL) {
   // A fresh database for each worker's server (apps/web/e2e/servers.ts), as many as E2E_WORKERS.
   const { default: pg } = await import('pg');
-  const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-  const names = Array.from({ length: workers }, (_, i) => `shala_e2e_${process.pid}_${Date.now()}_${i}`);
+  const names = Array.from({ length: E2E_WORKERS }, (_, i) => `shala_e2e_${process.pid}_${Date.now()}_${i}`);
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   for (const [i, name] of names.entries()) {
@@ -38,6 +38,6 @@ if (process.env.TEST_DATABASE_URL) {
 
 const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 await dropDb();
-// Each Playwright worker's server has its own folder beside this one (apps/web/e2e/servers.ts).
-for (const dir of [dataDir, ...Array.from({ length: 8 }, (_, i) => `${dataDir}-${i + 1}`)]) fs.rmSync(dir, { recursive: true, force: true });
+// Each Playwright worker's server past the first has its own folder beside this one (apps/web/e2e/servers.ts).
+for (const dir of [dataDir, ...Array.from({ length: E2E_WORKERS - 1 }, (_, i) => `${dataDir}-${i + 1}`)]) fs.rmSync(dir, { recursive: true, force: true });
 process.exit(res.status ?? 1);

@@ -4,11 +4,13 @@
  * see each other's changes, and the journeys run side by side as they would one after another.
  * Playwright sets TEST_PARALLEL_INDEX in each worker before it loads the config and the specs.
  */
+import { E2E_WORKERS } from '../../../scripts/e2e-workers.mjs';
+
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? './data/e2e';
 /** scripts/e2e.mjs sets E2E_DATABASE_URL_<index> for each worker when TEST_DATABASE_URL is set. */
 export const ON_POSTGRES = Boolean(process.env.E2E_DATABASE_URL_0);
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const WORKERS = E2E_WORKERS;
 
 /** The port, data folder and PostgreSQL database (none: PGlite) of worker `index` (0 for the runner itself). */
 export function serverOf(index: number) {

@@ -1,0 +1,2 @@
+/** How many journeys run at once, each against a server of its own (see e2e-workers.mjs). */
+export const E2E_WORKERS: number;
