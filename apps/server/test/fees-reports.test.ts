@@ -22,7 +22,7 @@ const FEE_TOTAL = classFeeTotal(FEE).total;
 
 interface PlanStep {
   due: string;
-  paid?: { on: string; mode?: PaymentMode; reversed?: boolean };
+  paid?: { on: string; mode?: PaymentMode; reversed?: boolean; lateFee?: number };
 }
 interface Kid {
   id: string;
@@ -72,6 +72,7 @@ async function addStudents(school: TestSchool, classId: string, plans: PlanStep[
               seq: i + 1,
               receiptNo: ++receipt,
               amount: amounts[i]!,
+              lateFee: s.paid.lateFee ?? 0,
               mode: s.paid.mode ?? 'cash',
               paidOn: s.paid.on,
               ...(s.paid.reversed ? { reversedAt: new Date(), reversalReason: 'Cheque bounced' } : {}),
@@ -88,6 +89,9 @@ async function addStudents(school: TestSchool, classId: string, plans: PlanStep[
     .onConflictDoUpdate({ target: [feeReceiptCounters.schoolId, feeReceiptCounters.sessionId], set: { lastNo: receipt } });
   return kids;
 }
+
+/** The late fee paid with the cheque of today (10 days overdue). */
+const LATE = 25_000;
 
 const call = (url: string, token?: string) => env.app.inject({ method: 'GET', url, headers: token ? { token } : {} });
 const countStatements = <T>(schoolId: string, work: () => Promise<T>) => countStatementsOf(env, schoolId, work);
@@ -114,7 +118,7 @@ beforeAll(async () => {
   // the second student paid two, one of them today; the third paid the first by UPI then it was reversed.
   a = await addStudents(mine.school, classA, [
     [{ due: ago(40), paid: { on: ago(40) } }, { due: ago(10) }, { due: addDays(today, 20) }],
-    [{ due: ago(40), paid: { on: ago(38), mode: 'upi' } }, { due: ago(10), paid: { on: today, mode: 'cheque' } }, { due: addDays(today, 20) }],
+    [{ due: ago(40), paid: { on: ago(38), mode: 'upi' } }, { due: ago(10), paid: { on: today, mode: 'cheque', lateFee: LATE } }, { due: addDays(today, 20) }],
     [{ due: ago(40), paid: { on: ago(39), mode: 'upi', reversed: true } }, { due: ago(10) }, { due: addDays(today, 20) }],
   ]);
   // 5-B: one student, nothing paid, two overdue (30 and 5 days).
@@ -141,7 +145,7 @@ describe('GET /api/school/feesummary', () => {
       paid,
       balance: 4 * FEE_TOTAL - paid,
       overdue,
-      collectedToday: a[1]!.instalments[1]!.amount,
+      collectedToday: a[1]!.instalments[1]!.amount + LATE, // late fees included, as at the counter
       today,
     });
     // The system admin sees the same.
@@ -258,18 +262,19 @@ describe('GET /api/school/feereport/collection', () => {
   const url = (from: string, to: string, groupBy?: string, sessionId = mine.school.sessionId) =>
     `/api/school/feereport/collection?sessionId=${sessionId}&from=${from}&to=${to}${groupBy ? `&groupBy=${groupBy}` : ''}`;
 
-  it('sums live payments by day (reversed ones left out), with totals', async () => {
+  it('sums live payments by day (reversed ones left out), late fees included and told apart, with totals', async () => {
     const res = await call(url(ago(60), today), mine.users[113].token);
     expect(res.statusCode, res.body).toBe(200);
     const first = a[0]!.instalments[0]!.amount;
     expect(res.json().result).toEqual({
       rows: [
-        { key: ago(40), class: null, count: 1, amount: first },
-        { key: ago(38), class: null, count: 1, amount: a[1]!.instalments[0]!.amount },
-        { key: today, class: null, count: 1, amount: a[1]!.instalments[1]!.amount },
+        { key: ago(40), class: null, count: 1, amount: first, lateFee: 0 },
+        { key: ago(38), class: null, count: 1, amount: a[1]!.instalments[0]!.amount, lateFee: 0 },
+        { key: today, class: null, count: 1, amount: a[1]!.instalments[1]!.amount + LATE, lateFee: LATE },
       ],
       count: 3,
-      amount: first + a[1]!.instalments[0]!.amount + a[1]!.instalments[1]!.amount,
+      amount: first + a[1]!.instalments[0]!.amount + a[1]!.instalments[1]!.amount + LATE,
+      lateFee: LATE,
     });
     // Both ends count.
     const one = (await call(url(ago(38), ago(38)), mine.users[113].token)).json().result;
@@ -278,17 +283,17 @@ describe('GET /api/school/feereport/collection', () => {
 
   it('by mode and by class', async () => {
     const byMode = (await call(url(ago(60), today, 'mode'), mine.users[112].token)).json().result;
-    expect(byMode.rows.map((r: { key: string; count: number }) => [r.key, r.count]).sort()).toEqual([
-      ['cash', 1],
-      ['cheque', 1],
-      ['upi', 1],
+    expect(byMode.rows.map((r: { key: string; count: number; lateFee: number }) => [r.key, r.count, r.lateFee]).sort()).toEqual([
+      ['cash', 1, 0],
+      ['cheque', 1, LATE],
+      ['upi', 1, 0],
     ]);
     const byClass = (await call(url(ago(60), today, 'class'), mine.users[113].token)).json().result;
-    expect(byClass).toMatchObject({ rows: [{ key: classA, class: { assignClassId: classA, section: 'A' }, count: 3 }], count: 3 });
+    expect(byClass).toMatchObject({ rows: [{ key: classA, class: { assignClassId: classA, section: 'A' }, count: 3, lateFee: LATE }], count: 3, lateFee: LATE });
   });
 
   it('answers an empty report for a period without payments, 404 for another school’s session', async () => {
-    expect((await call(url(addDays(today, 1), addDays(today, 5)), mine.users[113].token)).json().result).toEqual({ rows: [], count: 0, amount: 0 });
+    expect((await call(url(addDays(today, 1), addDays(today, 5)), mine.users[113].token)).json().result).toEqual({ rows: [], count: 0, amount: 0, lateFee: 0 });
     expect((await call(url(ago(5), today, 'day', theirs.school.sessionId), mine.users[113].token)).statusCode).toBe(404);
   });
 

@@ -160,11 +160,12 @@ test('the principal opens the fees hub from the dashboard, the dues and the repo
   await collection.getByText('Mode', { exact: true }).click();
   const byMode = page.getByRole('table', { name: 'Collection' });
   await expect(byMode.getByRole('row').first()).toContainText('Mode');
+  await expect(byMode.getByRole('row').first()).toContainText('Of which late fees');
   await expect(byMode).toContainText('Cash');
   await expect(byMode.locator('tfoot')).toContainText('Total');
   const modeCsv = await download(page, collection.getByRole('button', { name: 'Export CSV' }));
   expect(modeCsv.name).toMatch(/^fee-collection-mode-.+\.csv$/);
-  expect(modeCsv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Mode,Payments,Amount (₹)');
+  expect(modeCsv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Mode,Payments,Amount (₹),Late fees (₹)');
   await collection.getByText('Day', { exact: true }).click();
   await expect(page.getByRole('table', { name: 'Collection' }).getByRole('row').first()).toContainText('Date');
 

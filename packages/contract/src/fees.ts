@@ -446,9 +446,13 @@ export const collectionQuery = z
     path: ['to'],
     params: { code: 'range_too_long', max: REPORT_DAYS_MAX },
   });
-/** Collected in a period: by day (`key` a date), by class (`key` the assignClassId, with `class`) or by mode. */
-export const collectionRow = z.object({ key: z.string(), class: classRef.nullable(), count: z.number().int(), amount: z.number().int() });
-export const collectionReport = z.object({ rows: z.array(collectionRow), count: z.number().int(), amount: z.number().int() });
+/**
+ * Collected in a period: by day (`key` a date), by class (`key` the assignClassId, with `class`) or by
+ * mode. `amount` is what came in, late fees included (as the counter's day and the settlement count
+ * it); `lateFee` is the part of it that was late fees.
+ */
+export const collectionRow = z.object({ key: z.string(), class: classRef.nullable(), count: z.number().int(), amount: z.number().int(), lateFee: z.number().int() });
+export const collectionReport = z.object({ rows: z.array(collectionRow), count: z.number().int(), amount: z.number().int(), lateFee: z.number().int() });
 export type CollectionRow = z.infer<typeof collectionRow>;
 export type CollectionReport = z.infer<typeof collectionReport>;
 export const outstandingRow = z.object({
@@ -470,6 +474,7 @@ export const feeSummary = z.object({
   paid: z.number().int(),
   balance: z.number().int(),
   overdue: z.number().int(),
+  /** What came in today, late fees included. */
   collectedToday: z.number().int(),
   today: z.string(),
 });

@@ -83,7 +83,7 @@ export async function feeSummary(deps: Deps, caller: Caller, q: { sessionId: str
     sql`with ${sessionToday(schoolId, q.sessionId, now)}
       select t.today::text as today, r.records, r.total, r.paid,
         (select coalesce(sum(i.amount), 0) from ${overdueFrom(schoolId)}) as overdue,
-        (select coalesce(sum(p.amount), 0) from fee_payments p
+        (select coalesce(sum(p.amount + p.late_fee), 0) from fee_payments p
           where p.school_id = ${schoolId}::uuid and p.session_id = t.session_id and p.paid_on = t.today and p.reversed_at is null) as collected_today
       from t
       cross join lateral (select count(*) as records, coalesce(sum(f.total), 0) as total, coalesce(sum(f.paid), 0) as paid
@@ -213,7 +213,7 @@ export async function feeDuesByClass(deps: Deps, caller: Caller, q: { sessionId:
 /**
  * `feereport/collection`: live payments of the session between two dates (both included, at most
  * `REPORT_DAYS_MAX` days: the contract refuses more), by day, class (the student's class) or mode,
- * with the totals; one statement. The rows are bounded by the range, the classes or the modes.
+ * with the totals; each amount what came in, late fees included, and the late fees apart; one statement. The rows are bounded by the range, the classes or the modes.
  */
 export async function feeCollection(
   deps: Deps,
@@ -225,19 +225,19 @@ export async function feeCollection(
   const live = sql`p.school_id = ${schoolId}::uuid and p.session_id = a.id and p.paid_on between ${q.from}::date and ${q.to}::date and p.reversed_at is null`;
   const inner =
     q.groupBy === 'day'
-      ? sql`select p.paid_on::text as key, null::uuid as class_id, null as master_class, null as class_name, null as section, count(*) as n, sum(p.amount) as amount
+      ? sql`select p.paid_on::text as key, null::uuid as class_id, null as master_class, null as class_name, null as section, count(*) as n, sum(p.amount + p.late_fee) as amount, sum(p.late_fee) as late_fee
           from fee_payments p where ${live} group by p.paid_on order by p.paid_on`
       : q.groupBy === 'mode'
-        ? sql`select p.mode as key, null::uuid as class_id, null as master_class, null as class_name, null as section, count(*) as n, sum(p.amount) as amount
-            from fee_payments p where ${live} group by p.mode order by sum(p.amount) desc, p.mode`
-        : sql`select c.id::text as key, c.id as class_id, c.master_class, c.name as class_name, c.section, count(*) as n, sum(p.amount) as amount
+        ? sql`select p.mode as key, null::uuid as class_id, null as master_class, null as class_name, null as section, count(*) as n, sum(p.amount + p.late_fee) as amount, sum(p.late_fee) as late_fee
+            from fee_payments p where ${live} group by p.mode order by sum(p.amount + p.late_fee) desc, p.mode`
+        : sql`select c.id::text as key, c.id as class_id, c.master_class, c.name as class_name, c.section, count(*) as n, sum(p.amount + p.late_fee) as amount, sum(p.late_fee) as late_fee
             from fee_payments p
             join fee_records r on r.id = p.fee_record_id and r.school_id = p.school_id
             join classes c on c.id = r.class_id
             where ${live}
             group by c.id, c.master_class, c.name, c.section
             order by array_position(${MASTER_ORDER}, c.master_class), c.section`;
-  const rows = await run<(ClassCols | { class_id: null }) & { key: string | null; n: Num; amount: Num }>(
+  const rows = await run<(ClassCols | { class_id: null }) & { key: string | null; n: Num; amount: Num; late_fee: Num }>(
     db,
     `fee_collection_${q.groupBy}`,
     sql`select g.* from academic_sessions a
@@ -247,8 +247,9 @@ export async function feeCollection(
   if (!rows.length) throw notFound('Session');
   const out = rows
     .filter((r) => r.key !== null)
-    .map((r) => ({ key: r.key!, class: r.class_id ? classRef(r as ClassCols) : null, count: num(r.n), amount: num(r.amount) }));
-  return { rows: out, count: out.reduce((s, r) => s + r.count, 0), amount: out.reduce((s, r) => s + r.amount, 0) };
+    .map((r) => ({ key: r.key!, class: r.class_id ? classRef(r as ClassCols) : null, count: num(r.n), amount: num(r.amount), lateFee: num(r.late_fee) }));
+  const total = (k: 'count' | 'amount' | 'lateFee') => out.reduce((s, r) => s + r[k], 0);
+  return { rows: out, count: total('count'), amount: total('amount'), lateFee: total('lateFee') };
 }
 
 /**

@@ -59,15 +59,16 @@ function Collection({ session }: { session: AcademicSession }) {
     { key: 'key', header: keyHeader, primary: true, cell: keyLabel },
     { key: 'count', header: t('fees.reports.reports.payments'), numeric: true, cell: (r) => f.number(r.count) },
     { key: 'amount', header: t('fees.reports.reports.collected'), numeric: true, cell: (r) => f.money(r.amount) },
+    { key: 'lateFee', header: t('fees.reports.reports.ofWhichLateFees'), numeric: true, cell: (r) => f.money(r.lateFee) },
     { key: 'bar', header: t('fees.reports.reports.share'), cell: (r) => <Bar value={r.amount} max={max} /> },
   ];
 
   const exportCsv = () => {
     if (!query.data) return;
     const csv = toCsv([
-      [keyHeader, t('fees.reports.reports.payments'), t('fees.reports.amountRupees')],
-      ...rows.map((r) => [by === 'day' ? r.key : keyLabel(r), r.count, plainRupees(r.amount)]),
-      [t('fees.reports.totals'), query.data.count, plainRupees(query.data.amount)],
+      [keyHeader, t('fees.reports.reports.payments'), t('fees.reports.amountRupees'), t('fees.reports.reports.lateFeesRupees')],
+      ...rows.map((r) => [by === 'day' ? r.key : keyLabel(r), r.count, plainRupees(r.amount), plainRupees(r.lateFee)]),
+      [t('fees.reports.totals'), query.data.count, plainRupees(query.data.amount), plainRupees(query.data.lateFee)],
     ]);
     saveBlob(csvBlob(csv), `fee-collection-${by}-${from}-to-${to}.csv`);
   };
@@ -130,8 +131,8 @@ function Collection({ session }: { session: AcademicSession }) {
               columns={columns}
               rows={rows}
               rowKey={(r) => r.key}
-              minWidth={520}
-              totals={{ count: f.number(query.data.count), amount: f.money(query.data.amount) }}
+              minWidth={640}
+              totals={{ count: f.number(query.data.count), amount: f.money(query.data.amount), lateFee: f.money(query.data.lateFee) }}
             />
           ) : null}
         </ListState>
