@@ -207,14 +207,17 @@ describe('a parent’s UPI reference and the office’s decision', () => {
     expect(confirmed.items.map((c: { claimId: string }) => c.claimId)).toEqual([claimId]);
   });
 
-  it('rejected, tells the parent why in its language, and lets it claim again', async () => {
+  it('rejected, keeps the reason and tells the parent why in its language, and lets it claim again', async () => {
     const [pending] = (await claimsOf(emi(4))).filter((c) => c.status === 'pending');
     const url = `/api/school/feeupi/claims/${pending!.id}/reject`;
     expect((await call(tokens.otherPrincipal, 'POST', url, { reason: 'Not in our statement' })).statusCode).toBe(404);
     expect((await call(fs.principal.token, 'POST', url, { reason: 'x' })).statusCode).toBe(400);
     const res = await call(fs.principal.token, 'POST', url, { reason: 'Not in our statement' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toMatchObject({ status: 'rejected', decidedBy: { userId: fs.principal.id }, receiptNo: null });
+    expect(res.json().result).toMatchObject({ status: 'rejected', decidedBy: { userId: fs.principal.id }, receiptNo: null, rejectReason: 'Not in our statement' });
+    // The office's list of decided claims keeps the reason.
+    const decided = await call(fs.principal.token, 'GET', '/api/school/feeupi/claims?status=rejected');
+    expect(decided.json().result.items).toContainEqual(expect.objectContaining({ claimId: pending!.id, rejectReason: 'Not in our statement' }));
     const rejected = (await env.db.select().from(notifications).where(eq(notifications.userId, fs.parent.id))).find((n) => n.params.upiClaim === 'rejected');
     expect(rejected).toMatchObject({ kind: 'fee', link: '/studentfeedata', senderId: fs.principal.id });
     expect(renderNotification({ kind: 'fee', params: rejected!.params, message: '' }, 'en')).toBe(

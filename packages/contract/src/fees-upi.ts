@@ -92,6 +92,8 @@ export const upiClaim = z.object({
   decidedBy: personRef.nullable(),
   /** The receipt of a confirmed claim. */
   receiptNo: z.number().int().nullable(),
+  /** Why a rejected claim was rejected (as the parent was told). */
+  rejectReason: z.string().nullable(),
 });
 export type UpiClaim = z.infer<typeof upiClaim>;
 /** Confirming: the day the money reached the bank (school-local, not after today; absent: today). */

@@ -769,6 +769,8 @@ export const feeUpiClaims = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     paymentId: uuid('payment_id'),
+    /** Why the office rejected it (the parent is told the same). */
+    rejectReason: text('reject_reason'),
   },
   (t) => [
     uniqueIndex('fee_upi_claims_pending_uq').on(t.schoolId, t.instalmentId).where(sql`${t.status} = 'pending'`),

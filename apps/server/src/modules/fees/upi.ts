@@ -268,6 +268,7 @@ function presentClaim(r: ClaimRow): UpiClaim {
     decidedAt: r.c.decidedAt?.toISOString() ?? null,
     decidedBy: personOf(r.decider),
     receiptNo: r.receiptNo,
+    rejectReason: r.c.rejectReason,
   };
 }
 
@@ -334,7 +335,7 @@ export async function confirmUpiClaim(
 
 /**
  * `POST /api/school/feeupi/claims/:claimId/reject`: the reference is not in the bank statement.
- * The claim rejected (who, when) in one conditional update, and the parent told why in the bell
+ * The claim rejected (who, when, why) in one conditional update, and the parent told why in the bell
  * (in its own language: kind `fee`, text `fee_upi_rejected`). Decided already: 409.
  */
 export async function rejectUpiClaim(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, caller: Caller, claimId: string, body: { reason: string }): Promise<UpiClaim> {
@@ -343,7 +344,7 @@ export async function rejectUpiClaim(deps: Pick<Deps, 'data' | 'realtime' | 'out
   const answer = await inTenant(deps, schoolId, async (tx) => {
     const [row] = await tx
       .update(feeUpiClaims)
-      .set({ status: 'rejected', decidedBy: caller.userId, decidedAt: now() })
+      .set({ status: 'rejected', decidedBy: caller.userId, decidedAt: now(), rejectReason: body.reason })
       .where(and(eq(feeUpiClaims.schoolId, schoolId), eq(feeUpiClaims.id, claimId), eq(feeUpiClaims.status, 'pending')))
       .returning({ id: feeUpiClaims.id });
     if (!row) {

@@ -81,6 +81,11 @@ export default function UpiClaimsPage({ route }: ScreenProps) {
                     {c.decidedBy.fullName}
                   </Text>
                 ) : null}
+                {c.rejectReason ? (
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {t('feeUpi.claims.rejectReason', { reason: c.rejectReason })}
+                  </Text>
+                ) : null}
               </Stack>
             ),
           },
