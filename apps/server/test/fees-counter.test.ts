@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInWords, formatRupees, type CounterDay, type CounterHit } from '@shala/contract';
-import { classStudents, classes, feeInstalments, feeLateFees, feePayments, feeReceiptCounters, users } from '../src/db/schema.js';
+import { classStudents, classes, feeCashClosings, feeInstalments, feeLateFees, feePayments, feeReceiptCounters, users } from '../src/db/schema.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, setClassFee, CLASS_FEE, type FeeSchool } from './fees-fixture.js';
 import { pdfContent } from './pdf-text.js';
@@ -235,6 +235,47 @@ describe("the day's collection", () => {
     const then = await day('?date=2026-09-10');
     expect(then).toMatchObject({ date: '2026-09-10', today: '2026-11-25', count: 1, amount: i1!.amount, expectedCash: i1!.amount });
     expect((await get('/api/school/feecounter/day?date=2026-02-30', fs.principal.token)).statusCode).toBe(400);
+  });
+});
+
+describe('closing the day', () => {
+  const close = (body: Record<string, unknown>, token = fs.admin.token) =>
+    env.app.inject({ method: 'POST', url: '/api/school/feecounter/close', headers: { token }, payload: body });
+  const dayOf = async (token: string, q = '') => (await get(`/api/school/feecounter/day${q}`, token)).json().result as CounterDay;
+
+  it('keeps the cash counted with the cash expected and who closed it; a recount closes it again and the latest shows', async () => {
+    expect((await dayOf(fs.principal.token)).closing).toBeNull();
+    const expected = (await dayOf(fs.admin.token)).expectedCash;
+    const res = await close({ pieces: { '500': 3, '10': 2, '1': 0 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toMatchObject({
+      date: '2026-11-25',
+      pieces: { '500': 3, '10': 2 },
+      counted: 152_000,
+      expected,
+      difference: 152_000 - expected,
+      closedBy: { userId: fs.admin.id },
+    });
+    // The principal's counter shows it; a recount replaces what shows, the first is kept.
+    expect((await dayOf(fs.principal.token)).closing).toMatchObject({ counted: 152_000, closedBy: { userId: fs.admin.id } });
+    const recount = await close({ pieces: { '500': 4 } }, fs.principal.token);
+    expect(recount.json().result).toMatchObject({ counted: 200_000, closedBy: { userId: fs.principal.id } });
+    expect((await dayOf(fs.admin.token)).closing).toMatchObject({ counted: 200_000, closedBy: { userId: fs.principal.id } });
+    expect(await env.db.select().from(feeCashClosings).where(eq(feeCashClosings.schoolId, fs.school.id))).toHaveLength(2);
+    // An earlier day closes on its own date; another school sees none of it.
+    expect((await close({ date: '2026-09-10', pieces: { '100': 1 } })).json().result).toMatchObject({ date: '2026-09-10', counted: 10_000 });
+    expect((await dayOf(other.admin.token)).closing).toBeNull();
+  });
+
+  it('refuses a day after today, an unknown note, a negative count, and a teacher, and keeps nothing', async () => {
+    const before = (await env.db.select().from(feeCashClosings)).length;
+    const future = await close({ date: '2026-11-26', pieces: { '500': 1 } });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().reason).toBe('close_future');
+    expect((await close({ pieces: { '2000': 1 } })).statusCode).toBe(400);
+    expect((await close({ pieces: { '500': -1 } })).statusCode).toBe(400);
+    expect((await close({ pieces: {} }, tokens.teacher)).statusCode).toBe(403);
+    expect((await env.db.select().from(feeCashClosings)).length).toBe(before);
   });
 });
 

@@ -164,6 +164,16 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   await expect(principal.page.getByTestId('counter-tally')).toContainText(short > 0 ? tr('hi', 'fees.counter.tally.short', { amount: formatRupees(short) }) : tr('hi', 'fees.counter.tally.over', { amount: formatRupees(-short) }));
   await expectAccessible(principal.page, 'cash tally (hi, 375)');
   await shot(principal.page, 'fee-counter-tally-hi-375');
+  // Closing the day keeps the count: the counter then says who closed it and what was counted.
+  await tally.getByRole('button', { name: tr('hi', 'fees.counter.tally.closeDay') }).click();
+  await expect(tally).toBeHidden();
+  const closing = principal.page.getByTestId('counter-closing');
+  await expect(closing).toContainText(formatRupees(50_000));
+  const closed = (await principalApi.call<Day & { closing: { counted: number; closedBy: { fullName: string } } | null }>('GET', '/api/school/feecounter/day')).closing;
+  expect(closed).toMatchObject({ counted: 50_000, pieces: { '500': 1 }, expected: after.expectedCash });
+  await expect(closing).toContainText(closed!.closedBy.fullName);
+  await expectNoOverflow(principal.page);
+  await shot(principal.page, 'fee-counter-closed-hi-375');
   await principal.context.close();
   await principalApi.dispose();
 });

@@ -113,7 +113,7 @@ import {
   waiveLateFeeBody,
 } from './fees.js';
 import { gatewaySettings, orderParams, payOrder, payOrderInput, payResult, payVerifyInput, razorpayHookQuery, razorpaySettingsInput } from './fees-online.js';
-import { batchParams, counterCollectInput, counterCollectResult, counterDay, counterDayQuery, counterSearchQuery, counterSearchResult } from './fee-counter.js';
+import { batchParams, cashCloseInput, cashClosing, counterCollectInput, counterCollectResult, counterDay, counterDayQuery, counterSearchQuery, counterSearchResult } from './fee-counter.js';
 import { settlementQuery, settlementReport, upiClaim, upiClaimBody, upiClaimListQuery, upiClaimParams, upiConfirmBody, upiConfirmResult, upiPay, upiPendingClaim, upiRejectBody, upiSettings, upiSettingsInput } from './fees-upi.js';
 import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionInput, pushUnsubscribeInput } from './notifications.js';
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
@@ -411,6 +411,7 @@ export const API = {
   feeCounterSearch: route({ method: 'GET', url: '/api/school/feecounter/search', roles: ADMINS, summary: 'Students of the current session (any class) by name, login id, roll number or phone (its own or its parent\'s), at most 10, each with its dues', querystring: counterSearchQuery, response: envelope(counterSearchResult) }),
   feeCounterCollect: route({ method: 'POST', url: '/api/school/feecounter/collect', roles: ADMINS, summary: "Collect a student's instalments (late fees with them) as one batch of payments with receipt numbers (the batch again: its payments, created false)", body: counterCollectInput, response: envelope(counterCollectResult) }),
   feeCounterDay: route({ method: 'GET', url: '/api/school/feecounter/day', roles: ADMINS, summary: "A day's collection by mode (late fees included, reversed ones out) and the cash expected in the drawer", querystring: counterDayQuery, response: envelope(counterDay) }),
+  feeCounterClose: route({ method: 'POST', url: '/api/school/feecounter/close', roles: ADMINS, summary: "Close a day at the counter with the cash counted (notes and coins): kept with the cash expected and the difference, and who closed it; a recount closes it again (each kept, the latest shows)", body: cashCloseInput, response: envelope(cashClosing) }),
   feeBatchReceipt: route({ method: 'GET', url: '/api/fee/receipt/batch/:batchId', roles: [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.PARENT, ROLE.STUDENT], summary: 'One PDF receipt of every payment of a batch, A5 or an 80 mm roll (a parent: its children; a student: its own)', params: batchParams, querystring: receiptQuery, raw: true, response: z.any() }),
   // Fees by UPI without a gateway, and the daily settlement (issue 25)
   upiSettingsGet: route({ method: 'GET', url: '/api/school/paymentsettings/upi', roles: ADMINS, summary: "The school's UPI id and payee name for payments without a gateway (null: not set)", response: envelope(upiSettings) }),

@@ -106,6 +106,7 @@ export const ERROR_REASONS = [
   'emi_records_differ', // instalments paid together are of one student's record
   'late_fee_none', // no late fee to waive on this instalment (none charged, waived already, or paid)
   'paid_on_future', // a payment is not dated after today
+  'close_future', // the counter cannot close a day after today
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
   'upi_not_set', // the school has no UPI id: no payment by UPI without a gateway
   'upi_claim_pending', // a UPI reference for this instalment is already waiting for the office

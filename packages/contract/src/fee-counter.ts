@@ -9,7 +9,7 @@ import { INSTALMENTS_MAX, PAID_MODES, PAYMENT_MODES, payment } from './fees.js';
  * overdue and next due instalments are ticked; the mode and reference; one "Collect" records every
  * ticked instalment (its late fee with it) as payments of one batch, printed on one receipt (A5 or
  * an 80 mm thermal roll). The day's collection by mode stands at the top, and a cash tally closes
- * the day. Money in paise.
+ * the day (kept, with who closed it). Money in paise.
  */
 
 /** Hits a counter search answers, at most. */
@@ -76,7 +76,43 @@ export type CounterCollectResult = z.infer<typeof counterCollectResult>;
 
 export const counterDayQuery = z.object({ date: dateIn('2000-01-01', '2100-12-31').optional() });
 
-/** A day's collection: every mode (none left out), live payments only, late fees included; the cash a drawer should hold. */
+export const batchParams = z.object({ batchId: z.uuid() });
+
+/** Indian currency notes and coins a cash tally counts, in rupees, largest first. */
+export const CASH_DENOMINATIONS = [500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
+/** Pieces of one note or coin a tally may count. */
+export const CASH_PIECES_MAX = 100_000;
+
+/** The paise a tally's counts add up to (`counts[d]`: pieces of ₹d). */
+export function cashTallyTotal(counts: Partial<Record<number, number>>): number {
+  return CASH_DENOMINATIONS.reduce((sum, d) => sum + d * 100 * Math.max(0, Math.trunc(counts[d] ?? 0)), 0);
+}
+
+/** Pieces counted of each note and coin, keyed by the denomination in rupees (`{ "500": 12, "10": 3 }`). */
+export const cashPieces = z.partialRecord(
+  z.enum(CASH_DENOMINATIONS.map(String) as [string, ...string[]]),
+  z.number().int().min(0).max(CASH_PIECES_MAX),
+);
+/** Closing a day with the cash counted (`date` absent: the school's today; never after it). */
+export const cashCloseInput = z.object({ date: dateIn('2000-01-01', '2100-12-31').optional(), pieces: cashPieces });
+export type CashCloseInput = z.infer<typeof cashCloseInput>;
+/**
+ * A day closed at the counter: the pieces counted, their total, the cash the day's payments expected
+ * when it was closed, and the difference (negative: short). Each closing is kept; the latest counts.
+ */
+export const cashClosing = z.object({
+  closingId: z.uuid(),
+  date: z.string(),
+  pieces: z.record(z.string(), z.number().int()),
+  counted: z.number().int(),
+  expected: z.number().int(),
+  difference: z.number().int(),
+  closedBy: personRef.nullable(),
+  closedAt: z.string(),
+});
+export type CashClosing = z.infer<typeof cashClosing>;
+
+/** A day's collection: every mode (none left out), live payments only, late fees included; the cash a drawer should hold; its latest closing. */
 export const counterDay = z.object({
   date: z.string(),
   today: z.string(),
@@ -84,15 +120,6 @@ export const counterDay = z.object({
   count: z.number().int(),
   amount: z.number().int(),
   expectedCash: z.number().int(),
+  closing: cashClosing.nullable(),
 });
 export type CounterDay = z.infer<typeof counterDay>;
-
-export const batchParams = z.object({ batchId: z.uuid() });
-
-/** Indian currency notes and coins a cash tally counts, in rupees, largest first. */
-export const CASH_DENOMINATIONS = [500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
-
-/** The paise a tally's counts add up to (`counts[d]`: pieces of ₹d). */
-export function cashTallyTotal(counts: Partial<Record<number, number>>): number {
-  return CASH_DENOMINATIONS.reduce((sum, d) => sum + d * 100 * Math.max(0, Math.trunc(counts[d] ?? 0)), 0);
-}

@@ -746,6 +746,28 @@ export const feeOrders = pgTable(
 );
 
 /**
+ * A day closed at the fee counter (issue 25): the notes and coins counted (`pieces`, pieces by
+ * denomination in rupees), their total, the cash the day's live payments expected then, who closed
+ * it and when. A recount adds a row: the latest of a day counts, none is changed.
+ */
+export const feeCashClosings = pgTable(
+  'fee_cash_closings',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    pieces: jsonb('pieces').$type<Record<string, number>>().notNull(),
+    counted: money('counted').notNull(),
+    expected: money('expected').notNull(),
+    closedBy: uuid('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('fee_cash_closings_day_idx').on(t.schoolId, t.day, t.closedAt)],
+);
+
+/**
  * A parent's claim to have paid an instalment by UPI without a gateway: the reference (UTR) they
  * entered, pending until the office finds it in the bank statement and confirms it (a payment,
  * mode `upi`) or rejects it. At most one pending claim per instalment.

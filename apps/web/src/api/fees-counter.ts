@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CounterCollectInput, ReceiptLayout } from '@shala/contract';
+import type { CashCloseInput, CounterCollectInput, ReceiptLayout } from '@shala/contract';
 import { call } from './client';
 import { fetchRoute } from './transfer';
 
@@ -25,7 +25,7 @@ export function useCounterSearch(q: string) {
   });
 }
 
-/** Today's collection by mode, and the cash expected in the drawer. */
+/** Today's collection by mode, the cash expected in the drawer, and the day's latest closing. */
 export function useCounterDay() {
   return useQuery({ queryKey: feeCounterKeys.day, queryFn: ({ signal }) => call('feeCounterDay', { query: {}, signal }), refetchInterval: 60_000 });
 }
@@ -36,6 +36,15 @@ export function useCounterCollect() {
   return useMutation({
     mutationFn: (body: CounterCollectInput) => call('feeCounterCollect', { body }),
     onSettled: () => client.invalidateQueries({ queryKey: ['fees'] }),
+  });
+}
+
+/** Closes the day with the cash counted; the day's figures show the closing after it. */
+export function useCounterClose() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CashCloseInput) => call('feeCounterClose', { body }),
+    onSettled: () => client.invalidateQueries({ queryKey: feeCounterKeys.day }),
   });
 }
 

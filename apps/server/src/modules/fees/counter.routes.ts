@@ -2,9 +2,9 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
-import { collectAtCounter, counterDay, searchCounter } from './counter.js';
+import { closeCounterDay, collectAtCounter, counterDay, searchCounter } from './counter.js';
 
-/** Fees, part "counter": find a student, collect its instalments as one batch, the day's collection (the batch's receipt: student.routes.ts). */
+/** Fees, part "counter": find a student, collect its instalments as one batch, the day's collection and its closing (the batch's receipt: student.routes.ts). */
 export default async function counterRoutes(app: App) {
   app.route({
     ...fromContract(API.feeCounterSearch),
@@ -17,5 +17,9 @@ export default async function counterRoutes(app: App) {
   app.route({
     ...fromContract(API.feeCounterDay),
     handler: async (req) => ({ result: await counterDay(app.deps, requireCaller(req), req.query) }),
+  });
+  app.route({
+    ...fromContract(API.feeCounterClose),
+    handler: async (req) => ({ result: await closeCounterDay(app.deps, requireCaller(req), req.body) }),
   });
 }

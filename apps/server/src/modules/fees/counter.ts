@@ -3,6 +3,9 @@ import {
   COUNTER_HITS_MAX,
   PAID_MODES,
   ROLE,
+  cashTallyTotal,
+  type CashCloseInput,
+  type CashClosing,
   type CounterCollectInput,
   type CounterCollectResult,
   type CounterDay,
@@ -13,7 +16,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { runNamed as run } from '../../db/prepared.js';
 import { roleSql } from '../../db/roles.js';
-import { feePayments } from '../../db/schema.js';
+import { feeCashClosings, feePayments } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { localDate } from '../calendar/index.js';
@@ -38,8 +41,10 @@ import { escapeLike } from '../../db/like.js';
  *   late fees, the parent's bell), received by the caller. The batch id is the client's: a batch
  *   that exists answers its payments (`created: false`), checked again once the record's lock is
  *   held, so a double submit that raced the first waits for it and then answers it.
- * - Day: what came in on a day by mode (late fees included, reversed payments out) and the cash
- *   the drawer should hold. One statement.
+ * - Day: what came in on a day by mode (late fees included, reversed payments out), the cash
+ *   the drawer should hold and the day's latest closing. One statement.
+ * - Close: the cash counted (pieces by note and coin) kept with the cash expected at that moment
+ *   and who closed it; a recount adds a closing (none is changed), the latest shows.
  */
 
 type Num = number | string | null;
@@ -248,10 +253,41 @@ export async function collectAtCounter(
 // ---------------------------------------------------------------------------------------------
 // The day
 
-/** `GET /api/school/feecounter/day?date=`: the day's live payments by mode (every mode listed), and the cash expected. */
+type ClosingCols = {
+  closing_id: string | null;
+  pieces: Record<string, number> | null;
+  counted: Num;
+  expected: Num;
+  closed_at: Date | string | null;
+  closer_id: string | null;
+  closer_first: string | null;
+  closer_last: string | null;
+  closer_login: string | null;
+};
+
+function presentClosing(day: string, r: ClosingCols): CashClosing | null {
+  if (!r.closing_id) return null;
+  const counted = num(r.counted);
+  const expected = num(r.expected);
+  return {
+    closingId: r.closing_id,
+    date: day,
+    pieces: r.pieces ?? {},
+    counted,
+    expected,
+    difference: counted - expected,
+    closedBy: r.closer_id ? { userId: r.closer_id, fullName: fullName({ firstName: r.closer_first ?? '', lastName: r.closer_last ?? '' }), loginId: r.closer_login ?? '' } : null,
+    closedAt: new Date(r.closed_at!).toISOString(),
+  };
+}
+
+/**
+ * `GET /api/school/feecounter/day?date=`: the day's live payments by mode (every mode listed), the
+ * cash expected, and the day's latest closing.
+ */
 export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { date?: string }, now = clockNow()): Promise<CounterDay> {
   const schoolId = scopeOf(caller);
-  const rows = await run<{ day: string; today: string; mode: PaymentMode | null; count: Num; amount: Num }>(
+  const rows = await run<{ day: string; today: string; mode: PaymentMode | null; count: Num; amount: Num } & ClosingCols>(
     tenantDb(deps, schoolId),
     'fee_counter_day',
     sql`with t as (
@@ -259,8 +295,15 @@ export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { 
           (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today
         from schools s where s.id = ${schoolId}::uuid
       )
-      select t.day::text as day, t.today::text as today, m.mode, m.count, m.amount
-      from t left join lateral (
+      select t.day::text as day, t.today::text as today, m.mode, m.count, m.amount,
+        cl.id as closing_id, cl.pieces, cl.counted, cl.expected, cl.closed_at,
+        u.id as closer_id, u.first_name as closer_first, u.last_name as closer_last, u.login_id as closer_login
+      from t
+      left join lateral (
+        select c.* from fee_cash_closings c where c.school_id = ${schoolId}::uuid and c.day = t.day order by c.closed_at desc, c.id desc limit 1
+      ) cl on true
+      left join users u on u.id = cl.closed_by
+      left join lateral (
         select p.mode, count(*) as count, sum(p.amount + p.late_fee)::float8 as amount
         from fee_payments p
         where p.school_id = ${schoolId}::uuid and p.session_id in (select a.id from academic_sessions a where a.school_id = ${schoolId}::uuid)
@@ -278,5 +321,34 @@ export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { 
     count: modes.reduce((sum, m) => sum + m.count, 0),
     amount: modes.reduce((sum, m) => sum + m.amount, 0),
     expectedCash: modes.find((m) => m.mode === 'cash')!.amount,
+    closing: presentClosing(rows[0].day, rows[0]),
   };
+}
+
+/**
+ * `POST /api/school/feecounter/close`: the day (absent: today; after today: 400 `close_future`)
+ * closed with the pieces counted: their total (`cashTallyTotal`), the cash the day's live payments
+ * expect now, and who closed it, kept as a new closing. Answers it.
+ */
+export async function closeCounterDay(deps: Pick<Deps, 'data'>, caller: Caller, body: CashCloseInput, now = clockNow()): Promise<CashClosing> {
+  const schoolId = scopeOf(caller);
+  const day = await counterDay(deps, caller, { date: body.date }, now);
+  if (day.date > day.today) throw new AppError('BAD_REQUEST', 'A day after today cannot be closed.', { reason: 'close_future', field: 'date' });
+  const pieces = Object.fromEntries(Object.entries(body.pieces).filter(([, n]) => (n ?? 0) > 0)) as Record<string, number>;
+  const [row] = await inTenant(deps, schoolId, (tx) =>
+    tx
+      .insert(feeCashClosings)
+      .values({ schoolId, day: day.date, pieces, counted: cashTallyTotal(pieces), expected: day.expectedCash, closedBy: caller.userId, closedAt: now })
+      .returning({ id: feeCashClosings.id }),
+  );
+  // The closing as the day shows it (who closed it, by the users table).
+  const [closing] = await run<ClosingCols>(
+    tenantDb(deps, schoolId),
+    'fee_cash_closing',
+    sql`select c.id as closing_id, c.pieces, c.counted, c.expected, c.closed_at,
+        u.id as closer_id, u.first_name as closer_first, u.last_name as closer_last, u.login_id as closer_login
+      from fee_cash_closings c left join users u on u.id = c.closed_by
+      where c.school_id = ${schoolId}::uuid and c.id = ${row!.id}::uuid`,
+  );
+  return presentClosing(day.date, closing!)!;
 }

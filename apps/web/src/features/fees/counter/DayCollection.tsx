@@ -2,24 +2,33 @@ import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CASH_DENOMINATIONS, cashTallyTotal, formatRupees, type CounterDay } from '@shala/contract';
-import { useCounterDay } from '../../../api/fees-counter';
+import { CASH_DENOMINATIONS, cashTallyTotal, formatRupees, type CashClosing, type CounterDay } from '@shala/contract';
+import { useCounterClose, useCounterDay } from '../../../api/fees-counter';
 import { QueryError } from '../../../components/ListState';
 import { ModalFooter } from '../../../components/ModalFooter';
 import { Section, useFeeFormat } from '../reports/parts';
+import { useFormat } from '../../../lib/format';
+import { notifyError, notifySaved } from '../../../lib/notify';
 
-/** Pieces counted of each note and coin (the tally stays while the screen is open). */
+/** Pieces counted of each note and coin (the tally stays while the screen is open; a recount starts from the day's closing). */
 export type Tally = Partial<Record<number, number>>;
 
 /**
  * The day's collection at the top of the counter: each mode's sum and count (late fees included,
- * reversed payments out), the total, and the cash tally that closes the day.
+ * reversed payments out), the total, and the cash tally that closes the day (kept: the day's latest
+ * closing shows under the figures).
  */
 export function DayCollection({ tally, onTally }: { tally: Tally; onTally: (t: Tally) => void }) {
   const { t } = useTranslation();
   const f = useFeeFormat();
   const day = useCounterDay();
   const [tallying, setTallying] = useState(false);
+  const openTally = () => {
+    // A recount starts from the day's last closing.
+    const last = day.data?.closing;
+    if (last && Object.keys(tally).length === 0) onTally(Object.fromEntries(Object.entries(last.pieces).map(([d, n]) => [Number(d), n])));
+    setTallying(true);
+  };
   const title = day.data ? t('fees.counter.day.title', { date: f.date(day.data.date) }) : t('fees.counter.day.titleToday');
   let body;
   if (day.isLoading) {
@@ -40,7 +49,7 @@ export function DayCollection({ tally, onTally }: { tally: Tally; onTally: (t: T
       title={title}
       testId="counter-day"
       actions={
-        <Button variant="light" leftSection={<IconCalculator size={18} aria-hidden />} onClick={() => setTallying(true)} disabled={!day.data}>
+        <Button variant="light" leftSection={<IconCalculator size={18} aria-hidden />} onClick={openTally} disabled={!day.data}>
           {t('fees.counter.tally.open')}
         </Button>
       }
@@ -80,8 +89,33 @@ function DayFigures({ day }: { day: CounterDay }) {
           {t('fees.counter.day.empty')}
         </Text>
       ) : null}
+      {day.closing ? <ClosingLine closing={day.closing} /> : null}
     </Stack>
   );
+}
+
+/** "Closed at 5:10 pm by Meena Iyer: ₹15,200.00 counted, short by ₹20.00." */
+function ClosingLine({ closing }: { closing: CashClosing }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const verdict = useVerdict(closing.difference);
+  return (
+    <Text size="sm" data-testid="counter-closing" c={closing.difference === 0 ? 'teal.8' : 'red.8'}>
+      {t('fees.counter.tally.closedLine', {
+        when: fmt.dateTime(closing.closedAt),
+        name: closing.closedBy?.fullName ?? '—',
+        counted: formatRupees(closing.counted),
+        verdict,
+      })}
+    </Text>
+  );
+}
+
+/** The difference in words: matches, short by, over by. */
+function useVerdict(difference: number): string {
+  const { t } = useTranslation();
+  if (difference === 0) return t('fees.counter.tally.matches');
+  return difference < 0 ? t('fees.counter.tally.short', { amount: formatRupees(-difference) }) : t('fees.counter.tally.over', { amount: formatRupees(difference) });
 }
 
 /** Notes and coins counted by denomination: their total against the cash the day's payments expect, and the difference. */
@@ -90,7 +124,19 @@ function CashTally({ day, tally, onTally, onClose }: { day: CounterDay; tally: T
   const f = useFeeFormat();
   const counted = cashTallyTotal(tally);
   const difference = counted - day.expectedCash;
-  const verdict = difference === 0 ? t('fees.counter.tally.matches') : difference < 0 ? t('fees.counter.tally.short', { amount: formatRupees(-difference) }) : t('fees.counter.tally.over', { amount: formatRupees(difference) });
+  const verdict = useVerdict(difference);
+  const close = useCounterClose();
+  const closeDay = () =>
+    close.mutate(
+      { date: day.date, pieces: Object.fromEntries(CASH_DENOMINATIONS.filter((d) => (tally[d] ?? 0) > 0).map((d) => [String(d), Math.trunc(tally[d]!)])) },
+      {
+        onSuccess: (closing) => {
+          notifySaved(t('fees.counter.tally.closed', { date: f.date(closing.date), counted: formatRupees(closing.counted) }), { check: true });
+          onClose();
+        },
+        onError: (error) => notifyError(error, t('fees.counter.tally.closeFailed')),
+      },
+    );
   return (
     <Modal opened onClose={onClose} title={t('fees.counter.tally.title', { date: f.date(day.date) })} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="sm">
@@ -141,7 +187,10 @@ function CashTally({ day, tally, onTally, onClose }: { day: CounterDay; tally: T
             </Text>
           </Group>
         </Paper>
-        <ModalFooter onCancel={() => onTally({})} cancelLabel={t('fees.counter.tally.clear')} label={t('common.close')} onConfirm={onClose} />
+        <Text size="xs" c="dimmed">
+          {t('fees.counter.tally.closeHint')}
+        </Text>
+        <ModalFooter onCancel={() => onTally({})} cancelLabel={t('fees.counter.tally.clear')} label={t('fees.counter.tally.closeDay')} onConfirm={closeDay} pending={close.isPending} />
       </Stack>
     </Modal>
   );
