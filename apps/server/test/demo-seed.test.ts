@@ -48,12 +48,13 @@ let env: TestEnv;
 let seeded: SeedResult;
 let argonSpent: number;
 
+// The whole demo school on PGlite: about 10 s alone, past the 60 s default on a loaded CI machine.
 beforeAll(async () => {
   env = await setupApp();
   const before = argonWork.count;
   seeded = await seedIfEmpty(env.database, { demo: true });
   argonSpent = argonWork.count - before;
-});
+}, 240_000);
 afterAll(() => env?.close());
 
 const signin = async (loginId: string) => {
