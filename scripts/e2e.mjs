@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureWebBuilt, findChromium, root } from './lib.mjs';
-import { E2E_WORKERS } from './e2e-workers.mjs';
+import { E2E_WORKERS, workerDataDir } from './e2e-workers.mjs';
 
 ensureWebBuilt();
 const chromium = await findChromium({ install: true });
@@ -38,6 +38,6 @@ if (process.env.TEST_DATABASE_URL) {
 
 const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 await dropDb();
-// Each Playwright worker's server past the first has its own folder beside this one (apps/web/e2e/servers.ts).
-for (const dir of [dataDir, ...Array.from({ length: E2E_WORKERS - 1 }, (_, i) => `${dataDir}-${i + 1}`)]) fs.rmSync(dir, { recursive: true, force: true });
+// Each Playwright worker's server has its own folder (apps/web/e2e/servers.ts).
+for (let i = 0; i < E2E_WORKERS; i++) fs.rmSync(workerDataDir(dataDir, i), { recursive: true, force: true });
 process.exit(res.status ?? 1);

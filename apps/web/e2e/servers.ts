@@ -4,7 +4,7 @@
  * see each other's changes, and the journeys run side by side as they would one after another.
  * Playwright sets TEST_PARALLEL_INDEX in each worker before it loads the config and the specs.
  */
-import { E2E_WORKERS } from '../../../scripts/e2e-workers.mjs';
+import { E2E_WORKERS, workerDataDir } from '../../../scripts/e2e-workers.mjs';
 
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? './data/e2e';
@@ -16,7 +16,7 @@ export const WORKERS = E2E_WORKERS;
 export function serverOf(index: number) {
   return {
     port: BASE_PORT + index,
-    dataDir: index === 0 ? BASE_DATA_DIR : `${BASE_DATA_DIR}-${index}`,
+    dataDir: workerDataDir(BASE_DATA_DIR, index),
     databaseUrl: process.env[`E2E_DATABASE_URL_${index}`] ?? '',
   };
 }

@@ -16,7 +16,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { runNamed as run } from '../../db/prepared.js';
 import { roleSql } from '../../db/roles.js';
-import { feeCashClosings, feePayments } from '../../db/schema.js';
+import { feePayments } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { localDate } from '../calendar/index.js';
@@ -265,6 +265,10 @@ type ClosingCols = {
   closer_login: string | null;
 };
 
+/** A closing's columns as `ClosingCols`, from a closing `cl` and its closer `u`. */
+const CLOSING_COLS = sql`cl.id as closing_id, cl.pieces, cl.counted, cl.expected, cl.closed_at,
+  u.id as closer_id, u.first_name as closer_first, u.last_name as closer_last, u.login_id as closer_login`;
+
 function presentClosing(day: string, r: ClosingCols): CashClosing | null {
   if (!r.closing_id) return null;
   const counted = num(r.counted);
@@ -295,9 +299,7 @@ export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { 
           (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today
         from schools s where s.id = ${schoolId}::uuid
       )
-      select t.day::text as day, t.today::text as today, m.mode, m.count, m.amount,
-        cl.id as closing_id, cl.pieces, cl.counted, cl.expected, cl.closed_at,
-        u.id as closer_id, u.first_name as closer_first, u.last_name as closer_last, u.login_id as closer_login
+      select t.day::text as day, t.today::text as today, m.mode, m.count, m.amount, ${CLOSING_COLS}
       from t
       left join lateral (
         select c.* from fee_cash_closings c where c.school_id = ${schoolId}::uuid and c.day = t.day order by c.closed_at desc, c.id desc limit 1
@@ -335,20 +337,16 @@ export async function closeCounterDay(deps: Pick<Deps, 'data'>, caller: Caller, 
   const day = await counterDay(deps, caller, { date: body.date }, now);
   if (day.date > day.today) throw new AppError('BAD_REQUEST', 'A day after today cannot be closed.', { reason: 'close_future', field: 'date' });
   const pieces = Object.fromEntries(Object.entries(body.pieces).filter(([, n]) => (n ?? 0) > 0)) as Record<string, number>;
-  const [row] = await inTenant(deps, schoolId, (tx) =>
-    tx
-      .insert(feeCashClosings)
-      .values({ schoolId, day: day.date, pieces, counted: cashTallyTotal(pieces), expected: day.expectedCash, closedBy: caller.userId, closedAt: now })
-      .returning({ id: feeCashClosings.id }),
-  );
-  // The closing as the day shows it (who closed it, by the users table).
+  // Kept and answered as the day shows it (who closed it, by the users table), in one statement.
   const [closing] = await run<ClosingCols>(
     tenantDb(deps, schoolId),
-    'fee_cash_closing',
-    sql`select c.id as closing_id, c.pieces, c.counted, c.expected, c.closed_at,
-        u.id as closer_id, u.first_name as closer_first, u.last_name as closer_last, u.login_id as closer_login
-      from fee_cash_closings c left join users u on u.id = c.closed_by
-      where c.school_id = ${schoolId}::uuid and c.id = ${row!.id}::uuid`,
+    'fee_cash_close',
+    sql`with cl as (
+        insert into fee_cash_closings (school_id, day, pieces, counted, expected, closed_by, closed_at)
+        values (${schoolId}::uuid, ${day.date}::date, ${JSON.stringify(pieces)}::jsonb, ${cashTallyTotal(pieces)}, ${day.expectedCash}, ${caller.userId}::uuid, ${now.toISOString()}::timestamptz)
+        returning *
+      )
+      select ${CLOSING_COLS} from cl left join users u on u.id = cl.closed_by`,
   );
   return presentClosing(day.date, closing!)!;
 }

@@ -26,7 +26,7 @@ export function DayCollection({ tally, onTally }: { tally: Tally; onTally: (t: T
   const openTally = () => {
     // A recount starts from the day's last closing.
     const last = day.data?.closing;
-    if (last && Object.keys(tally).length === 0) onTally(Object.fromEntries(Object.entries(last.pieces).map(([d, n]) => [Number(d), n])));
+    if (last && Object.keys(tally).length === 0) onTally({ ...last.pieces });
     setTallying(true);
   };
   const title = day.data ? t('fees.counter.day.title', { date: f.date(day.data.date) }) : t('fees.counter.day.titleToday');
