@@ -6,9 +6,11 @@ import { expect, inject } from 'vitest';
 import type { Role } from '@shala/contract';
 import { loadConfig, type Config } from '../src/config.js';
 import { PLATFORM, openDatabase, type Database, type Db } from '../src/db/client.js';
-import { academicSessions, schools, users } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { academicSessions, authSessions, schools, users } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
-import { hashSecret } from '../src/auth/crypto.js';
+import { hashSecret, newToken, sha256 } from '../src/auth/crypto.js';
+import { nowMs } from '../src/clock.js';
 import { nextLoginId } from '../src/modules/users/service.js';
 import { withDatabase } from './global-setup.js';
 import { NASTY } from './hostile-values.js';
@@ -232,11 +234,27 @@ export function factories(app: App, db: Db) {
         .returning({ id: users.id });
       return { id: u!.id, loginId, roleId: role, schoolId: school?.id ?? null, password: PASSWORD, name: `${firstName} Test` };
     },
-    /** Signs in through the API and returns the session token. */
+    /**
+     * A session token for a user, as sign-in makes it (the same row, its hash and expiry) but without
+     * the argon2 verification: a run makes about a thousand. Sign-in itself is tested through
+     * `/api/signin` (auth.test and others); a user the server would refuse gets no token here either.
+     */
     async token(user: TestUser): Promise<string> {
-      const res = await app.inject({ method: 'POST', url: '/api/signin', payload: { loginId: user.loginId, password: user.password } });
-      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-      return res.json().result.token as string;
+      const [row] = await db
+        .select({ status: users.status, schoolStatus: schools.status })
+        .from(users)
+        .leftJoin(schools, eq(schools.id, users.schoolId))
+        .where(eq(users.id, user.id));
+      if (!row?.status || row.schoolStatus === false) throw new Error(`sign-in refused: ${user.loginId} or its school is inactive`);
+      const token = newToken();
+      await db.insert(authSessions).values({
+        userId: user.id,
+        schoolId: user.schoolId,
+        tokenHash: sha256(token),
+        expiresAt: new Date(nowMs() + app.deps.config.SESSION_TTL_HOURS * 3600_000),
+        ip: '127.0.0.1',
+      });
+      return token;
     },
   };
 }

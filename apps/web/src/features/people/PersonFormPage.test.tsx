@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '../../i18n';
-import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../test/utils';
+import { HEADER_MOCKS, enter, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../test/utils';
 
 const TEACHER = personFixture({ userId: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', loginId: 'DEMO-T0042', firstName: 'Sunita', lastName: 'Rao', fullName: 'Sunita Rao', email: 'sunita@example.org' });
 const PARENT = personFixture({ userId: 'cccccccc-bbbb-4ccc-8ddd-eeeeeeeeeeee', loginId: 'DEMO-G0003', roleId: 115, firstName: 'Meera', lastName: 'Shah', fullName: 'Meera Shah' });
@@ -18,8 +18,8 @@ describe('adding a person', () => {
     signIn(112);
     const user = userEvent.setup();
     renderApp('/addteacher');
-    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
-    await user.type(screen.getByLabelText('PIN code'), '012345');
+    await enter(user, await screen.findByLabelText('Email'), 'not-an-email');
+    await enter(user, screen.getByLabelText('PIN code'), '012345');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email')).toBeInTheDocument();
@@ -37,9 +37,9 @@ describe('adding a person', () => {
     signIn(112);
     const user = userEvent.setup();
     const { router } = renderApp('/addteacher');
-    await user.type(await screen.findByLabelText(/First name/), 'Sunita');
-    await user.type(screen.getByLabelText('Last name'), 'Rao');
-    await user.type(screen.getByLabelText('Email'), 'sunita@example.org');
+    await enter(user, await screen.findByLabelText(/First name/), 'Sunita');
+    await enter(user, screen.getByLabelText('Last name'), 'Rao');
+    await enter(user, screen.getByLabelText('Email'), 'sunita@example.org');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Account created' });
@@ -67,7 +67,7 @@ describe('adding a person', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp('/addParent');
-    await user.type(await screen.findByLabelText(/First name/), 'Meera');
+    await enter(user, await screen.findByLabelText(/First name/), 'Meera');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Account created' });
     expect(within(dialog).getByText(/No email was sent/)).toBeInTheDocument();
@@ -90,8 +90,8 @@ describe('adding a person', () => {
     signIn(112);
     const user = userEvent.setup();
     renderApp('/addteacher');
-    await user.type(await screen.findByLabelText(/First name/), 'Sunita');
-    await user.type(screen.getByLabelText('Email'), 'taken@example.org');
+    await enter(user, await screen.findByLabelText(/First name/), 'Sunita');
+    await enter(user, screen.getByLabelText('Email'), 'taken@example.org');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const text = 'An account of this kind with this email already exists in this school.';
     // On the field, beside the form and in the toast (which loads with the first toast).
@@ -111,8 +111,8 @@ describe('adding a person', () => {
       signIn(112);
       const user = userEvent.setup();
       renderApp('/addteacher');
-      await user.type(await screen.findByLabelText(/पहला नाम/), 'Sunita');
-      await user.type(screen.getByLabelText('ईमेल'), 'taken@example.org');
+      await enter(user, await screen.findByLabelText(/पहला नाम/), 'Sunita');
+      await enter(user, screen.getByLabelText('ईमेल'), 'taken@example.org');
       await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
       const shown = await screen.findAllByText('इस विद्यालय में इस प्रकार का एक खाता इसी ईमेल से पहले से है।');
       expect(shown.length).toBeGreaterThanOrEqual(2);
@@ -139,7 +139,7 @@ describe('adding a person', () => {
     signIn(112);
     const user = userEvent.setup();
     renderApp('/addteacher');
-    await user.type(await screen.findByLabelText(/First name/), 'Sunita');
+    await enter(user, await screen.findByLabelText(/First name/), 'Sunita');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Enter a valid phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('Contact number')).toHaveAttribute('aria-invalid', 'true');
@@ -171,10 +171,10 @@ describe("the student form's parent", () => {
     signIn(112);
     const user = userEvent.setup();
     renderApp('/addstudents');
-    await user.type(await screen.findByLabelText(/First name/), 'Anu');
+    await enter(user, await screen.findByLabelText(/First name/), 'Anu');
     const parent = screen.getByRole('combobox', { name: 'Parent' });
     await user.click(parent);
-    await user.type(parent, 'mee');
+    await enter(user, parent, 'mee');
     await waitFor(() => expect(searches).toContain('mee'));
     // Floating UI cannot measure in jsdom and hides detached dropdowns: query hidden options too.
     await user.click(await screen.findByRole('option', { name: 'Meera Shah (DEMO-G0003)', hidden: true }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/utils';
+import { HEADER_MOCKS, enter, json, mockFetch, renderApp, signIn } from '../../test/utils';
 
 const USER_ID = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10';
 
@@ -30,7 +30,7 @@ describe('profile', () => {
     expect(screen.queryByRole('textbox', { name: /First name/ })).not.toBeInTheDocument();
     const contact = screen.getByRole('textbox', { name: 'Contact number' });
     await user.clear(contact);
-    await user.type(contact, '9876500000');
+    await enter(user, contact, '9876500000');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(sent).toEqual({ contact: '9876500000' });
@@ -50,15 +50,15 @@ describe('profile', () => {
     signIn(114);
     const user = userEvent.setup();
     renderApp('/profile');
-    await user.type(await screen.findByLabelText(/Current password/), 'Shala@2024');
-    await user.type(screen.getByLabelText(/^New password/), 'Better@2025');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Better@2026');
+    await enter(user, await screen.findByLabelText(/Current password/), 'Shala@2024');
+    await enter(user, screen.getByLabelText(/^New password/), 'Better@2025');
+    await enter(user, screen.getByLabelText(/Confirm new password/), 'Better@2026');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => url === '/api/account/password')).toBe(false);
 
     await user.clear(screen.getByLabelText(/Confirm new password/));
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Better@2025');
+    await enter(user, screen.getByLabelText(/Confirm new password/), 'Better@2025');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(body).toEqual({ currentPassword: 'Shala@2024', newPassword: 'Better@2025' });
@@ -73,9 +73,9 @@ describe('profile', () => {
     signIn(114);
     const user = userEvent.setup();
     renderApp('/profile');
-    await user.type(await screen.findByLabelText(/Current password/), 'nope-nope');
-    await user.type(screen.getByLabelText(/^New password/), 'Better@2025');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Better@2025');
+    await enter(user, await screen.findByLabelText(/Current password/), 'nope-nope');
+    await enter(user, screen.getByLabelText(/^New password/), 'Better@2025');
+    await enter(user, screen.getByLabelText(/Confirm new password/), 'Better@2025');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true'));
     expect((await screen.findAllByText('The current password is wrong.')).length).toBeGreaterThanOrEqual(1);
