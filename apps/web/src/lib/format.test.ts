@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateFor } from '@shala/contract';
-import { formatDate, formatFor, localeOf, parseDate } from './format';
+import { formatDate, formatFor, formatInstant, localeOf, parseDate } from './format';
 
 describe('formatFor', () => {
   it('formats in English and Hindi with Indian grouping', () => {
@@ -18,6 +18,16 @@ describe('formatFor', () => {
     expect(en.rupees(1234500)).toBe('₹12,345.00');
     expect(hi.hindi).toBe(true);
     expect(en.hindi).toBe(false);
+  });
+});
+
+describe('an instant', () => {
+  it('reads as the time at the school, whatever zone the device is set to', () => {
+    // 04:32 UTC is 10:02 in India; at 20:00 UTC the school is already on the next day.
+    expect(formatInstant('2026-11-26T04:32:00Z', 'en')).toMatch(/^26 Nov 2026, 10:02\s?am$/);
+    expect(formatDate('2026-11-26T20:00:00Z', 'en')).toBe('27 Nov 2026');
+    expect(formatFor('hi').dateTime('2026-11-26T04:32:00Z')).toContain('10:02');
+    expect(formatInstant('soon', 'en')).toBe('soon');
   });
 });
 

@@ -12,7 +12,7 @@ import { isHindi, localeOf } from './language';
  *   fmt.date('2026-11-08')              // "8 Nov 2026" / "8 नव॰ 2026" (a YYYY-MM-DD day, or an instant in local time)
  *   fmt.longDate('2026-11-08')          // "Sunday, 8 November 2026"
  *   fmt.month('2026-11')                // "November 2026"
- *   fmt.dateTime(iso)                   // "8 Nov 2026, 10:42 am" (dateStyle medium, timeStyle short)
+ *   fmt.dateTime(iso)                   // "8 Nov 2026, 10:42 am" (dateStyle medium, timeStyle short, the school's time zone)
  *   fmt.rupees(12_345_00)               // "₹12,345.00" (the contract's formatRupees; paise in)
  *   fmt.language ('en' | 'hi' …), fmt.locale ('en-IN' | 'hi-IN'), fmt.hindi (boolean)
  *
@@ -26,15 +26,22 @@ import { isHindi, localeOf } from './language';
 
 export { isHindi, localeOf } from './language';
 
+/**
+ * The school's time zone (the spec's default; every school uses it today): its "today", and the
+ * time of an instant (a payment, a message, a closing) as the office reads it, whatever zone the
+ * reader's device is set to.
+ */
+export const SCHOOL_TIME_ZONE = 'Asia/Kolkata';
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A date (YYYY-MM-DD) or timestamp as a short local date; '' for none, the value itself when unreadable. */
+/** A date (YYYY-MM-DD) or timestamp as a short date (an instant's day at the school); '' for none, the value itself when unreadable. */
 export function formatDate(value: string | null | undefined, language: string): string {
   if (!value) return '';
   if (DAY.test(value)) return formatDateFor(language, value);
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: SCHOOL_TIME_ZONE }).format(date);
 }
 
 const monthNames = new Map<string, Map<string, number>>();
@@ -77,9 +84,11 @@ export function parseDate(text: string, language: string): string | null {
   return m && month ? isoOf(Number(m[3]), month, Number(m[1])) : null;
 }
 
-/** An instant as the reader's date and time. */
+/** An instant as a date and time at the school, in the reader's language; the value itself when unreadable. */
 export function formatInstant(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: SCHOOL_TIME_ZONE }).format(date);
 }
 
 const utcDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);

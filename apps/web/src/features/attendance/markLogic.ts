@@ -1,8 +1,6 @@
 import { attendancePercent, type AttendanceCounts, type AttendanceDay, type AttendanceStatus, type DayKind, type ErrorReason } from '@shala/contract';
 import { now as clockNow } from '../../lib/clock';
-
-/** The school's time zone (the spec's default; every school uses it today). */
-export const SCHOOL_TIME_ZONE = 'Asia/Kolkata';
+import { SCHOOL_TIME_ZONE } from '../../lib/format';
 
 /** Today in the school's time zone, `YYYY-MM-DD`. */
 export function schoolToday(at: Date = clockNow(), timeZone = SCHOOL_TIME_ZONE): string {

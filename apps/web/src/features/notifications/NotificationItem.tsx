@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Notification, NotificationKind } from '@shala/contract';
-import { localeOf } from '../../lib/format';
+import { formatInstant } from '../../lib/format';
 import { notificationText } from './text';
 
 const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
@@ -31,12 +31,6 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   message: { icon: IconMail, color: 'blue' },
   other: { icon: IconBell, color: 'gray' },
 };
-
-export function formatTimestamp(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** One notification: its kind's icon, the sender, the message, the local time; a button when it leads somewhere. */
 export function NotificationItem({ item, onOpen, showRead = false }: { item: Notification; onOpen?: () => void; showRead?: boolean }) {
@@ -77,7 +71,7 @@ export function NotificationItem({ item, onOpen, showRead = false }: { item: Not
             {notificationText(item, t, i18n.language)}
           </Text>
           <Text size="xs" c="dimmed" mt={4} component="time" dateTime={item.timestamp}>
-            {formatTimestamp(item.timestamp, i18n.language)}
+            {formatInstant(item.timestamp, i18n.language)}
           </Text>
         </Box>
       </Group>

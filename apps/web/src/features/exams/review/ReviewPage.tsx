@@ -478,7 +478,6 @@ function Corrections({ exam }: { exam: Exam }) {
   const cards = useMediaQuery(CARDS_QUERY, false) ?? false;
   const markText = useMarkText();
   const canCorrect = role === ROLE.PRINCIPAL && exam.status !== 'draft';
-  const when = (iso: string) => new Intl.DateTimeFormat(fmt.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const items = query.data?.items ?? [];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="corrections-title">
@@ -516,7 +515,7 @@ function Corrections({ exam }: { exam: Exam }) {
                     {c.reason}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('examReview.corrections.by', { name: c.correctedBy, when: when(c.createdAt) })}
+                    {t('examReview.corrections.by', { name: c.correctedBy, when: fmt.dateTime(c.createdAt) })}
                   </Text>
                 </Paper>
               ))}
@@ -550,7 +549,7 @@ function Corrections({ exam }: { exam: Exam }) {
                       <Table.Td>{markText(c.after)}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.reason}</Table.Td>
                       <Table.Td>
-                        <Text size="sm">{when(c.createdAt)}</Text>
+                        <Text size="sm">{fmt.dateTime(c.createdAt)}</Text>
                         <Text size="xs" c="dimmed">
                           {c.correctedBy}
                         </Text>
