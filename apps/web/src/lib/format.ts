@@ -9,7 +9,7 @@ import { isHindi, localeOf } from './language';
  *   const fmt = useFormat();            // reads the current language once per render
  *   fmt.number(1234)                    // "1,234" / "१,२३४"
  *   fmt.number(12.5, { maximumFractionDigits: 1 })
- *   fmt.date('2026-11-08')              // "8 Nov 2026" / "8 नव॰ 2026" (a YYYY-MM-DD day, or an instant in local time)
+ *   fmt.date('2026-11-08')              // "8 Nov 2026" / "8 नव॰ 2026" (a YYYY-MM-DD day, or an instant's day at the school)
  *   fmt.longDate('2026-11-08')          // "Sunday, 8 November 2026"
  *   fmt.month('2026-11')                // "November 2026"
  *   fmt.dateTime(iso)                   // "8 Nov 2026, 10:42 am" (dateStyle medium, timeStyle short, the school's time zone)
