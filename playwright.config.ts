@@ -20,7 +20,9 @@ export default defineConfig({
   testIgnore: !ON_POSTGRES && process.env.E2E_EXCEPT_PG === '1' ? PG_JOURNEYS : [],
   // A folder of its own on PostgreSQL, so that a run on each database can go at once (a run empties its folder first).
   outputDir: ON_POSTGRES ? './test-results-postgres' : './test-results',
-  timeout: 60_000,
+  // A story's whole time: on a loaded 2-core CI machine a long one took more than 60 s (each step
+  // keeps its own 10 s bound below, which is what catches a hang).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // A spec's tests run in order in one worker; specs spread over the workers, each with its own
   // server (apps/web/e2e/servers.ts).
@@ -59,7 +61,9 @@ export default defineConfig({
       command: 'node --import tsx apps/web/e2e/providers.ts',
       url: `http://127.0.0.1:${PROVIDERS.controlPort}/sent`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A story's whole time: on a loaded 2-core CI machine a long one took more than 60 s (each step
+  // keeps its own 10 s bound below, which is what catches a hang).
+  timeout: 120_000,
       stdout: 'pipe' as const,
     },
     ...Array.from({ length: WORKERS }, (_, index) => {

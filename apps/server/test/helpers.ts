@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '@shala/contract';
 import { loadConfig, type Config } from '../src/config.js';
 import { PLATFORM, openDatabase, type Database, type Db } from '../src/db/client.js';
-import { academicSessions, authSessions, schools, users } from '../src/db/schema.js';
+import { academicSessions, schools, users } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
-import { hashSecret, newToken, sha256 } from '../src/auth/crypto.js';
-import { nowMs } from '../src/clock.js';
+import { hashSecret } from '../src/auth/crypto.js';
+import { openSession } from '../src/auth/service.js';
 import { nextLoginId } from '../src/modules/users/service.js';
 import { withDatabase } from './global-setup.js';
 import { NASTY } from './hostile-values.js';
@@ -235,8 +235,8 @@ export function factories(app: App, db: Db) {
       return { id: u!.id, loginId, roleId: role, schoolId: school?.id ?? null, password: PASSWORD, name: `${firstName} Test` };
     },
     /**
-     * A session token for a user, as sign-in makes it (the same row, its hash and expiry) but without
-     * the argon2 verification: a run makes about a thousand. Sign-in itself is tested through
+     * A session token for a user, opened as sign-in opens it (`openSession`) but without its argon2
+     * verification: a run makes about a thousand. Sign-in itself is tested through
      * `/api/signin` (auth.test and others); a user the server would refuse gets no token here either.
      */
     async token(user: TestUser): Promise<string> {
@@ -246,15 +246,7 @@ export function factories(app: App, db: Db) {
         .leftJoin(schools, eq(schools.id, users.schoolId))
         .where(eq(users.id, user.id));
       if (!row?.status || row.schoolStatus === false) throw new Error(`sign-in refused: ${user.loginId} or its school is inactive`);
-      const token = newToken();
-      await db.insert(authSessions).values({
-        userId: user.id,
-        schoolId: user.schoolId,
-        tokenHash: sha256(token),
-        expiresAt: new Date(nowMs() + app.deps.config.SESSION_TTL_HOURS * 3600_000),
-        ip: '127.0.0.1',
-      });
-      return token;
+      return (await openSession(app.deps, user, { ip: '127.0.0.1' })).token;
     },
   };
 }

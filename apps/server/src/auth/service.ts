@@ -39,6 +39,25 @@ function findByLoginId(deps: Deps, loginId: string) {
     .then((rows) => rows[0]);
 }
 
+/** A new session of a user who proved who it is: its token (only its hash is stored) and expiry. */
+export async function openSession(
+  deps: Pick<Deps, 'data' | 'config'>,
+  user: { id: string; schoolId: string | null },
+  client: { ip: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(nowMs() + deps.config.SESSION_TTL_HOURS * 3600_000);
+  await asPlatform(deps).insert(authSessions).values({
+    userId: user.id,
+    schoolId: user.schoolId,
+    tokenHash: sha256(token),
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300),
+  });
+  return { token, expiresAt };
+}
+
 export async function signin(
   deps: Deps,
   body: SigninBody,
@@ -57,16 +76,7 @@ export async function signin(
   if (user.schoolId && user.schoolStatus === false) {
     throw new AppError('SCHOOL_INACTIVE', 'This school is inactive. Please contact the platform administrator.');
   }
-  const token = newToken();
-  const expiresAt = new Date(nowMs() + deps.config.SESSION_TTL_HOURS * 3600_000);
-  await asPlatform(deps).insert(authSessions).values({
-    userId: user.id,
-    schoolId: user.schoolId,
-    tokenHash: sha256(token),
-    expiresAt,
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 300),
-  });
+  const { token, expiresAt } = await openSession(deps, user, client);
   await asPlatform(deps).update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
   return {
     token,
