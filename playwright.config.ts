@@ -61,9 +61,7 @@ export default defineConfig({
       command: 'node --import tsx apps/web/e2e/providers.ts',
       url: `http://127.0.0.1:${PROVIDERS.controlPort}/sent`,
       reuseExistingServer: false,
-      // A story's whole time: on a loaded 2-core CI machine a long one took more than 60 s (each step
-  // keeps its own 10 s bound below, which is what catches a hang).
-  timeout: 120_000,
+      timeout: 60_000,
       stdout: 'pipe' as const,
     },
     ...Array.from({ length: WORKERS }, (_, index) => {

@@ -32,7 +32,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   other: { icon: IconBell, color: 'gray' },
 };
 
-/** One notification: its kind's icon, the sender, the message, the local time; a button when it leads somewhere. */
+/** One notification: its kind's icon, the sender, the message, the time at the school; a button when it leads somewhere. */
 export function NotificationItem({ item, onOpen, showRead = false }: { item: Notification; onOpen?: () => void; showRead?: boolean }) {
   const { t, i18n } = useTranslation();
   const kind = KIND_ICON[item.kind] ?? KIND_ICON.other;
