@@ -6,6 +6,8 @@ export const serverTest = {
   name: 'server',
   include: ['test/**/*.test.ts'],
   globalSetup: ['test/global-setup.ts'],
+  // A file fails on two statements at once on one transaction's connection (pg 9 refuses them).
+  setupFiles: ['test/no-concurrent-queries.ts'],
   pool: 'forks' as const,
   // A worker imports the server once and runs its files one after another in it: each file builds
   // its own app on its own database (test/helpers.ts setupApp), and nothing in the server keeps

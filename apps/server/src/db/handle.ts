@@ -91,6 +91,25 @@ export type JobsConnection = { url: string } | { executeSql(text: string, values
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
 
+const SCOPED = Symbol('shala.scopedHandle');
+
+/**
+ * Runs reads at once on a scoped handle (on PostgreSQL each on a connection of its own: one round
+ * trip's wait for all), one after another on a transaction, whose one connection runs one statement
+ * at a time (node-postgres' queue for a second is deprecated and gone in pg 9; db/postgres.ts warns).
+ * Each read is a function, so that none starts before its turn.
+ */
+export async function allOf<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: DbOrTx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Answers = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if ((db as unknown as Record<symbol, boolean>)[SCOPED]) return (await Promise.all(reads.map((read) => read()))) as Answers;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers;
+}
+
 /** Keeps one handle per scope: a handful of schools per node, bounded all the same. */
 export function scopeCache(make: (scope: Scope) => Db): (scope: Scope) => Db {
   const cache = new Map<Scope, Db>();
@@ -104,6 +123,7 @@ export function scopeCache(make: (scope: Scope) => Db): (scope: Scope) => Db {
       db.transaction = () => {
         throw new Error('use Database.transaction(scope, fn) for a transaction');
       };
+      (db as unknown as Record<symbol, boolean>)[SCOPED] = true;
       cache.set(scope, db);
     }
     return db;

@@ -86,6 +86,41 @@ function tenantClient(pool: pg.Pool, scope: Scope) {
   };
 }
 
+/** The code of the warning a transaction gives when it is asked a statement while one still runs. */
+export const CONCURRENT_QUERY_WARNING = 'SHALA_CONCURRENT_QUERY';
+
+/**
+ * A transaction's connection runs one statement at a time. node-postgres queues a second one (a
+ * `Promise.all` over `tx`), deprecated since pg 8.16 and gone in pg 9, where it fails: while the
+ * transaction holds the connection, such a call gives a warning with its stack (the tests fail on
+ * it: test/no-concurrent-queries.ts), and the statement still runs, queued as today. Returns what
+ * takes the watch off before the connection goes back to the pool.
+ */
+function watchOneAtATime(client: pg.PoolClient): () => void {
+  type Query = (...args: unknown[]) => Promise<unknown>;
+  const target = client as unknown as { query: Query };
+  const original = target.query;
+  let running = 0;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    if (running > 0) {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 40;
+      const stack = new Error().stack;
+      Error.stackTraceLimit = limit;
+      const text = (args[0] as { text?: string } | string | undefined);
+      process.emitWarning('A transaction was asked a statement while one still ran (Promise.all over tx?)', {
+        code: CONCURRENT_QUERY_WARNING,
+        detail: `${(typeof text === 'string' ? text : text?.text ?? '').slice(0, 300)}\n${stack ?? ''}`,
+      });
+    }
+    running++;
+    return original.apply(client, args).finally(() => running--);
+  };
+  return () => {
+    delete (target as Partial<typeof target>).query;
+  };
+}
+
 /** The migrations run as the connecting user; the app's pool works as APP_ROLE. */
 export async function connectPostgres(url: string, poolSize: number, migrationsFolder = MIGRATIONS_DIR): Promise<Database> {
   const owner = new pg.Client({ connectionString: url });
@@ -114,6 +149,7 @@ export async function connectPostgres(url: string, poolSize: number, migrationsF
     scoped,
     async transaction(scope, fn) {
       const client = await pool.connect();
+      const unwatch = watchOneAtATime(client);
       let broken: Error | undefined;
       try {
         // BEGIN and the scope in one round trip (simple protocol; the scope and role are checked
@@ -127,6 +163,7 @@ export async function connectPostgres(url: string, poolSize: number, migrationsF
         await client.query('rollback').catch((e: Error) => (broken = e));
         throw err;
       } finally {
+        unwatch();
         client.release(broken);
       }
     },

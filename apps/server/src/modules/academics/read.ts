@@ -9,7 +9,7 @@ import {
   type ClassSummary,
   type PersonRef,
 } from '@shala/contract';
-import type { DbOrTx } from '../../db/client.js';
+import { allOf, type DbOrTx } from '../../db/client.js';
 import { academicSessions, classStudents, classSubjects, classes, subjects, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { positions, prepared, preparedRows, type RawRows } from '../../db/prepared.js';
@@ -218,16 +218,16 @@ export function classStudentList(db: DbOrTx, schoolId: string, assignClassId: st
 
 /**
  * The details screen of a class: three statements whatever its size, sent at once (on PostgreSQL
- * outside a transaction, three connections: one round trip's wait instead of two). The summary
- * tells a class that is not the school's (404) once all three have answered, so that none is
- * still running when the error ends a transaction.
+ * outside a transaction, three connections: one round trip's wait instead of two; in a transaction
+ * one after another, `allOf`). The summary tells a class that is not the school's (404) once all
+ * three have answered, so that none is still running when the error ends a transaction.
  */
 export async function classDetail(db: DbOrTx, schoolId: string, assignClassId: string): Promise<ClassDetail> {
   const values = { school: schoolId, id: assignClassId };
-  const [[found], subjectList, studentList] = await Promise.all([
-    detailQueries(db).summary.execute(values),
-    classSubjectList(db, schoolId, assignClassId),
-    classStudentList(db, schoolId, assignClassId),
+  const [[found], subjectList, studentList] = await allOf(db, [
+    () => detailQueries(db).summary.execute(values),
+    () => classSubjectList(db, schoolId, assignClassId),
+    () => classStudentList(db, schoolId, assignClassId),
   ]);
   if (!found) throw notFound('Class');
   return { ...presentSummary(found as SummaryRow), subjectList, studentList };

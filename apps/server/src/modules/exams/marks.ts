@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MarkSheet, MarkSheetBody } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { allOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { classStudents, classes, examMarks, examSubjectMax, exams, subjects, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
@@ -82,13 +82,13 @@ export async function assertInClass(db: DbOrTx, schoolId: string, classId: strin
 
 /** The class's students by roll number with their marks, and the names of the class and subject: two statements. */
 async function readSheet(db: DbOrTx, schoolId: string, key: SheetKey, e: ExamOfClass): Promise<MarkSheet> {
-  const [[names], rows] = await Promise.all([
-    db
+  const [[names], rows] = await allOf(db, [
+    () => db
       .select({ className: classes.name, section: classes.section, subjectName: subjects.name })
       .from(classes)
       .innerJoin(subjects, and(eq(subjects.schoolId, classes.schoolId), eq(subjects.id, key.subjectId)))
       .where(and(eq(classes.schoolId, schoolId), eq(classes.id, key.assignClassId))),
-    db
+    () => db
       .select({
         studentId: users.id,
         firstName: users.firstName,

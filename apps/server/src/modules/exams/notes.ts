@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { attendancePercent, type CoArea, type CoGrades, type ExamNotes, type ExamNotesBody } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { allOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { classStudents, classes, examNotes, examSchemes, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
@@ -35,9 +35,9 @@ async function classAreas(db: DbOrTx, schoolId: string, classId: string): Promis
 
 /** The class's students with their notes and their term's daywise attendance (one grouped statement). */
 async function readNotes(db: DbOrTx, schoolId: string, key: NotesKey, e: ExamOfClass): Promise<ExamNotes> {
-  const [areas, rows] = await Promise.all([
-    classAreas(db, schoolId, key.assignClassId),
-    db
+  const [areas, rows] = await allOf(db, [
+    () => classAreas(db, schoolId, key.assignClassId),
+    () => db
       .select({
         studentId: users.id,
         firstName: users.firstName,

@@ -173,13 +173,12 @@ export async function createExam(deps: Deps, caller: Caller, body: ExamInput): P
     inTenant(deps, scopeOf(caller), async (tx) => {
       const session = await lockSession(tx, schoolId, body.sessionId);
       assertTermInside(session, body);
-      const [[{ n } = { n: 0 }]] = await Promise.all([
-        tx
-          .select({ n: count() })
-          .from(exams)
-          .where(and(eq(exams.schoolId, schoolId), eq(exams.sessionId, session.id))),
-        assertSubjects(tx, schoolId, subjectMax),
-      ]);
+      // One statement at a time on a transaction's connection (db/postgres.ts).
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(exams)
+        .where(and(eq(exams.schoolId, schoolId), eq(exams.sessionId, session.id)));
+      await assertSubjects(tx, schoolId, subjectMax);
       if (n >= EXAM_LIMITS.exams) {
         throw new AppError('CONFLICT', `A session has at most ${EXAM_LIMITS.exams} exams.`, { reason: 'exam_limit', params: { max: EXAM_LIMITS.exams } });
       }
@@ -232,14 +231,12 @@ export async function updateExam(deps: Deps, caller: Caller, examId: string, bod
       const current = await lockExam(tx, schoolId, examId);
       assertDraft(current.status);
       assertTermInside(current, body);
-      const [highest] = await Promise.all([
-        tx
-          .select({ subjectId: examMarks.subjectId, top: sql<number>`max(${examMarks.marks})`.mapWith(Number) })
-          .from(examMarks)
-          .where(and(eq(examMarks.schoolId, schoolId), eq(examMarks.examId, examId), eq(examMarks.status, 'marked')))
-          .groupBy(examMarks.subjectId),
-        assertSubjects(tx, schoolId, subjectMax),
-      ]);
+      const highest = await tx
+        .select({ subjectId: examMarks.subjectId, top: sql<number>`max(${examMarks.marks})`.mapWith(Number) })
+        .from(examMarks)
+        .where(and(eq(examMarks.schoolId, schoolId), eq(examMarks.examId, examId), eq(examMarks.status, 'marked')))
+        .groupBy(examMarks.subjectId);
+      await assertSubjects(tx, schoolId, subjectMax);
       const next = { maxMarks: body.maxMarks, subjectMax };
       const below = highest.find((h) => h.top > maxMarksOf(next, h.subjectId));
       if (below) {

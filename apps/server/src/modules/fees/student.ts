@@ -12,7 +12,7 @@ import {
   type StudentFees,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { allOf, type DbOrTx } from '../../db/client.js';
 import { academicSessions, classFees, classStudents, classes, feeInstalments, feeLateFees, feePayments, feeRecords, feeUpiClaims, paymentSettings, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { feesPolicy } from '../../policy/fees.js';
@@ -116,8 +116,9 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
     return { student, sessionId, record: null, classFee, instalments: [], payments: [], today, payOptions };
   }
 
-  const [plan, paymentRows] = await Promise.all([
-    db
+  const recordId = row.recordId;
+  const [plan, paymentRows] = await allOf(db, [
+    () => db
       .select({
         id: feeInstalments.id,
         seq: feeInstalments.seq,
@@ -137,9 +138,9 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
         feeUpiClaims,
         and(eq(feeUpiClaims.schoolId, feeInstalments.schoolId), eq(feeUpiClaims.instalmentId, feeInstalments.id), eq(feeUpiClaims.status, 'pending')),
       )
-      .where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.feeRecordId, row.recordId)))
+      .where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.feeRecordId, recordId)))
       .orderBy(asc(feeInstalments.seq)),
-    db
+    () => db
       .select({
         p: feePayments,
         receiver: { userId: receiver.id, firstName: receiver.firstName, lastName: receiver.lastName, loginId: receiver.loginId },
@@ -148,7 +149,7 @@ export async function loadStudentFees(db: DbOrTx, schoolId: string, studentId: s
       .from(feePayments)
       .leftJoin(receiver, eq(receiver.id, feePayments.receivedBy))
       .leftJoin(reverser, eq(reverser.id, feePayments.reversedBy))
-      .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.feeRecordId, row.recordId)))
+      .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.feeRecordId, recordId)))
       .orderBy(desc(feePayments.createdAt), desc(feePayments.receiptNo)),
   ]);
 

@@ -11,7 +11,7 @@ import {
   type PreferenceKind,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { allOf, type DbOrTx } from '../../db/client.js';
 import { channelRules, consentRecords, messageContacts, notificationPreferences, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
@@ -35,11 +35,11 @@ export async function schoolRules(db: DbOrTx, schoolId: string): Promise<Record<
 
 /** What `GET /api/account/notification-preferences` answers: four statements at once. */
 async function readPreferences(db: DbOrTx, schoolId: string, userId: string): Promise<NotificationPreferences> {
-  const [[contact], [user], choices, rules] = await Promise.all([
-    db.select().from(messageContacts).where(eq(messageContacts.userId, userId)),
-    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
-    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-    schoolRules(db, schoolId),
+  const [[contact], [user], choices, rules] = await allOf(db, [
+    () => db.select().from(messageContacts).where(eq(messageContacts.userId, userId)),
+    () => db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
+    () => db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+    () => schoolRules(db, schoolId),
   ]);
   const chosen = new Map(choices.map((c) => [`${c.kind}|${c.channel}`, c.enabled]));
   const state = (kind: PreferenceKind, channel: MessageChannel) => {

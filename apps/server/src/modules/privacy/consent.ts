@@ -12,7 +12,7 @@ import {
   type ConsentState,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { allOf, type DbOrTx } from '../../db/client.js';
 import { consentRecords, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
@@ -62,9 +62,9 @@ export async function consentHistory(db: DbOrTx, schoolId: string, studentId: st
 
 /** The student (404 when the caller may not act on it) and its consent history, read side by side. */
 async function readConsent(db: DbOrTx, caller: Caller, schoolId: string, studentId: string): Promise<ChildConsent> {
-  const [[student], history] = await Promise.all([
-    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(privacyPolicy.studentWhere(caller, schoolId, studentId)),
-    consentHistory(db, schoolId, studentId),
+  const [[student], history] = await allOf(db, [
+    () => db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(privacyPolicy.studentWhere(caller, schoolId, studentId)),
+    () => consentHistory(db, schoolId, studentId),
   ]);
   if (!student) throw notFound('Student');
   const current = history[0] ?? null;
