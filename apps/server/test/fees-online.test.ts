@@ -171,6 +171,20 @@ describe('a parent pays online', () => {
     expect(await livePayments(s.school.id)).toHaveLength(1);
   });
 
+  it('money in another currency of the order’s number settles nothing, by Checkout’s return or the webhook: flagged as a mismatch', async () => {
+    const s = await onlineSchool(2);
+    const byVerify = (await order(s, [s.emis[0]!.id])).body.result;
+    const usd = await verify(s.parentToken, byVerify, rzp.pay(byVerify.gatewayOrderId, { method: 'card', currency: 'USD' }));
+    expect(usd.body.result).toMatchObject({ status: 'unmatched', reason: 'amount_mismatch', receipts: [] });
+    const byHook = (await order(s, [s.emis[1]!.id])).body.result;
+    const eur = rzp.pay(byHook.gatewayOrderId, { method: 'card', currency: 'EUR' });
+    expect((await rzp.deliver(s.hookUrl, 'payment.captured', eur.razorpay_payment_id)).status).toBe(200);
+    const [row] = await env.db.select().from(feeOrders).where(eq(feeOrders.id, byHook.orderId));
+    expect(row).toMatchObject({ status: 'unmatched', reason: 'amount_mismatch' });
+    expect(await livePayments(s.school.id)).toHaveLength(0);
+    expect((await fees(s)).record!.paid).toBe(0);
+  });
+
   it('forged, unsigned or unknown webhooks answer 400 and change nothing; a forged Checkout return too', async () => {
     const s = await onlineSchool(1);
     const o = (await order(s, [s.emis[0]!.id])).body.result;
@@ -222,6 +236,11 @@ describe('a parent pays online', () => {
     expect(refund.amount).toBe(50_000);
     expect((await rzp.deliver(s.hookUrl, 'refund.processed', refund.id)).status).toBe(200);
     expect((await fees(s)).payments.find((p) => p.emiId === s.emis[0]!.id)!.reversed!.refund).toEqual({ amount: 50_000, status: 'processed' });
+    // The gateway refuses a refund: the reversal stands, its refund recorded as failed (never silently lost).
+    rzp.failNext('refused');
+    const refused = await call<StudentFees>('POST', `/api/school/feerecord/emi/reverse/${s.emis[1]!.id}`, s.principal.token, { reason: 'Left the school', refund: {} });
+    expect(refused.status).toBe(200);
+    expect(refused.body.result.payments.find((p) => p.emiId === s.emis[1]!.id)!.reversed!.refund).toEqual({ amount: s.emis[1]!.amount, status: 'failed' });
     // A payment taken at the office has nothing to refund at the gateway.
     await call('POST', `/api/school/feerecord/emi/paid/${s.emis[0]!.id}`, s.principal.token, { mode: 'cash' });
     const cash = await call('POST', `/api/school/feerecord/emi/reverse/${s.emis[0]!.id}`, s.principal.token, { reason: 'Wrong child', refund: {} });
@@ -230,6 +249,27 @@ describe('a parent pays online', () => {
 });
 
 describe('on PostgreSQL, many parents at once', () => {
+  it('a reversal with a refund racing one without: one reverses, the other answers 409; every refund made at the gateway is recorded', async () => {
+    const s = await onlineSchool(3);
+    const o = (await order(s, s.emis.map((e) => e.id))).body.result;
+    const checkout = rzp.pay(o.gatewayOrderId);
+    expect((await verify(s.parentToken, o, checkout)).body.result.status).toBe('paid');
+    for (const e of s.emis) {
+      const url = `/api/school/feerecord/emi/reverse/${e.id}`;
+      const answers = await Promise.all([
+        call('POST', url, s.principal.token, { reason: 'Refund asked', refund: {} }),
+        call('POST', url, s.principal.token, { reason: 'Entered twice' }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.reason).toBe('emi_not_paid');
+    }
+    const made = [...rzp.refunds.values()].filter((r) => r.payment_id === checkout.razorpay_payment_id);
+    const recorded = (await env.db.select().from(feePayments).where(eq(feePayments.schoolId, s.school.id))).filter((p) => p.refundId !== null);
+    expect(recorded.map((p) => [p.refundId, p.refundAmount])).toEqual(expect.arrayContaining(made.map((r) => [r.id, r.amount])));
+    expect(recorded).toHaveLength(made.length);
+  });
+
+
   it('50 online payments of one school at once take the receipt numbers 1 to 50, no gap', async () => {
     const fs = await feeSchool(env, { count: 50 });
     await call('PUT', '/api/school/paymentsettings/razorpay', fs.principal.token, KEYS);

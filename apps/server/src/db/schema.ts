@@ -649,6 +649,10 @@ export const feePayments = pgTable(
     uniqueIndex('fee_payments_live_uq').on(t.schoolId, t.instalmentId).where(sql`${t.reversedAt} is null`),
     index('fee_payments_record_idx').on(t.schoolId, t.feeRecordId),
     index('fee_payments_paid_on_idx').on(t.schoolId, t.sessionId, t.paidOn),
+    /** A bank reference (UTR) already paid with (issue 39): a parent's UPI reference is checked against it. */
+    index('fee_payments_reference_idx')
+      .on(t.schoolId, sql`upper(${t.reference})`)
+      .where(sql`${t.reversedAt} is null and ${t.mode} in ('upi', 'bank_transfer') and ${t.reference} is not null`),
   ],
 );
 
@@ -770,7 +774,8 @@ export const feeCashClosings = pgTable(
 /**
  * A parent's claim to have paid an instalment by UPI without a gateway: the reference (UTR) they
  * entered, pending until the office finds it in the bank statement and confirms it (a payment,
- * mode `upi`) or rejects it. At most one pending claim per instalment.
+ * mode `upi`) or rejects it. At most one pending claim per instalment; a reference on one pending
+ * or confirmed claim of the school at most.
  */
 export const feeUpiClaims = pgTable(
   'fee_upi_claims',
@@ -793,9 +798,19 @@ export const feeUpiClaims = pgTable(
     paymentId: uuid('payment_id'),
     /** Why the office rejected it (the parent is told the same). */
     rejectReason: text('reject_reason'),
+    /**
+     * A repeat of a reference that came in before one reference could pay only once (issue 39,
+     * set by its migration on all but the first): kept out of `fee_upi_claims_reference_uq`, and
+     * marked as a repeat in the office's list.
+     */
+    repeatBeforeRule: boolean('repeat_before_rule').notNull().default(false),
   },
   (t) => [
     uniqueIndex('fee_upi_claims_pending_uq').on(t.schoolId, t.instalmentId).where(sql`${t.status} = 'pending'`),
+    /** One UPI reference (UTR) pays once in a school: on one pending or confirmed claim (letters compared in capitals). */
+    uniqueIndex('fee_upi_claims_reference_uq')
+      .on(t.schoolId, sql`upper(${t.reference})`)
+      .where(sql`${t.status} in ('pending', 'confirmed') and not ${t.repeatBeforeRule}`),
     index('fee_upi_claims_school_idx').on(t.schoolId, t.status, t.claimedAt),
   ],
 );

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput } from '@shala/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput, type StudentFees } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { feeInstalments, feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
+import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
 import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { openSecret, sealSecret, secretHint } from '../../messaging/index.js';
@@ -21,7 +21,8 @@ import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
-import { lockInstalments, writePayments } from './payments.js';
+import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
+import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
 
 /**
@@ -269,7 +270,8 @@ async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId
     if (payment.status !== 'captured') return resultOf(tx, schoolId, order);
 
     const settled = { gatewayPaymentId: payment.id, method: payment.method, paidAt: now() };
-    let reason: string | null = payment.amountPaise !== order.amount || payment.orderId !== order.gatewayOrderId ? 'amount_mismatch' : null;
+    // Money in another currency (an international card in USD) is not the order's, whatever its number.
+    let reason: string | null = payment.amountPaise !== order.amount || payment.currency !== 'INR' || payment.orderId !== order.gatewayOrderId ? 'amount_mismatch' : null;
     let insts: Awaited<ReturnType<typeof lockInstalments>> = [];
     if (!reason) {
       try {
@@ -333,7 +335,8 @@ export async function verifyPayment(deps: Pick<Deps, 'data' | 'realtime' | 'outb
   if (order.status !== 'created' && order.status !== 'failed') return resultOf(db, schoolId, order);
   let payment = await withRetry(() => deps.payments.razorpay.fetchPayment(checkout.paymentId, gateway));
   if (payment.orderId !== order.gatewayOrderId) throw unverified();
-  if (payment.status === 'authorized') payment = await withRetry(() => deps.payments.razorpay.capture(payment.id, payment.amountPaise, gateway));
+  // Only rupees are captured: money in another currency is left authorised (the gateway releases it) and never settles an order.
+  if (payment.status === 'authorized' && payment.currency === 'INR') payment = await withRetry(() => deps.payments.razorpay.capture(payment.id, payment.amountPaise, gateway));
   return settle(deps, schoolId, order.id, payment);
 }
 
@@ -391,49 +394,88 @@ export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'out
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A refund's outcome on the payment refunded: found by the refund's id, or, for a refund whose
+ * answer never reached Shala (recorded pending without an id), by the payment its notes name.
+ */
 async function applyRefund(db: DbOrTx, schoolId: Scope, refund: RazorpayRefund): Promise<void> {
-  await db.update(feePayments).set({ refundStatus: refund.status }).where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.refundId, refund.id)));
+  const [known] = await db
+    .update(feePayments)
+    .set({ refundStatus: refund.status })
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.refundId, refund.id)))
+    .returning({ id: feePayments.id });
+  const receipt = refund.notes.receipt;
+  if (known || !receipt || !UUID.test(receipt)) return;
+  await db
+    .update(feePayments)
+    .set({ refundId: refund.id, refundStatus: refund.status })
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.id, receipt), isNull(feePayments.refundId), eq(feePayments.refundStatus, 'pending')));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Refunds
 
-/** The refund made with a reversal, recorded on the reversed payment. */
-export interface RefundRecord {
-  refundId: string;
-  amount: number;
-  status: 'pending' | 'processed' | 'failed';
-}
-
 /**
- * A gateway refund for the live online payment of an instalment, before its reversal is recorded:
- * whole (its amount and late fee) or `amount` paise of it (more: 400 `refund_too_much`). The
- * refund's idempotency key is the payment's id, so a reversal tried again after a failure refunds
- * once. A payment that was not made online: 409 `payment_not_online`.
+ * `POST /api/school/feerecord/emi/reverse/:emiId` with `refund`: reverses the live online payment
+ * of an instalment and refunds it at the gateway, whole (its amount and late fee) or `amount`
+ * paise of it (more: 400 `refund_too_much`). In one transaction, under the record's and the
+ * instalment's lock (`lockInstalments`, the lock every payment and reversal takes), the instalment
+ * is checked still paid (409 `emi_not_paid`: a reversal that raced this one won), its payment
+ * online (409 `payment_not_online`), and the reversal is written with the refund `pending`; only
+ * after that commits is the gateway asked (no lock held across the call), so a refund never goes
+ * out unrecorded. Its answer settles the refund: its id and status, or `failed` when the gateway
+ * refuses. A gateway that cannot be reached leaves it `pending` without an id: the refund's
+ * idempotency key is the payment's id and its notes name the payment, so the refund webhook,
+ * should the gateway have made it, settles it (`applyRefund`).
  */
-export async function refundForReversal(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>, caller: Caller, emiId: string, refund: { amount?: number }): Promise<RefundRecord> {
+export async function reverseWithRefund(
+  deps: Pick<Deps, 'data' | 'messaging' | 'payments'>,
+  caller: Caller,
+  emiId: string,
+  body: { reason: string; refund: { amount?: number } },
+): Promise<StudentFees> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
-  const [paid] = await db
-    .select({ id: feePayments.id, mode: feePayments.mode, amount: feePayments.amount, lateFee: feePayments.lateFee, gatewayPaymentId: feeOrders.gatewayPaymentId })
-    .from(feePayments)
-    .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
-    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), sql`${feePayments.reversedAt} is null`));
-  if (!paid) {
-    // Not the school's instalment at all: 404, as the reversal itself would answer.
-    const [inst] = await db.select({ id: feeInstalments.id }).from(feeInstalments).where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.id, emiId)));
-    if (!inst) throw notFound('Instalment');
-    throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
-  }
-  if (paid.mode !== 'online' || !paid.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
-  const whole = paid.amount + paid.lateFee;
-  const amount = refund.amount ?? whole;
-  if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
   const gateway = await live(deps, db, schoolId);
-  const made = await withRetry(() =>
-    deps.payments.razorpay.refund(paid.gatewayPaymentId!, { amountPaise: amount, idempotencyKey: `shala-${paid.id}`, notes: { receipt: paid.id } }, gateway),
-  );
-  return { refundId: made.id, amount: made.amountPaise, status: made.status };
+  const reversed = await inTenant(deps, schoolId, async (tx) => {
+    const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
+    if (!inst.paid) throw notPaid();
+    const [paid] = await tx
+      .select({ id: feePayments.id, mode: feePayments.mode, amount: feePayments.amount, lateFee: feePayments.lateFee, gatewayPaymentId: feeOrders.gatewayPaymentId })
+      .from(feePayments)
+      .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
+      .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), isNull(feePayments.reversedAt)));
+    if (!paid) throw notPaid();
+    if (paid.mode !== 'online' || !paid.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
+    const whole = paid.amount + paid.lateFee;
+    const amount = body.refund.amount ?? whole;
+    if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
+    const paymentId = await writeReversal(tx, schoolId, caller, inst, body.reason, { refundId: null, amount, status: 'pending' });
+    return { paymentId, gatewayPaymentId: paid.gatewayPaymentId, amount, studentId: inst.studentId, sessionId: inst.sessionId };
+  });
+
+  let settled: { refundId: string | null; status: RazorpayRefund['status'] } = { refundId: null, status: 'pending' };
+  try {
+    const made = await withRetry(() =>
+      deps.payments.razorpay.refund(reversed.gatewayPaymentId, { amountPaise: reversed.amount, idempotencyKey: `shala-${reversed.paymentId}`, notes: { receipt: reversed.paymentId } }, gateway),
+    );
+    settled = { refundId: made.id, status: made.status };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // Refused (a lasting refusal): recorded as failed, for the office to refund by other means. Unreachable: left pending.
+    if (err.detail.reason === 'gateway_refused') settled = { refundId: null, status: 'failed' };
+  }
+  // The refund webhook may have settled it first: a status it wrote is not taken back to pending.
+  await db
+    .update(feePayments)
+    .set({
+      refundId: sql`coalesce(${feePayments.refundId}, ${settled.refundId}::text)`,
+      refundStatus: sql`case when ${feePayments.refundStatus} = 'pending' then ${settled.status}::text else ${feePayments.refundStatus} end`,
+    })
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.id, reversed.paymentId)));
+  return loadStudentFees(db, schoolId, reversed.studentId, reversed.sessionId);
 }
 
 /**
