@@ -715,8 +715,9 @@ export const paymentSettings = pgTable(
 /**
  * An order a parent opened at the gateway for some instalments of one child: `lines` are the
  * instalments with the amount and late fee asked for each, `amount` their sum (what the gateway
- * takes). Status: created → paid (receipts issued) | unmatched (money taken, no matching due:
- * flagged for a refund) → refunded; failed (the gateway said so; a later capture still counts).
+ * takes). Status: opening (the row reserved while the gateway is asked; no gateway order yet) →
+ * created → paid (receipts issued) | unmatched (money taken, no matching due: flagged for a
+ * refund) → refunded; failed (the gateway said so; a later capture still counts).
  */
 export const feeOrders = pgTable(
   'fee_orders',
@@ -729,9 +730,12 @@ export const feeOrders = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id),
-    gatewayOrderId: text('gateway_order_id').notNull(),
+    /** Null only while the order is `opening` (its row reserved, the gateway asked). */
+    gatewayOrderId: text('gateway_order_id'),
     amount: money('amount').notNull(),
     lines: jsonb('lines').$type<Array<{ emiId: string; amount: number; lateFee: number }>>().notNull(),
+    /** The lines as one key (`emiId:amount:lateFee`, by instalment number): an open order of the same key is reused (issue 39). */
+    linesKey: text('lines_key'),
     status: text('status').notNull().default('created'),
     gatewayPaymentId: text('gateway_payment_id'),
     method: text('method'),
@@ -746,6 +750,10 @@ export const feeOrders = pgTable(
     uniqueIndex('fee_orders_gateway_uq').on(t.gatewayOrderId),
     index('fee_orders_school_idx').on(t.schoolId, t.createdAt),
     index('fee_orders_unmatched_idx').on(t.schoolId).where(sql`${t.status} = 'unmatched'`),
+    /** One open order per payer and lines: asking again reuses it, no second gateway order (issue 39). */
+    uniqueIndex('fee_orders_open_uq').on(t.schoolId, t.createdBy, t.linesKey).where(sql`${t.status} in ('opening', 'created')`),
+    /** A payer's orders of the last minutes, counted against the limit of new orders. */
+    index('fee_orders_creator_idx').on(t.schoolId, t.createdBy, t.createdAt),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput, type StudentFees } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,7 +20,7 @@ import {
 import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
-import { now } from '../../clock.js';
+import { now, nowMs } from '../../clock.js';
 import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
 import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
@@ -31,7 +31,9 @@ import { rowsOf } from '../../db/rows.js';
  * call. A parent's payment:
  *
  * 1. `POST /api/fee/pay/order`: an order at the gateway for exactly the chosen instalments' amounts
- *    and late fees, stored with those lines (`fee_orders`). No lock is held across the gateway call.
+ *    and late fees, stored with those lines (`fee_orders`). No lock is held across the gateway call:
+ *    the row is reserved first (`opening`), so the same lines asked again reuse it, and a payer
+ *    opens only a few new orders in ten minutes (issue 39).
  * 2. Checkout takes the money; its return (`/verify`, signature checked with the key secret, the
  *    payment fetched) and the `payment.captured` webhook (signature of the raw body with the
  *    webhook secret) both end in `settle`, whichever comes first; the other finds it done.
@@ -48,6 +50,13 @@ import { rowsOf } from '../../db/rows.js';
 
 type Scope = string;
 const contextOf = (schoolId: string) => `payments:${schoolId}`;
+/** New gateway orders a payer may open in a window (asking again for the same lines reuses the open one). */
+const ORDERS_PER_WINDOW = 5;
+const ORDER_WINDOW_MS = 10 * 60_000;
+/** How long a request waits for another opening the same order, how often it looks, and when a reservation counts as abandoned. */
+const OPENING_WAIT_MS = 30_000;
+const OPENING_POLL_MS = 100;
+const OPENING_STALE_MS = 60_000;
 /** How many times a gateway call that failed for a passing reason is made again, and the waits between. */
 const RETRY_WAITS_MS = [200, 800];
 
@@ -177,7 +186,13 @@ interface DueLine {
 const mayPayFor = (caller: Caller, line: Pick<DueLine, 'studentId' | 'parentUserId'>) =>
   caller.roleId === ROLE.PARENT ? line.parentUserId === caller.userId : caller.roleId === ROLE.STUDENT && line.studentId === caller.userId;
 
-/** `POST /api/fee/pay/order`: an order at the gateway for due instalments of one child. */
+/**
+ * `POST /api/fee/pay/order`: an order at the gateway for due instalments of one child. Asked again
+ * for the same instalments and amounts (a second tap, a reload, another tab), the caller's open
+ * order is answered again and the gateway is not called (`fee_orders_open_uq`); at most
+ * `ORDERS_PER_WINDOW` new orders per caller in `ORDER_WINDOW_MS` (429 `pay_orders_too_many`):
+ * each is a call on the school's keys.
+ */
 export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payments' | 'config'>, caller: Caller, body: PayOrderInput): Promise<PayOrder> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
@@ -204,28 +219,12 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
 
   const first = lines[0]!;
   const amount = lines.reduce((sum, l) => sum + l.amount + l.lateFee, 0);
-  const orderId = randomUUID();
   const seqs = lines.map((l) => l.seq).join(',');
-  const order = await withRetry(() =>
-    deps.payments.razorpay.createOrder(
-      { amountPaise: amount, receipt: orderId, notes: { school: first.schoolName.slice(0, 200), student: first.loginId, instalments: seqs } },
-      gateway,
-    ),
-  );
   const orderLines = lines.map((l) => ({ emiId: l.id, amount: l.amount, lateFee: l.lateFee }));
-  await db.insert(feeOrders).values({
-    id: orderId,
-    schoolId,
-    sessionId: first.sessionId,
-    studentId: first.studentId,
-    gatewayOrderId: order.id,
-    amount,
-    lines: orderLines,
-    createdBy: caller.userId,
-  });
-  return {
-    orderId,
-    gatewayOrderId: order.id,
+  const linesKey = orderLines.map((l) => `${l.emiId}:${l.amount}:${l.lateFee}`).join(',');
+  const answer = (row: Pick<OrderRow, 'id'> & { gatewayOrderId: string }): PayOrder => ({
+    orderId: row.id,
+    gatewayOrderId: row.gatewayOrderId,
     keyId: gateway.keyId,
     amount,
     currency: 'INR',
@@ -234,7 +233,65 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
     student: { userId: first.studentId, fullName: fullName(first) },
     checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL,
     lines: lines.map((l) => ({ emiId: l.id, seq: l.seq, amount: l.amount, lateFee: l.lateFee })),
-  };
+  });
+
+  // The caller's open order of these lines is reused, or this request reserves one (status
+  // `opening`) and alone asks the gateway; a request that finds another opening it waits for it.
+  const waitUntil = performance.now() + OPENING_WAIT_MS;
+  let orderId: string;
+  for (;;) {
+    const step = await inTenant(deps, schoolId, async (tx) => {
+      // One caller's order requests one at a time (a short lock: never held across the gateway call).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`fee_order:${caller.userId}`}, 0))`);
+      const [open] = await tx
+        .select({ id: feeOrders.id, gatewayOrderId: feeOrders.gatewayOrderId, createdAt: feeOrders.createdAt })
+        .from(feeOrders)
+        .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.createdBy, caller.userId), eq(feeOrders.linesKey, linesKey), inArray(feeOrders.status, ['opening', 'created', 'failed'])))
+        .orderBy(desc(feeOrders.createdAt))
+        .limit(1);
+      if (open && (open.gatewayOrderId || open.createdAt.getTime() > nowMs() - OPENING_STALE_MS)) return { open };
+      // A reservation a crash left behind (older than any gateway call) is given up.
+      if (open) await tx.delete(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, open.id), eq(feeOrders.status, 'opening')));
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(feeOrders)
+        .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.createdBy, caller.userId), gt(feeOrders.createdAt, new Date(nowMs() - ORDER_WINDOW_MS))));
+      if (recent!.n >= ORDERS_PER_WINDOW) {
+        throw new AppError('RATE_LIMITED', 'Too many payments were started in a short time.', { reason: 'pay_orders_too_many', params: { minutes: ORDER_WINDOW_MS / 60_000 } });
+      }
+      const [reserved] = await tx
+        .insert(feeOrders)
+        .values({ schoolId, sessionId: first.sessionId, studentId: first.studentId, gatewayOrderId: null, amount, lines: orderLines, linesKey, status: 'opening', createdBy: caller.userId, createdAt: now() })
+        .returning({ id: feeOrders.id });
+      return { reserved: reserved!.id };
+    });
+    if (step.reserved) {
+      orderId = step.reserved;
+      break;
+    }
+    if (step.open!.gatewayOrderId) return answer({ id: step.open!.id, gatewayOrderId: step.open!.gatewayOrderId });
+    if (performance.now() > waitUntil) throw unavailable();
+    await new Promise((resolve) => setTimeout(resolve, OPENING_POLL_MS));
+  }
+
+  let order: Awaited<ReturnType<Deps['payments']['razorpay']['createOrder']>>;
+  try {
+    order = await withRetry(() =>
+      deps.payments.razorpay.createOrder(
+        { amountPaise: amount, receipt: orderId, notes: { school: first.schoolName.slice(0, 200), student: first.loginId, instalments: seqs } },
+        gateway,
+      ),
+    );
+  } catch (err) {
+    // No gateway order: the reservation goes, and the next request asks again.
+    await db.delete(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.status, 'opening')));
+    throw err;
+  }
+  await db
+    .update(feeOrders)
+    .set({ gatewayOrderId: order.id, status: 'created' })
+    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId)));
+  return answer({ id: orderId, gatewayOrderId: order.id });
 }
 
 type OrderRow = typeof feeOrders.$inferSelect;
@@ -310,13 +367,13 @@ async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId
 }
 
 /** The caller's own order (the one who opened it), else 404. */
-async function ownOrder(db: DbOrTx, schoolId: Scope, caller: Caller, orderId: string): Promise<OrderRow> {
+async function ownOrder(db: DbOrTx, schoolId: Scope, caller: Caller, orderId: string): Promise<OrderRow & { gatewayOrderId: string }> {
   const [order] = await db
     .select()
     .from(feeOrders)
-    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.createdBy, caller.userId)));
-  if (!order) throw notFound('Order');
-  return order;
+    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.createdBy, caller.userId), isNotNull(feeOrders.gatewayOrderId)));
+  if (!order?.gatewayOrderId) throw notFound('Order');
+  return { ...order, gatewayOrderId: order.gatewayOrderId };
 }
 
 /**
