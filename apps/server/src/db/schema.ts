@@ -819,6 +819,8 @@ export const feeUpiClaims = pgTable(
     uniqueIndex('fee_upi_claims_reference_uq')
       .on(t.schoolId, sql`upper(${t.reference})`)
       .where(sql`${t.status} in ('pending', 'confirmed') and not ${t.repeatBeforeRule}`),
+    /** Finds a reference's claims whatever their status (the check before a claim, the list's repeat mark). */
+    index('fee_upi_claims_reference_idx').on(t.schoolId, sql`upper(${t.reference})`),
     index('fee_upi_claims_school_idx').on(t.schoolId, t.status, t.claimedAt),
   ],
 );
