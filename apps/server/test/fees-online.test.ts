@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayOrder, PayResult, StudentFees } from '@shala/contract';
-import { feeOrders, feePayments, paymentSettings } from '../src/db/schema.js';
+import { feeLateFees, feeOrders, feePayments, paymentSettings } from '../src/db/schema.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { startFakeRazorpay, type FakeRazorpay } from './fakes/razorpay.js';
@@ -103,6 +103,32 @@ describe('a parent pays online', () => {
     expect(rzp.orders.size).toBe(before);
   });
 
+  it('asking again for the same instalments and amount reuses the open order; a payer opens at most 5 new orders in 10 minutes', async () => {
+    const s = await onlineSchool(3);
+    const before = rzp.orders.size;
+    const first = await order(s, [s.emis[0]!.id, s.emis[1]!.id]);
+    const again = await order(s, [s.emis[1]!.id, s.emis[0]!.id]);
+    expect(again.body.result).toEqual(first.body.result);
+    expect(rzp.orders.size).toBe(before + 1);
+    // Other instalments are another order; a late fee charged since changes the amount: another order too.
+    const third = (await order(s, [s.emis[2]!.id])).body.result;
+    expect(third.orderId).not.toBe(first.body.result.orderId);
+    await env.db.insert(feeLateFees).values({ schoolId: s.school.id, instalmentId: s.emis[2]!.id, amount: 5_000, assessedOn: '2026-11-20' });
+    const withLateFee = (await order(s, [s.emis[2]!.id])).body.result;
+    expect([withLateFee.orderId === third.orderId, withLateFee.amount]).toEqual([false, s.emis[2]!.amount + 5_000]);
+    expect(rzp.orders.size).toBe(before + 3);
+    // Two more new orders, then the limit: 429 with its reason, no call to the gateway, no row.
+    expect((await order(s, [s.emis[0]!.id])).status).toBe(200);
+    expect((await order(s, [s.emis[1]!.id])).status).toBe(200);
+    const rows = (await env.db.select().from(feeOrders).where(eq(feeOrders.schoolId, s.school.id))).length;
+    const limited = await order(s, [s.emis[0]!.id, s.emis[2]!.id]);
+    expect([limited.status, limited.body.reason]).toEqual([429, 'pay_orders_too_many']);
+    expect(rzp.orders.size).toBe(before + 5);
+    expect((await env.db.select().from(feeOrders).where(eq(feeOrders.schoolId, s.school.id))).length).toBe(rows);
+    // An order already open is still answered.
+    expect((await order(s, [s.emis[0]!.id, s.emis[1]!.id])).body.result.orderId).toBe(first.body.result.orderId);
+  });
+
   it('Checkout first: receipts in one batch; the webhook after it and its replay find it done', async () => {
     const s = await onlineSchool(3);
     const o = (await order(s, [s.emis[0]!.id, s.emis[1]!.id])).body.result;
@@ -136,27 +162,27 @@ describe('a parent pays online', () => {
   });
 
   it('both at once, and two tabs paying the same instalment: at most one payment per instalment, the other money flagged for a refund', async () => {
-    const s = await onlineSchool(2);
+    const s = await onlineSchool(3);
     const o = (await order(s, [s.emis[0]!.id])).body.result;
     const checkout = rzp.pay(o.gatewayOrderId);
     const [a, b] = await Promise.all([verify(s.parentToken, o, checkout), rzp.deliver(s.hookUrl, 'payment.captured', checkout.razorpay_payment_id)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await livePayments(s.school.id)).toHaveLength(1);
 
-    // Two tabs: two orders for instalment 2, both paid at the gateway.
-    const [t1, t2] = [(await order(s, [s.emis[1]!.id])).body.result, (await order(s, [s.emis[1]!.id])).body.result];
+    // Two tabs: two orders with instalment 2 (the same instalments would be one order), both paid at the gateway.
+    const [t1, t2] = [(await order(s, [s.emis[1]!.id])).body.result, (await order(s, [s.emis[1]!.id, s.emis[2]!.id])).body.result];
     const [c1, c2] = [rzp.pay(t1.gatewayOrderId), rzp.pay(t2.gatewayOrderId)];
     const results = await Promise.all([verify(s.parentToken, t1, c1), verify(s.parentToken, t2, c2)]);
     expect(results.map((r) => r.body.result.status).sort()).toEqual(['paid', 'unmatched']);
     expect(results.find((r) => r.body.result.status === 'unmatched')!.body.result.reason).toBe('emi_paid');
-    expect(await livePayments(s.school.id)).toHaveLength(2);
+    expect((await livePayments(s.school.id)).length).toBe(results[0]!.body.result.status === 'paid' ? 2 : 3);
 
     // The principal refunds the money that matched nothing, once.
     const lost = results.find((r) => r.body.result.status === 'unmatched')!.body.result;
     const refunded = await call<PayResult>('POST', `/api/school/feeorders/${lost.orderId}/refund`, s.principal.token);
     expect(refunded.body.result.status).toBe('refunded');
     const refund = [...rzp.refunds.values()].find((r) => r.payment_id === (lost.orderId === t1.orderId ? c1 : c2).razorpay_payment_id);
-    expect(refund).toMatchObject({ amount: s.emis[1]!.amount });
+    expect(refund).toMatchObject({ amount: lost.amount });
     expect((await call('POST', `/api/school/feeorders/${lost.orderId}/refund`, s.principal.token)).body.reason).toBe('order_not_unmatched');
   });
 
@@ -169,6 +195,20 @@ describe('a parent pays online', () => {
     const [row] = await env.db.select().from(feeOrders).where(eq(feeOrders.id, o.orderId));
     expect(row).toMatchObject({ status: 'unmatched', reason: 'emi_paid', gatewayPaymentId: checkout.razorpay_payment_id });
     expect(await livePayments(s.school.id)).toHaveLength(1);
+  });
+
+  it('money in another currency of the order’s number settles nothing, by Checkout’s return or the webhook: flagged as a mismatch', async () => {
+    const s = await onlineSchool(2);
+    const byVerify = (await order(s, [s.emis[0]!.id])).body.result;
+    const usd = await verify(s.parentToken, byVerify, rzp.pay(byVerify.gatewayOrderId, { method: 'card', currency: 'USD' }));
+    expect(usd.body.result).toMatchObject({ status: 'unmatched', reason: 'amount_mismatch', receipts: [] });
+    const byHook = (await order(s, [s.emis[1]!.id])).body.result;
+    const eur = rzp.pay(byHook.gatewayOrderId, { method: 'card', currency: 'EUR' });
+    expect((await rzp.deliver(s.hookUrl, 'payment.captured', eur.razorpay_payment_id)).status).toBe(200);
+    const [row] = await env.db.select().from(feeOrders).where(eq(feeOrders.id, byHook.orderId));
+    expect(row).toMatchObject({ status: 'unmatched', reason: 'amount_mismatch' });
+    expect(await livePayments(s.school.id)).toHaveLength(0);
+    expect((await fees(s)).record!.paid).toBe(0);
   });
 
   it('forged, unsigned or unknown webhooks answer 400 and change nothing; a forged Checkout return too', async () => {
@@ -197,12 +237,12 @@ describe('a parent pays online', () => {
   });
 
   it('a gateway that fails for a moment is tried again; one that stays down answers 503 and opens no order', async () => {
-    const s = await onlineSchool(1);
+    const s = await onlineSchool(2);
     rzp.failNext('server_error');
     rzp.failNext('rate_limit');
     expect((await order(s, [s.emis[0]!.id])).status).toBe(200);
     for (let i = 0; i < 3; i++) rzp.failNext('server_error');
-    const down = await order(s, [s.emis[0]!.id]);
+    const down = await order(s, [s.emis[1]!.id]);
     expect([down.status, down.body.reason]).toEqual([503, 'gateway_unavailable']);
     expect(await env.db.select().from(feeOrders).where(eq(feeOrders.schoolId, s.school.id))).toHaveLength(1);
   });
@@ -222,6 +262,11 @@ describe('a parent pays online', () => {
     expect(refund.amount).toBe(50_000);
     expect((await rzp.deliver(s.hookUrl, 'refund.processed', refund.id)).status).toBe(200);
     expect((await fees(s)).payments.find((p) => p.emiId === s.emis[0]!.id)!.reversed!.refund).toEqual({ amount: 50_000, status: 'processed' });
+    // The gateway refuses a refund: the reversal stands, its refund recorded as failed (never silently lost).
+    rzp.failNext('refused');
+    const refused = await call<StudentFees>('POST', `/api/school/feerecord/emi/reverse/${s.emis[1]!.id}`, s.principal.token, { reason: 'Left the school', refund: {} });
+    expect(refused.status).toBe(200);
+    expect(refused.body.result.payments.find((p) => p.emiId === s.emis[1]!.id)!.reversed!.refund).toEqual({ amount: s.emis[1]!.amount, status: 'failed' });
     // A payment taken at the office has nothing to refund at the gateway.
     await call('POST', `/api/school/feerecord/emi/paid/${s.emis[0]!.id}`, s.principal.token, { mode: 'cash' });
     const cash = await call('POST', `/api/school/feerecord/emi/reverse/${s.emis[0]!.id}`, s.principal.token, { reason: 'Wrong child', refund: {} });
@@ -230,6 +275,37 @@ describe('a parent pays online', () => {
 });
 
 describe('on PostgreSQL, many parents at once', () => {
+  it('a reversal with a refund racing one without: one reverses, the other answers 409; every refund made at the gateway is recorded', async () => {
+    const s = await onlineSchool(3);
+    const o = (await order(s, s.emis.map((e) => e.id))).body.result;
+    const checkout = rzp.pay(o.gatewayOrderId);
+    expect((await verify(s.parentToken, o, checkout)).body.result.status).toBe('paid');
+    for (const e of s.emis) {
+      const url = `/api/school/feerecord/emi/reverse/${e.id}`;
+      const answers = await Promise.all([
+        call('POST', url, s.principal.token, { reason: 'Refund asked', refund: {} }),
+        call('POST', url, s.principal.token, { reason: 'Entered twice' }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.reason).toBe('emi_not_paid');
+    }
+    const made = [...rzp.refunds.values()].filter((r) => r.payment_id === checkout.razorpay_payment_id);
+    const recorded = (await env.db.select().from(feePayments).where(eq(feePayments.schoolId, s.school.id))).filter((p) => p.refundId !== null);
+    expect(recorded.map((p) => [p.refundId, p.refundAmount])).toEqual(expect.arrayContaining(made.map((r) => [r.id, r.amount])));
+    expect(recorded).toHaveLength(made.length);
+  });
+
+
+  it('ten order requests for the same instalments at once: one order at the gateway, the same answer to all', async () => {
+    const s = await onlineSchool(2);
+    const before = rzp.orders.size;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => order(s, [s.emis[0]!.id, s.emis[1]!.id])));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.body.result.gatewayOrderId)).size).toBe(1);
+    expect(rzp.orders.size).toBe(before + 1);
+    expect(await env.db.select().from(feeOrders).where(eq(feeOrders.schoolId, s.school.id))).toHaveLength(1);
+  });
+
   it('50 online payments of one school at once take the receipt numbers 1 to 50, no gap', async () => {
     const fs = await feeSchool(env, { count: 50 });
     await call('PUT', '/api/school/paymentsettings/razorpay', fs.principal.token, KEYS);

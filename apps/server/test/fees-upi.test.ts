@@ -230,6 +230,93 @@ describe('a parent’s UPI reference and the office’s decision', () => {
   });
 });
 
+describe('one UPI reference pays once in a school (issue 39)', () => {
+  it('refuses a reference on a pending or confirmed claim or a live payment of the school: 409, nothing written; the office sees a repeat from before', async () => {
+    const s = await feeSchool(env, { count: 3, section: 'C' });
+    await env.db.insert(paymentSettings).values({ schoolId: s.school.id, upiVpa: UPI.vpa, upiName: UPI.name });
+    const otherFamily = await env.f.user(115, s.school);
+    await env.db.update(users).set({ parentUserId: otherFamily.id }).where(eq(users.id, s.students[1]!.id));
+    await env.db.update(users).set({ parentUserId: s.parent.id }).where(eq(users.id, s.students[2]!.id));
+    const [own, theirs, sibling] = [
+      await addRecord(env, s, s.students[0]!, { instalments: 3, start: '2026-05-10' }),
+      await addRecord(env, s, s.students[1]!, { instalments: 2, start: '2026-05-10' }),
+      await addRecord(env, s, s.students[2]!, { instalments: 2, start: '2026-05-10' }),
+    ];
+    const [parentToken, theirToken] = [await env.f.token(s.parent), await env.f.token(otherFamily)];
+    const claim = (token: string, emiId: string, reference: string) => call(token, 'POST', `/api/fee/upi/${emiId}/claim`, { reference });
+    const allClaims = async () => (await env.db.select().from(feeUpiClaims).where(eq(feeUpiClaims.schoolId, s.school.id))).length;
+
+    expect((await claim(parentToken, own.instalments[0]!.id, '612345678901')).statusCode).toBe(200);
+    // The same reference on a second instalment, a sibling's, another family's (letters in any case): 409, nothing written.
+    for (const [token, emiId, reference] of [
+      [parentToken, own.instalments[1]!.id, '612345678901'],
+      [parentToken, sibling.instalments[0]!.id, '612345678901'],
+      [theirToken, theirs.instalments[0]!.id, '612345678901'],
+    ] as const) {
+      const res = await claim(token, emiId, reference);
+      expect([res.statusCode, res.json().reason, res.json().field], emiId).toEqual([409, 'upi_reference_used', 'reference']);
+    }
+    expect(await allClaims()).toBe(1);
+    const mixed = await claim(parentToken, own.instalments[1]!.id, 'AXIS0099887766');
+    expect(mixed.statusCode).toBe(200);
+    expect((await claim(theirToken, theirs.instalments[0]!.id, 'axis0099887766')).json().reason).toBe('upi_reference_used');
+
+    // Confirmed, it stays used (the payment carries it); rejected, it is free again.
+    const [first] = await env.db.select().from(feeUpiClaims).where(eq(feeUpiClaims.instalmentId, own.instalments[0]!.id));
+    expect((await call(s.admin.token, 'POST', `/api/school/feeupi/claims/${first!.id}/confirm`, {})).statusCode).toBe(200);
+    expect((await claim(parentToken, own.instalments[2]!.id, '612345678901')).json().reason).toBe('upi_reference_used');
+    expect((await call(s.admin.token, 'POST', `/api/school/feeupi/claims/${mixed.json().result.claimId}/reject`, { reason: 'Not in our statement' })).statusCode).toBe(200);
+    expect((await claim(theirToken, theirs.instalments[0]!.id, 'AXIS0099887766')).statusCode).toBe(200);
+
+    // A reference the office took at the counter (a UPI payment with its reference) is used too.
+    expect((await call(s.principal.token, 'POST', `/api/school/feerecord/emi/paid/${sibling.instalments[0]!.id}`, { mode: 'upi', reference: '712345678901' })).statusCode).toBe(200);
+    expect((await claim(parentToken, sibling.instalments[1]!.id, '712345678901')).json().reason).toBe('upi_reference_used');
+
+    // Another school may hold the same reference: it is not this school's to know.
+    const third = await feeSchool(env, { count: 1 });
+    await env.db.insert(paymentSettings).values({ schoolId: third.school.id, upiVpa: UPI.vpa, upiName: UPI.name });
+    const elsewhere = await addRecord(env, third, third.students[0]!, { instalments: 1, start: '2026-05-10' });
+    expect((await claim(await env.f.token(third.parent), elsewhere.instalments[0]!.id, '612345678901')).statusCode).toBe(200);
+
+    // A repeat that came in before the rule: marked in the office's list, and not confirmed while its reference pays.
+    const [repeat] = await env.db
+      .insert(feeUpiClaims)
+      .values({ schoolId: s.school.id, instalmentId: theirs.instalments[1]!.id, studentId: s.students[1]!.id, amount: theirs.instalments[1]!.amount, reference: '612345678901', claimedBy: otherFamily.id, repeatBeforeRule: true })
+      .returning();
+    const pending = (await call(s.admin.token, 'GET', '/api/school/feeupi/claims?status=pending')).json().result.items as Array<{ claimId: string; repeat: boolean }>;
+    expect(pending.map((c) => [c.claimId, c.repeat])).toEqual(expect.arrayContaining([[repeat!.id, true]]));
+    expect(pending.filter((c) => c.claimId !== repeat!.id).every((c) => !c.repeat)).toBe(true);
+    const confirmed = (await call(s.admin.token, 'GET', '/api/school/feeupi/claims?status=confirmed')).json().result.items;
+    expect(confirmed).toEqual([expect.objectContaining({ claimId: first!.id, repeat: true })]);
+    const twice = await call(s.admin.token, 'POST', `/api/school/feeupi/claims/${repeat!.id}/confirm`, {});
+    expect([twice.statusCode, twice.json().reason]).toEqual([409, 'upi_reference_used']);
+    expect(await env.db.select().from(feePayments).where(eq(feePayments.instalmentId, theirs.instalments[1]!.id))).toHaveLength(0);
+  });
+
+  it('two claims of one reference at once (two families): one wins, the other answers 409', async () => {
+    const s = await feeSchool(env, { count: 2, section: 'D' });
+    await env.db.insert(paymentSettings).values({ schoolId: s.school.id, upiVpa: UPI.vpa, upiName: UPI.name });
+    const otherFamily = await env.f.user(115, s.school);
+    await env.db.update(users).set({ parentUserId: otherFamily.id }).where(eq(users.id, s.students[1]!.id));
+    const a = await addRecord(env, s, s.students[0]!, { instalments: 1, start: '2026-05-10' });
+    const b = await addRecord(env, s, s.students[1]!, { instalments: 1, start: '2026-05-10' });
+    const [ta, tb] = [await env.f.token(s.parent), await env.f.token(otherFamily)];
+    for (let round = 0; round < 3; round++) {
+      const reference = `81234567890${round}`;
+      const answers = await Promise.all([
+        call(ta, 'POST', `/api/fee/upi/${a.instalments[0]!.id}/claim`, { reference }),
+        call(tb, 'POST', `/api/fee/upi/${b.instalments[0]!.id}/claim`, { reference }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.statusCode === 409)!.json().reason).toBe('upi_reference_used');
+      const held = await env.db.select().from(feeUpiClaims).where(and(eq(feeUpiClaims.schoolId, s.school.id), eq(feeUpiClaims.reference, reference)));
+      expect(held).toHaveLength(1);
+      // Free both instalments for the next round.
+      await env.db.update(feeUpiClaims).set({ status: 'rejected', rejectReason: 'Round over' }).where(eq(feeUpiClaims.schoolId, s.school.id));
+    }
+  });
+});
+
 describe('the reminders', () => {
   it('carry the UPI link of the amount due, written in the reader’s language', async () => {
     // The third instalment (due 10 July) is overdue by the fixed clock; the fourth was claimed (still reminded: not paid).
@@ -279,6 +366,9 @@ describe('the daily settlement', () => {
     const claim = (await call(parentToken, 'POST', `/api/fee/upi/${a.instalments[0]!.id}/claim`, { reference: '512345678901' })).json().result;
     expect((await call(s.admin.token, 'POST', `/api/school/feeupi/claims/${claim.claimId}/confirm`, {})).statusCode).toBe(200);
     expect((await call(parentToken, 'POST', `/api/fee/upi/${a.instalments[1]!.id}/claim`, { reference: '512345678902' })).statusCode).toBe(200);
+    // A reference entered yesterday and still pending counts too (the bank may hold the money): apart from the day's.
+    const old = (await call(parentToken, 'POST', `/api/fee/upi/${a.instalments[2]!.id}/claim`, { reference: '512345678903' })).json().result;
+    await env.db.update(feeUpiClaims).set({ claimedAt: new Date(Date.parse(`${today}T06:00:00Z`) - 86_400_000) }).where(eq(feeUpiClaims.id, old.claimId));
     // Online: two card payments and one by UPI through the gateway (orders inserted as the gateway's part writes them).
     const online = async (r: typeof record, seq: number, method: string) => {
       const inst = r.instalments[seq - 1]!;
@@ -307,7 +397,7 @@ describe('the daily settlement', () => {
       { method: 'upi', ...line(1, amt(d, 3)) },
     ]);
     expect(report.upiConfirmed).toEqual(line(1, amt(a, 1)));
-    expect(report.upiPending).toEqual({ count: 1, amount: amt(a, 2) });
+    expect(report.upiPending).toEqual({ count: 2, amount: amt(a, 2) + amt(a, 3), ofDay: { count: 1, amount: amt(a, 2) } });
     expect(report.counter).toEqual([
       { mode: 'cash', ...line(1, amt(b, 1) + 5_000, 5_000) },
       { mode: 'cheque', ...line(1, amt(b, 2)) },
@@ -321,7 +411,7 @@ describe('the daily settlement', () => {
     // Yesterday: the one cash payment; another school sees none of it; a parent may not ask.
     const before = (await call(s.admin.token, 'GET', `/api/school/feereport/settlement?date=${yesterday}`)).json().result;
     expect(before.counter[0]).toEqual({ mode: 'cash', ...line(1, amt(c, 3)) });
-    expect(before.upiPending.count).toBe(0);
+    expect(before.upiPending).toEqual({ count: 2, amount: amt(a, 2) + amt(a, 3), ofDay: { count: 1, amount: amt(a, 3) } });
     const theirs = (await call(tokens.otherPrincipal, 'GET', `/api/school/feereport/settlement?date=${today}`)).json().result;
     expect(theirs.total.count).toBe(0);
     expect(theirs.unmatched.count).toBe(0);
@@ -337,10 +427,11 @@ describe('the daily settlement', () => {
     expect(lines[0]).toBe('Section,Item,Payments,Amount (₹),Late fee (₹),Detail');
     expect(lines).toContain(`Online (gateway),card,2,${((amt(d, 1) + amt(d, 2)) / 100).toFixed(2)},0.00,`);
     expect(lines).toContain(`Counter,Cash,1,${((amt(b, 1) + 5_000) / 100).toFixed(2)},50.00,`);
-    expect(lines).toContain(`UPI pending confirmation,upi,1,${(amt(a, 2) / 100).toFixed(2)},,`);
+    expect(lines).toContain(`UPI pending confirmation,upi,2,${((amt(a, 2) + amt(a, 3)) / 100).toFixed(2)},,`);
+    expect(lines).toContain(`"UPI pending, entered this day",upi,1,${(amt(a, 2) / 100).toFixed(2)},,`);
     expect(lines).toContain('Gateway unmatched,All,1,12345.67,,');
     expect(lines.find((l) => l.includes('order_Unmatched01'))).toMatch(/^Gateway unmatched,Order order_Unmatched01,1,12345\.67,,.*pay_Unmatched01 · card · 2026-11-20 · The instalment was paid meanwhile$/);
-    expect(lines).toHaveLength(1 + 2 + 1 + 3 + 1 + 1 + 1 + 1);
+    expect(lines).toHaveLength(1 + 2 + 1 + 3 + 1 + 2 + 1 + 1);
     const hindi = await call(s.admin.token, 'GET', `/api/school/feereport/settlement?date=${today}&format=csv&lang=hi`);
     expect(hindi.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('खंड,मद,भुगतान,राशि (₹),विलंब शुल्क (₹),विवरण');
     // Nothing of the claims' list leaks in: the pending claim is still pending.

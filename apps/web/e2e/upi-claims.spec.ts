@@ -144,6 +144,17 @@ test('a parent pays an instalment by UPI and the school confirms it against its 
   await expect(firstRow.getByTestId('upi-pending')).toContainText(reference);
   await expectNoOverflow(parent);
   await shot(parent, 'upi-pending-hi-375');
+  // The same reference on the second instalment: refused on the field, in the parent's language (one reference pays once).
+  await parent.getByTestId('instalment').nth(1).getByRole('button', { name: tr(hi, 'feeUpi.pay.openNamed', { seq: 2 }) }).click();
+  const second = parent.getByRole('dialog', { name: tr(hi, 'feeUpi.pay.title', { seq: 2 }) });
+  await second.getByRole('button', { name: tr(hi, 'feeUpi.pay.paid') }).click();
+  await second.getByRole('textbox', { name: new RegExp(escapeRegExp(tr(hi, 'feeUpi.claim.reference'))) }).fill(reference);
+  await second.getByRole('button', { name: tr(hi, 'feeUpi.claim.submit') }).click();
+  await expect(second.getByText(tr(hi, 'errors.reasons.upi_reference_used')).first()).toBeVisible();
+  await expectNoOverflow(parent);
+  await shot(parent, 'upi-reference-used-hi-375');
+  await parent.keyboard.press('Escape');
+  await expect(second).toBeHidden();
 
   // The principal at a desk, in English: confirms it; the list of confirmed ones shows the receipt.
   const desk = await pageIn(browser, 'en', 1280);

@@ -111,6 +111,8 @@ export const ERROR_REASONS = [
   'upi_not_set', // the school has no UPI id: no payment by UPI without a gateway
   'upi_claim_pending', // a UPI reference for this instalment is already waiting for the office
   'upi_claim_decided', // the UPI reference was confirmed or rejected already
+  'pay_orders_too_many', // params: minutes (a payer opened too many gateway orders lately; the same instalments reuse the open one)
+  'upi_reference_used', // the UPI reference (UTR) is on another pending or confirmed claim or a live payment of the school
   // registers and certificates (issue 26)
   'admission_no_taken', // another student of the school has this admission number
   'tc_exists', // params: number (the student has a transfer certificate that is not cancelled)

@@ -94,6 +94,11 @@ export const upiClaim = z.object({
   receiptNo: z.number().int().nullable(),
   /** Why a rejected claim was rejected (as the parent was told). */
   rejectReason: z.string().nullable(),
+  /**
+   * Its reference is on another pending or confirmed claim or a live payment of the school too
+   * (a repeat that came in before one reference could pay only once): check before confirming.
+   */
+  repeat: z.boolean(),
 });
 export type UpiClaim = z.infer<typeof upiClaim>;
 /** Confirming: the day the money reached the bank (school-local, not after today; absent: today). */
@@ -134,8 +139,11 @@ export const settlementReport = z.object({
   gateway: z.array(settlementLine.extend({ method: z.string() })),
   /** UPI references the office confirmed, paid on the day. */
   upiConfirmed: settlementLine,
-  /** UPI references parents entered on the day, still waiting for the office. */
-  upiPending: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /**
+   * UPI references still waiting for the office, whatever the day they were entered (money the
+   * bank may hold already); `ofDay`: those of them entered on the day.
+   */
+  upiPending: z.object({ count: z.number().int(), amount: z.number().int(), ofDay: z.object({ count: z.number().int(), amount: z.number().int() }) }),
   /** Taken by the office: cash, cheque, bank transfer (each listed, zero or not). */
   counter: z.array(settlementLine.extend({ mode: z.enum(['cash', 'cheque', 'bank_transfer']) })),
   /** Everything received on the day (gateway, confirmed UPI, counter); reversed payments left out. */

@@ -649,6 +649,10 @@ export const feePayments = pgTable(
     uniqueIndex('fee_payments_live_uq').on(t.schoolId, t.instalmentId).where(sql`${t.reversedAt} is null`),
     index('fee_payments_record_idx').on(t.schoolId, t.feeRecordId),
     index('fee_payments_paid_on_idx').on(t.schoolId, t.sessionId, t.paidOn),
+    /** A bank reference (UTR) already paid with (issue 39): a parent's UPI reference is checked against it. */
+    index('fee_payments_reference_idx')
+      .on(t.schoolId, sql`upper(${t.reference})`)
+      .where(sql`${t.reversedAt} is null and ${t.mode} in ('upi', 'bank_transfer') and ${t.reference} is not null`),
   ],
 );
 
@@ -711,8 +715,9 @@ export const paymentSettings = pgTable(
 /**
  * An order a parent opened at the gateway for some instalments of one child: `lines` are the
  * instalments with the amount and late fee asked for each, `amount` their sum (what the gateway
- * takes). Status: created → paid (receipts issued) | unmatched (money taken, no matching due:
- * flagged for a refund) → refunded; failed (the gateway said so; a later capture still counts).
+ * takes). Status: opening (the row reserved while the gateway is asked; no gateway order yet) →
+ * created → paid (receipts issued) | unmatched (money taken, no matching due: flagged for a
+ * refund) → refunded; failed (the gateway said so; a later capture still counts).
  */
 export const feeOrders = pgTable(
   'fee_orders',
@@ -725,9 +730,12 @@ export const feeOrders = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id),
-    gatewayOrderId: text('gateway_order_id').notNull(),
+    /** Null only while the order is `opening` (its row reserved, the gateway asked). */
+    gatewayOrderId: text('gateway_order_id'),
     amount: money('amount').notNull(),
     lines: jsonb('lines').$type<Array<{ emiId: string; amount: number; lateFee: number }>>().notNull(),
+    /** The lines as one key (`emiId:amount:lateFee`, by instalment number): an open order of the same key is reused (issue 39). */
+    linesKey: text('lines_key'),
     status: text('status').notNull().default('created'),
     gatewayPaymentId: text('gateway_payment_id'),
     method: text('method'),
@@ -742,6 +750,10 @@ export const feeOrders = pgTable(
     uniqueIndex('fee_orders_gateway_uq').on(t.gatewayOrderId),
     index('fee_orders_school_idx').on(t.schoolId, t.createdAt),
     index('fee_orders_unmatched_idx').on(t.schoolId).where(sql`${t.status} = 'unmatched'`),
+    /** One open order per payer and lines: asking again reuses it, no second gateway order (issue 39). */
+    uniqueIndex('fee_orders_open_uq').on(t.schoolId, t.createdBy, t.linesKey).where(sql`${t.status} in ('opening', 'created')`),
+    /** A payer's orders of the last minutes, counted against the limit of new orders. */
+    index('fee_orders_creator_idx').on(t.schoolId, t.createdBy, t.createdAt),
   ],
 );
 
@@ -770,7 +782,8 @@ export const feeCashClosings = pgTable(
 /**
  * A parent's claim to have paid an instalment by UPI without a gateway: the reference (UTR) they
  * entered, pending until the office finds it in the bank statement and confirms it (a payment,
- * mode `upi`) or rejects it. At most one pending claim per instalment.
+ * mode `upi`) or rejects it. At most one pending claim per instalment; a reference on one pending
+ * or confirmed claim of the school at most.
  */
 export const feeUpiClaims = pgTable(
   'fee_upi_claims',
@@ -793,9 +806,21 @@ export const feeUpiClaims = pgTable(
     paymentId: uuid('payment_id'),
     /** Why the office rejected it (the parent is told the same). */
     rejectReason: text('reject_reason'),
+    /**
+     * A repeat of a reference that came in before one reference could pay only once (issue 39,
+     * set by its migration on all but the first): kept out of `fee_upi_claims_reference_uq`, and
+     * marked as a repeat in the office's list.
+     */
+    repeatBeforeRule: boolean('repeat_before_rule').notNull().default(false),
   },
   (t) => [
     uniqueIndex('fee_upi_claims_pending_uq').on(t.schoolId, t.instalmentId).where(sql`${t.status} = 'pending'`),
+    /** One UPI reference (UTR) pays once in a school: on one pending or confirmed claim (letters compared in capitals). */
+    uniqueIndex('fee_upi_claims_reference_uq')
+      .on(t.schoolId, sql`upper(${t.reference})`)
+      .where(sql`${t.status} in ('pending', 'confirmed') and not ${t.repeatBeforeRule}`),
+    /** Finds a reference's claims whatever their status (the check before a claim, the list's repeat mark). */
+    index('fee_upi_claims_reference_idx').on(t.schoolId, sql`upper(${t.reference})`),
     index('fee_upi_claims_school_idx').on(t.schoolId, t.status, t.claimedAt),
   ],
 );

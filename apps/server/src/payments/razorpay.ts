@@ -258,7 +258,8 @@ function paymentOf(v: unknown): RazorpayPayment | undefined {
     id,
     orderId: orNull(v.order_id),
     amountPaise,
-    currency: str(v.currency) ?? 'INR',
+    // No currency named is no INR: the payment is taken as Razorpay names it, never assumed.
+    currency: str(v.currency) ?? '',
     status: status as PaymentStatus,
     method: str(v.method) ?? 'unknown',
     captured: v.captured === true,

@@ -137,7 +137,7 @@ export async function startFakeRazorpay(opts: { keyId: string; keySecret: string
   const refunds = new Map<string, FakeRazorpayRefund>();
   /** Idempotency keys of refunds: the body they came with and the refund they made. */
   const refundKeys = new Map<string, { body: string; paymentId: string; refundId: string }>();
-  const failures: Array<'server_error' | 'rate_limit' | 'timeout'> = [];
+  const failures: Array<'server_error' | 'rate_limit' | 'timeout' | 'refused'> = [];
 
   function createOrder(body: Json): Answer {
     const refused =
@@ -225,6 +225,7 @@ export async function startFakeRazorpay(opts: { keyId: string; keySecret: string
     // No answer at all: the client's own time limit ends the call (the server closes it on close()).
     if (failure === 'timeout') return new Promise<Answer>(() => {});
     if (failure === 'rate_limit') return error(429, 'Too many requests');
+    if (failure === 'refused') return error(400, 'The payment cannot be refunded at this time.');
     if (failure === 'server_error') return error(500, 'The server encountered an error. The incident has been reported to admins.', { code: 'SERVER_ERROR' });
 
     const path = req.url.split('?')[0]!;
@@ -332,17 +333,20 @@ export async function startFakeRazorpay(opts: { keyId: string; keySecret: string
     orders: orders as ReadonlyMap<string, FakeRazorpayOrder>,
     payments: payments as ReadonlyMap<string, FakeRazorpayPayment>,
     refunds: refunds as ReadonlyMap<string, FakeRazorpayRefund>,
-    /** The next call answers 500 (SERVER_ERROR), 429, or never. */
-    failNext(kind: 'server_error' | 'rate_limit' | 'timeout') {
+    /** The next call answers 500 (SERVER_ERROR), 429, never, or is refused (400 BAD_REQUEST_ERROR). */
+    failNext(kind: 'server_error' | 'rate_limit' | 'timeout' | 'refused') {
       failures.push(kind);
     },
     /**
      * A parent pays the order in Checkout (by UPI unless told): the payment is captured and the
-     * order paid, or with `capture: false` only authorised (the order attempted). Returns what
+     * order paid, or with `capture: false` only authorised (the order attempted); `currency` makes
+     * it a payment in another currency of the same number. Returns what
      * Checkout hands the browser, signed with the key secret as Razorpay signs it.
      */
-    pay(orderId: string, p: { method?: string; vpa?: string; capture?: boolean } = {}): CheckoutResponse {
+    pay(orderId: string, p: { method?: string; vpa?: string; capture?: boolean; currency?: string } = {}): CheckoutResponse {
       const payment = attempt(orderId, p.method ?? 'upi', p.vpa ?? 'success@razorpay', p.capture === false ? 'authorized' : 'captured');
+      // An international card paying in its own currency (the order's number, another unit).
+      if (p.currency) Object.assign(payment, { currency: p.currency, international: true });
       const signature = createHmac('sha256', opts.keySecret).update(`${orderId}|${payment.id}`).digest('hex');
       return { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: signature };
     },

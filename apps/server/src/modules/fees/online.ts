@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput } from '@shala/contract';
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput, type StudentFees } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { feeInstalments, feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
+import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
 import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { openSecret, sealSecret, secretHint } from '../../messaging/index.js';
@@ -20,8 +20,9 @@ import {
 import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
-import { now } from '../../clock.js';
-import { lockInstalments, writePayments } from './payments.js';
+import { now, nowMs } from '../../clock.js';
+import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
+import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
 
 /**
@@ -30,7 +31,9 @@ import { rowsOf } from '../../db/rows.js';
  * call. A parent's payment:
  *
  * 1. `POST /api/fee/pay/order`: an order at the gateway for exactly the chosen instalments' amounts
- *    and late fees, stored with those lines (`fee_orders`). No lock is held across the gateway call.
+ *    and late fees, stored with those lines (`fee_orders`). No lock is held across the gateway call:
+ *    the row is reserved first (`opening`), so the same lines asked again reuse it, and a payer
+ *    opens only a few new orders in ten minutes (issue 39).
  * 2. Checkout takes the money; its return (`/verify`, signature checked with the key secret, the
  *    payment fetched) and the `payment.captured` webhook (signature of the raw body with the
  *    webhook secret) both end in `settle`, whichever comes first; the other finds it done.
@@ -47,6 +50,13 @@ import { rowsOf } from '../../db/rows.js';
 
 type Scope = string;
 const contextOf = (schoolId: string) => `payments:${schoolId}`;
+/** New gateway orders a payer may open in a window (asking again for the same lines reuses the open one). */
+const ORDERS_PER_WINDOW = 5;
+const ORDER_WINDOW_MS = 10 * 60_000;
+/** How long a request waits for another opening the same order, how often it looks, and when a reservation counts as abandoned. */
+const OPENING_WAIT_MS = 30_000;
+const OPENING_POLL_MS = 100;
+const OPENING_STALE_MS = 60_000;
 /** How many times a gateway call that failed for a passing reason is made again, and the waits between. */
 const RETRY_WAITS_MS = [200, 800];
 
@@ -176,7 +186,13 @@ interface DueLine {
 const mayPayFor = (caller: Caller, line: Pick<DueLine, 'studentId' | 'parentUserId'>) =>
   caller.roleId === ROLE.PARENT ? line.parentUserId === caller.userId : caller.roleId === ROLE.STUDENT && line.studentId === caller.userId;
 
-/** `POST /api/fee/pay/order`: an order at the gateway for due instalments of one child. */
+/**
+ * `POST /api/fee/pay/order`: an order at the gateway for due instalments of one child. Asked again
+ * for the same instalments and amounts (a second tap, a reload, another tab), the caller's open
+ * order is answered again and the gateway is not called (`fee_orders_open_uq`); at most
+ * `ORDERS_PER_WINDOW` new orders per caller in `ORDER_WINDOW_MS` (429 `pay_orders_too_many`):
+ * each is a call on the school's keys.
+ */
 export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payments' | 'config'>, caller: Caller, body: PayOrderInput): Promise<PayOrder> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
@@ -203,28 +219,12 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
 
   const first = lines[0]!;
   const amount = lines.reduce((sum, l) => sum + l.amount + l.lateFee, 0);
-  const orderId = randomUUID();
   const seqs = lines.map((l) => l.seq).join(',');
-  const order = await withRetry(() =>
-    deps.payments.razorpay.createOrder(
-      { amountPaise: amount, receipt: orderId, notes: { school: first.schoolName.slice(0, 200), student: first.loginId, instalments: seqs } },
-      gateway,
-    ),
-  );
   const orderLines = lines.map((l) => ({ emiId: l.id, amount: l.amount, lateFee: l.lateFee }));
-  await db.insert(feeOrders).values({
-    id: orderId,
-    schoolId,
-    sessionId: first.sessionId,
-    studentId: first.studentId,
-    gatewayOrderId: order.id,
-    amount,
-    lines: orderLines,
-    createdBy: caller.userId,
-  });
-  return {
-    orderId,
-    gatewayOrderId: order.id,
+  const linesKey = orderLines.map((l) => `${l.emiId}:${l.amount}:${l.lateFee}`).join(',');
+  const answer = (row: Pick<OrderRow, 'id'> & { gatewayOrderId: string }): PayOrder => ({
+    orderId: row.id,
+    gatewayOrderId: row.gatewayOrderId,
     keyId: gateway.keyId,
     amount,
     currency: 'INR',
@@ -233,7 +233,65 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
     student: { userId: first.studentId, fullName: fullName(first) },
     checkoutUrl: deps.config.RAZORPAY_CHECKOUT_URL,
     lines: lines.map((l) => ({ emiId: l.id, seq: l.seq, amount: l.amount, lateFee: l.lateFee })),
-  };
+  });
+
+  // The caller's open order of these lines is reused, or this request reserves one (status
+  // `opening`) and alone asks the gateway; a request that finds another opening it waits for it.
+  const waitUntil = performance.now() + OPENING_WAIT_MS;
+  let orderId: string;
+  for (;;) {
+    const step = await inTenant(deps, schoolId, async (tx) => {
+      // One caller's order requests one at a time (a short lock: never held across the gateway call).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`fee_order:${caller.userId}`}, 0))`);
+      const [open] = await tx
+        .select({ id: feeOrders.id, gatewayOrderId: feeOrders.gatewayOrderId, createdAt: feeOrders.createdAt })
+        .from(feeOrders)
+        .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.createdBy, caller.userId), eq(feeOrders.linesKey, linesKey), inArray(feeOrders.status, ['opening', 'created', 'failed'])))
+        .orderBy(desc(feeOrders.createdAt))
+        .limit(1);
+      if (open && (open.gatewayOrderId || open.createdAt.getTime() > nowMs() - OPENING_STALE_MS)) return { open };
+      // A reservation a crash left behind (older than any gateway call) is given up.
+      if (open) await tx.delete(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, open.id), eq(feeOrders.status, 'opening')));
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(feeOrders)
+        .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.createdBy, caller.userId), gt(feeOrders.createdAt, new Date(nowMs() - ORDER_WINDOW_MS))));
+      if (recent!.n >= ORDERS_PER_WINDOW) {
+        throw new AppError('RATE_LIMITED', 'Too many payments were started in a short time.', { reason: 'pay_orders_too_many', params: { minutes: ORDER_WINDOW_MS / 60_000 } });
+      }
+      const [reserved] = await tx
+        .insert(feeOrders)
+        .values({ schoolId, sessionId: first.sessionId, studentId: first.studentId, gatewayOrderId: null, amount, lines: orderLines, linesKey, status: 'opening', createdBy: caller.userId, createdAt: now() })
+        .returning({ id: feeOrders.id });
+      return { reserved: reserved!.id };
+    });
+    if (step.reserved) {
+      orderId = step.reserved;
+      break;
+    }
+    if (step.open!.gatewayOrderId) return answer({ id: step.open!.id, gatewayOrderId: step.open!.gatewayOrderId });
+    if (performance.now() > waitUntil) throw unavailable();
+    await new Promise((resolve) => setTimeout(resolve, OPENING_POLL_MS));
+  }
+
+  let order: Awaited<ReturnType<Deps['payments']['razorpay']['createOrder']>>;
+  try {
+    order = await withRetry(() =>
+      deps.payments.razorpay.createOrder(
+        { amountPaise: amount, receipt: orderId, notes: { school: first.schoolName.slice(0, 200), student: first.loginId, instalments: seqs } },
+        gateway,
+      ),
+    );
+  } catch (err) {
+    // No gateway order: the reservation goes, and the next request asks again.
+    await db.delete(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.status, 'opening')));
+    throw err;
+  }
+  await db
+    .update(feeOrders)
+    .set({ gatewayOrderId: order.id, status: 'created' })
+    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId)));
+  return answer({ id: orderId, gatewayOrderId: order.id });
 }
 
 type OrderRow = typeof feeOrders.$inferSelect;
@@ -269,7 +327,8 @@ async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId
     if (payment.status !== 'captured') return resultOf(tx, schoolId, order);
 
     const settled = { gatewayPaymentId: payment.id, method: payment.method, paidAt: now() };
-    let reason: string | null = payment.amountPaise !== order.amount || payment.orderId !== order.gatewayOrderId ? 'amount_mismatch' : null;
+    // Money in another currency (an international card in USD) is not the order's, whatever its number.
+    let reason: string | null = payment.amountPaise !== order.amount || payment.currency !== 'INR' || payment.orderId !== order.gatewayOrderId ? 'amount_mismatch' : null;
     let insts: Awaited<ReturnType<typeof lockInstalments>> = [];
     if (!reason) {
       try {
@@ -308,13 +367,13 @@ async function settle(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>, schoolId
 }
 
 /** The caller's own order (the one who opened it), else 404. */
-async function ownOrder(db: DbOrTx, schoolId: Scope, caller: Caller, orderId: string): Promise<OrderRow> {
+async function ownOrder(db: DbOrTx, schoolId: Scope, caller: Caller, orderId: string): Promise<OrderRow & { gatewayOrderId: string }> {
   const [order] = await db
     .select()
     .from(feeOrders)
-    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.createdBy, caller.userId)));
-  if (!order) throw notFound('Order');
-  return order;
+    .where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId), eq(feeOrders.createdBy, caller.userId), isNotNull(feeOrders.gatewayOrderId)));
+  if (!order?.gatewayOrderId) throw notFound('Order');
+  return { ...order, gatewayOrderId: order.gatewayOrderId };
 }
 
 /**
@@ -333,7 +392,8 @@ export async function verifyPayment(deps: Pick<Deps, 'data' | 'realtime' | 'outb
   if (order.status !== 'created' && order.status !== 'failed') return resultOf(db, schoolId, order);
   let payment = await withRetry(() => deps.payments.razorpay.fetchPayment(checkout.paymentId, gateway));
   if (payment.orderId !== order.gatewayOrderId) throw unverified();
-  if (payment.status === 'authorized') payment = await withRetry(() => deps.payments.razorpay.capture(payment.id, payment.amountPaise, gateway));
+  // Only rupees are captured: money in another currency is left authorised (the gateway releases it) and never settles an order.
+  if (payment.status === 'authorized' && payment.currency === 'INR') payment = await withRetry(() => deps.payments.razorpay.capture(payment.id, payment.amountPaise, gateway));
   return settle(deps, schoolId, order.id, payment);
 }
 
@@ -391,49 +451,88 @@ export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'out
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A refund's outcome on the payment refunded: found by the refund's id, or, for a refund whose
+ * answer never reached Shala (recorded pending without an id), by the payment its notes name.
+ */
 async function applyRefund(db: DbOrTx, schoolId: Scope, refund: RazorpayRefund): Promise<void> {
-  await db.update(feePayments).set({ refundStatus: refund.status }).where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.refundId, refund.id)));
+  const [known] = await db
+    .update(feePayments)
+    .set({ refundStatus: refund.status })
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.refundId, refund.id)))
+    .returning({ id: feePayments.id });
+  const receipt = refund.notes.receipt;
+  if (known || !receipt || !UUID.test(receipt)) return;
+  await db
+    .update(feePayments)
+    .set({ refundId: refund.id, refundStatus: refund.status })
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.id, receipt), isNull(feePayments.refundId), eq(feePayments.refundStatus, 'pending')));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Refunds
 
-/** The refund made with a reversal, recorded on the reversed payment. */
-export interface RefundRecord {
-  refundId: string;
-  amount: number;
-  status: 'pending' | 'processed' | 'failed';
-}
-
 /**
- * A gateway refund for the live online payment of an instalment, before its reversal is recorded:
- * whole (its amount and late fee) or `amount` paise of it (more: 400 `refund_too_much`). The
- * refund's idempotency key is the payment's id, so a reversal tried again after a failure refunds
- * once. A payment that was not made online: 409 `payment_not_online`.
+ * `POST /api/school/feerecord/emi/reverse/:emiId` with `refund`: reverses the live online payment
+ * of an instalment and refunds it at the gateway, whole (its amount and late fee) or `amount`
+ * paise of it (more: 400 `refund_too_much`). In one transaction, under the record's and the
+ * instalment's lock (`lockInstalments`, the lock every payment and reversal takes), the instalment
+ * is checked still paid (409 `emi_not_paid`: a reversal that raced this one won), its payment
+ * online (409 `payment_not_online`), and the reversal is written with the refund `pending`; only
+ * after that commits is the gateway asked (no lock held across the call), so a refund never goes
+ * out unrecorded. Its answer settles the refund: its id and status, or `failed` when the gateway
+ * refuses. A gateway that cannot be reached leaves it `pending` without an id: the refund's
+ * idempotency key is the payment's id and its notes name the payment, so the refund webhook,
+ * should the gateway have made it, settles it (`applyRefund`).
  */
-export async function refundForReversal(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>, caller: Caller, emiId: string, refund: { amount?: number }): Promise<RefundRecord> {
+export async function reverseWithRefund(
+  deps: Pick<Deps, 'data' | 'messaging' | 'payments'>,
+  caller: Caller,
+  emiId: string,
+  body: { reason: string; refund: { amount?: number } },
+): Promise<StudentFees> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
-  const [paid] = await db
-    .select({ id: feePayments.id, mode: feePayments.mode, amount: feePayments.amount, lateFee: feePayments.lateFee, gatewayPaymentId: feeOrders.gatewayPaymentId })
-    .from(feePayments)
-    .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
-    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), sql`${feePayments.reversedAt} is null`));
-  if (!paid) {
-    // Not the school's instalment at all: 404, as the reversal itself would answer.
-    const [inst] = await db.select({ id: feeInstalments.id }).from(feeInstalments).where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.id, emiId)));
-    if (!inst) throw notFound('Instalment');
-    throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
-  }
-  if (paid.mode !== 'online' || !paid.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
-  const whole = paid.amount + paid.lateFee;
-  const amount = refund.amount ?? whole;
-  if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
   const gateway = await live(deps, db, schoolId);
-  const made = await withRetry(() =>
-    deps.payments.razorpay.refund(paid.gatewayPaymentId!, { amountPaise: amount, idempotencyKey: `shala-${paid.id}`, notes: { receipt: paid.id } }, gateway),
-  );
-  return { refundId: made.id, amount: made.amountPaise, status: made.status };
+  const reversed = await inTenant(deps, schoolId, async (tx) => {
+    const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
+    if (!inst.paid) throw notPaid();
+    const [paid] = await tx
+      .select({ id: feePayments.id, mode: feePayments.mode, amount: feePayments.amount, lateFee: feePayments.lateFee, gatewayPaymentId: feeOrders.gatewayPaymentId })
+      .from(feePayments)
+      .leftJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
+      .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.instalmentId, emiId), isNull(feePayments.reversedAt)));
+    if (!paid) throw notPaid();
+    if (paid.mode !== 'online' || !paid.gatewayPaymentId) throw new AppError('CONFLICT', 'This payment was not made online: there is nothing to refund at the gateway.', { reason: 'payment_not_online' });
+    const whole = paid.amount + paid.lateFee;
+    const amount = body.refund.amount ?? whole;
+    if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
+    const paymentId = await writeReversal(tx, schoolId, caller, inst, body.reason, { refundId: null, amount, status: 'pending' });
+    return { paymentId, gatewayPaymentId: paid.gatewayPaymentId, amount, studentId: inst.studentId, sessionId: inst.sessionId };
+  });
+
+  let settled: { refundId: string | null; status: RazorpayRefund['status'] } = { refundId: null, status: 'pending' };
+  try {
+    const made = await withRetry(() =>
+      deps.payments.razorpay.refund(reversed.gatewayPaymentId, { amountPaise: reversed.amount, idempotencyKey: `shala-${reversed.paymentId}`, notes: { receipt: reversed.paymentId } }, gateway),
+    );
+    settled = { refundId: made.id, status: made.status };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // Refused (a lasting refusal): recorded as failed, for the office to refund by other means. Unreachable: left pending.
+    if (err.detail.reason === 'gateway_refused') settled = { refundId: null, status: 'failed' };
+  }
+  // The refund webhook may have settled it first: a status it wrote is not taken back to pending.
+  await db
+    .update(feePayments)
+    .set({
+      refundId: sql`coalesce(${feePayments.refundId}, ${settled.refundId}::text)`,
+      refundStatus: sql`case when ${feePayments.refundStatus} = 'pending' then ${settled.status}::text else ${feePayments.refundStatus} end`,
+    })
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.id, reversed.paymentId)));
+  return loadStudentFees(db, schoolId, reversed.studentId, reversed.sessionId);
 }
 
 /**

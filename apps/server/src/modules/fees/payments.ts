@@ -283,33 +283,50 @@ export async function markInstalmentPaid(
   return answer;
 }
 
+/** A gateway refund recorded with a reversal: pending until the gateway answers (`online.ts`). */
+export interface ReversalRefund {
+  refundId: string | null;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * Reverses the live payment of a locked, paid instalment in the caller's transaction (the caller
+ * checked `inst.paid`): the payment marked reversed (who, when, why; a gateway refund with it), the
+ * instalment due again, the amount off the record's `paid`. Answers the reversed payment's id.
+ */
+export async function writeReversal(tx: Tx, schoolId: Scope, caller: Pick<Caller, 'userId'>, inst: LockedInstalment, reason: string, refund: ReversalRefund | null): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with p as (
+        update fee_payments set reversed_at = ${now().toISOString()}::timestamptz, reversed_by = ${caller.userId}, reversal_reason = ${reason},
+          refund_id = ${refund?.refundId ?? null}::text, refund_amount = ${refund?.amount ?? null}::bigint, refund_status = ${refund?.status ?? null}::text
+        where school_id = ${schoolId} and instalment_id = ${inst.id} and reversed_at is null
+        returning id
+      ), i as (
+        update fee_instalments set paid = false where school_id = ${schoolId} and id = ${inst.id} returning 1
+      ), r as (
+        update fee_records set paid = paid - ${inst.amount}::bigint, updated_at = now() where school_id = ${schoolId} and id = ${inst.recordId} returning 1
+      )
+      select id from p`),
+  );
+  return row!.id;
+}
+
+export const notPaid = () => new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
+
 /**
  * `POST /api/school/feerecord/emi/reverse/:emiId`: reverses the live payment of a paid instalment
  * (409 `emi_not_paid` otherwise) with a reason; the receipt keeps its number, marked reversed; the
- * instalment is due again. Answers the student's fees. A gateway refund made first (`online.ts`) is
- * recorded with it.
+ * instalment is due again. Answers the student's fees. With a gateway refund, `online.ts`
+ * (`reverseWithRefund`) takes the same path under the same lock.
  */
-export async function reverseInstalment(
-  deps: Pick<Deps, 'data'>,
-  caller: Caller,
-  emiId: string,
-  body: { reason: string },
-  refund: { refundId: string; amount: number; status: string } | null = null,
-): Promise<StudentFees> {
+export async function reverseInstalment(deps: Pick<Deps, 'data'>, caller: Caller, emiId: string, body: { reason: string }): Promise<StudentFees> {
   const schoolId = scopeOf(caller);
   return inTenant(deps, schoolId, async (tx) => {
     const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
-    if (!inst.paid) throw new AppError('CONFLICT', 'Only a paid instalment can be reversed.', { reason: 'emi_not_paid' });
-    await tx.execute(sql`
-      with p as (
-        update fee_payments set reversed_at = ${now().toISOString()}::timestamptz, reversed_by = ${caller.userId}, reversal_reason = ${body.reason},
-          refund_id = ${refund?.refundId ?? null}::text, refund_amount = ${refund?.amount ?? null}::bigint, refund_status = ${refund?.status ?? null}::text
-        where school_id = ${schoolId} and instalment_id = ${inst.id} and reversed_at is null
-        returning amount
-      ), i as (
-        update fee_instalments set paid = false where school_id = ${schoolId} and id = ${inst.id} returning 1
-      )
-      update fee_records set paid = paid - ${inst.amount}::bigint, updated_at = now() where school_id = ${schoolId} and id = ${inst.recordId}`);
+    if (!inst.paid) throw notPaid();
+    await writeReversal(tx, schoolId, caller, inst, body.reason, null);
     return loadStudentFees(tx, schoolId, inst.studentId, inst.sessionId);
   });
 }

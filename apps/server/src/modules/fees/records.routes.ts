@@ -4,7 +4,7 @@ import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createFeeRecords, deleteFeeRecord, listFeeRecords, updateFeeRecord } from './records.js';
 import { markInstalmentPaid, planInstalments, reverseInstalment } from './payments.js';
-import { refundForReversal } from './online.js';
+import { reverseWithRefund } from './online.js';
 
 /** Fees, part "records": students' fee records, instalment plans, payments and reversals (records.ts, payments.ts). */
 export default async function recordsRoutes(app: App) {
@@ -43,9 +43,10 @@ export default async function recordsRoutes(app: App) {
     ...fromContract(API.emiReverse),
     handler: async (req) => {
       const caller = requireCaller(req);
-      // An online payment may be refunded at the gateway first; the refund is recorded with the reversal.
-      const refund = req.body.refund ? await refundForReversal(app.deps, caller, req.params.emiId, req.body.refund) : null;
-      return { message: 'Payment reversed', result: await reverseInstalment(app.deps, caller, req.params.emiId, req.body, refund) };
+      // An online payment may be refunded at the gateway: recorded pending with the reversal, then asked for.
+      const { refund } = req.body;
+      const result = refund ? await reverseWithRefund(app.deps, caller, req.params.emiId, { reason: req.body.reason, refund }) : await reverseInstalment(app.deps, caller, req.params.emiId, req.body);
+      return { message: 'Payment reversed', result };
     },
   });
 }

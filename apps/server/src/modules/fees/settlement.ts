@@ -12,8 +12,9 @@ import { plainRupees } from './upi.js';
  * - live payments dated that day (reversed ones left out), late fees included: online by the
  *   gateway's method (its order's), UPI the office confirmed (mode `upi`), and the counter's
  *   modes (cash, cheque, bank transfer);
- * - UPI references parents entered that day and still pending, and their sum (the school's day:
- *   its time zone, from `fee_upi_claims_school_idx`);
+ * - UPI references parents entered and the office has not decided yet: all of them, whatever the
+ *   day they came (money the bank may hold already), their count and sum; and apart, those entered
+ *   that day (the school's day: its time zone; `fee_upi_claims_school_idx`);
  * - the gateway's money no instalment matched (`fee_orders` unmatched, any day, with the reason),
  *   their count and sum, and the first `SETTLEMENT_UNMATCHED_MAX` of them, the oldest first.
  * One statement. As CSV: a header row, then one row per line, amounts in rupees with two decimals.
@@ -25,7 +26,7 @@ const num = (v: Num | undefined) => Number(v ?? 0);
 
 interface Row {
   payments: Array<{ mode: string; method: string | null; n: Num; amount: Num; late_fee: Num }>;
-  pending: { n: Num; amount: Num };
+  pending: { n: Num; amount: Num; day_n: Num; day_amount: Num };
   unmatched: { n: Num; amount: Num };
   orders: Array<{
     id: string;
@@ -57,10 +58,13 @@ export async function feeSettlement(deps: Pick<Deps, 'data'>, caller: Caller, q:
           left join fee_orders o on o.school_id = p.school_id and o.id = p.order_id
           where p.school_id = ${schoolId}::uuid and p.paid_on = ${q.date}::date and p.reversed_at is null
           group by 1, 2 order by 1, 2) g) as payments,
-        (select json_build_object('n', count(*), 'amount', coalesce(sum(c.amount), 0)) from fee_upi_claims c, s
-          where c.school_id = ${schoolId}::uuid and c.status = 'pending'
-            and c.created_at >= (${q.date}::date::timestamp at time zone s.time_zone)
-            and c.created_at < ((${q.date}::date + 1)::timestamp at time zone s.time_zone)) as pending,
+        (select json_build_object('n', count(*), 'amount', coalesce(sum(c.amount), 0),
+            'day_n', count(*) filter (where c.created_at >= (${q.date}::date::timestamp at time zone s.time_zone)
+              and c.created_at < ((${q.date}::date + 1)::timestamp at time zone s.time_zone)),
+            'day_amount', coalesce(sum(c.amount) filter (where c.created_at >= (${q.date}::date::timestamp at time zone s.time_zone)
+              and c.created_at < ((${q.date}::date + 1)::timestamp at time zone s.time_zone)), 0))
+          from fee_upi_claims c, s
+          where c.school_id = ${schoolId}::uuid and c.status = 'pending') as pending,
         (select json_build_object('n', count(*), 'amount', coalesce(sum(o.amount), 0)) from fee_orders o
           where o.school_id = ${schoolId}::uuid and o.status = 'unmatched') as unmatched,
         (select coalesce(json_agg(u), '[]'::json) from (
@@ -95,7 +99,7 @@ export async function feeSettlement(deps: Pick<Deps, 'data'>, caller: Caller, q:
     date: q.date,
     gateway,
     upiConfirmed,
-    upiPending: { count: num(r.pending.n), amount: num(r.pending.amount) },
+    upiPending: { count: num(r.pending.n), amount: num(r.pending.amount), ofDay: { count: num(r.pending.day_n), amount: num(r.pending.day_amount) } },
     counter,
     total: line(r.payments),
     unmatched: { count: num(r.unmatched.n), amount: num(r.unmatched.amount), orders },
@@ -111,6 +115,7 @@ const HEADINGS = {
     gateway: 'Online (gateway)',
     upiConfirmed: 'UPI confirmed',
     upiPending: 'UPI pending confirmation',
+    upiPendingOfDay: 'UPI pending, entered this day',
     counter: 'Counter',
     total: 'Total received',
     unmatched: 'Gateway unmatched',
@@ -123,6 +128,7 @@ const HEADINGS = {
     gateway: 'ऑनलाइन (गेटवे)',
     upiConfirmed: 'यूपीआई पुष्ट',
     upiPending: 'यूपीआई पुष्टि बाकी',
+    upiPendingOfDay: 'यूपीआई पुष्टि बाकी, इस दिन लिखे गए',
     counter: 'काउंटर',
     total: 'कुल प्राप्त',
     unmatched: 'गेटवे बेमेल',
@@ -150,6 +156,7 @@ export function settlementCsv(r: SettlementReport, lang: 'en' | 'hi'): string {
     ...r.counter.map((c) => [h.counter, h.modes[c.mode], c.count, ...money(c), '']),
     [h.total, h.all, r.total.count, ...money(r.total), ''],
     [h.upiPending, 'upi', r.upiPending.count, ...money(r.upiPending), ''],
+    [h.upiPendingOfDay, 'upi', r.upiPending.ofDay.count, ...money(r.upiPending.ofDay), ''],
     [h.unmatched, h.all, r.unmatched.count, plainRupees(r.unmatched.amount), '', ''],
     ...r.unmatched.orders.map((o) => [
       h.unmatched,

@@ -15,6 +15,7 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
+import { rowsOf } from '../../db/rows.js';
 import { classes, feeInstalments, feeLateFees, feePayments, feeRecords, feeUpiClaims, paymentSettings, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { feesPolicy } from '../../policy/fees.js';
@@ -36,7 +37,12 @@ import { lockInstalments, writePayments } from './payments.js';
  *   no `tr` or `mc` (merchant fields): a school's UPI id is often a plain bank account's, and apps
  *   refuse merchant fields for those.
  * - After paying, the parent enters the UPI reference (UTR): a pending claim, at most one per
- *   instalment (`fee_upi_claims_pending_uq`); the principals are told in the bell.
+ *   instalment (`fee_upi_claims_pending_uq`); the principals are told in the bell. A reference
+ *   pays once in the school (issue 39): one already on a pending or confirmed claim, or on a live
+ *   payment by UPI or bank transfer, is refused (409 `upi_reference_used`; the partial unique index
+ *   `fee_upi_claims_reference_uq` decides a race). A confirmed claim's payment carries its
+ *   reference, so the check sees it there too; a repeat that came in before the rule is marked in
+ *   the office's list (`repeat`) and cannot be confirmed while its reference pays something.
  * - The office confirms it once the reference is in the bank statement: the payment (mode `upi`,
  *   the claim's reference) through `lockInstalments` + `writePayments`, the one path of every
  *   payment, and the claim confirmed with it, in one transaction; or rejects it with a reason, which
@@ -47,6 +53,24 @@ import { lockInstalments, writePayments } from './payments.js';
 
 type Scope = string;
 const PENDING_CLAIM = 'fee_upi_claims_pending_uq';
+const REFERENCE_USED = 'fee_upi_claims_reference_uq';
+
+/**
+ * Whether a UPI reference (UTR) already pays something in the school: on a pending or confirmed
+ * claim (but `claimId`'s own) or on a live payment by UPI or bank transfer (but `paymentId`'s own).
+ * Letters compare in capitals. Per school: a UTR is unique at NPCI, but refusing one another school
+ * holds would tell a parent of this school something of that one's.
+ */
+function referenceUsed(schoolId: Scope, reference: SQL, own: { claimId?: SQL; paymentId?: SQL; confirmedOnly?: boolean } = {}): SQL<boolean> {
+  const statuses = own.confirmedOnly ? sql`('confirmed')` : sql`('pending', 'confirmed')`;
+  return sql<boolean>`(exists (select 1 from fee_upi_claims o where o.school_id = ${schoolId}::uuid and upper(o.reference) = upper(${reference})
+      and o.status in ${statuses}${own.claimId ? sql` and o.id <> ${own.claimId}` : sql``})
+    or exists (select 1 from fee_payments p where p.school_id = ${schoolId}::uuid and upper(p.reference) = upper(${reference})
+      and p.reversed_at is null and p.mode in ('upi', 'bank_transfer') and p.reference is not null${own.paymentId ? sql` and p.id is distinct from ${own.paymentId}` : sql``}))`;
+}
+
+const referenceUsedError = () =>
+  new AppError('CONFLICT', 'This UPI reference has paid a fee of the school already.', { reason: 'upi_reference_used', field: 'reference' });
 
 /** Paise as rupees with two decimals, without grouping or symbol: 1234567 → "12345.67" (UPI links, CSV). */
 export function plainRupees(paise: number): string {
@@ -75,6 +99,7 @@ export function upiQrSvg(link: string): Promise<string> {
 
 const upiNotSet = () => new AppError('CONFLICT', 'The school takes no UPI payments: it has no UPI id.', { reason: 'upi_not_set' });
 const emiPaid = () => new AppError('CONFLICT', 'This instalment is paid already.', { reason: 'emi_paid' });
+const claimPending = () => new AppError('CONFLICT', 'A UPI reference for this instalment is already waiting for the school.', { reason: 'upi_claim_pending' });
 const claimDecided = () => new AppError('CONFLICT', 'This UPI reference was confirmed or rejected already.', { reason: 'upi_claim_decided' });
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +209,10 @@ export async function claimUpi(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>,
       if (!seen.vpa) throw upiNotSet();
       const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
       if (inst.paid) throw emiPaid();
+      if (seen.claimId) throw claimPending();
+      // One reference pays once (a second instalment, a sibling, another family): the index below is the guarantee.
+      const [used] = rowsOf<{ used: boolean }>(await tx.execute(sql`select ${referenceUsed(schoolId, sql`${body.reference}::text`)} as used`));
+      if (used!.used) throw referenceUsedError();
       const amount = Number(inst.amount) + Number(inst.lateFee);
       const [row] = await tx
         .insert(feeUpiClaims)
@@ -201,9 +230,8 @@ export async function claimUpi(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>,
       return { claimId: row!.claimId, reference: row!.reference, claimedAt: row!.claimedAt.toISOString() };
     });
   } catch (err) {
-    if (!(err instanceof AppError) && violatedConstraint(err) === PENDING_CLAIM) {
-      throw new AppError('CONFLICT', 'A UPI reference for this instalment is already waiting for the school.', { reason: 'upi_claim_pending' });
-    }
+    if (!(err instanceof AppError) && violatedConstraint(err) === PENDING_CLAIM) throw claimPending();
+    if (!(err instanceof AppError) && violatedConstraint(err) === REFERENCE_USED) throw referenceUsedError();
     throw err;
   }
   flush();
@@ -233,6 +261,8 @@ function claimsQuery(db: DbOrTx, schoolId: Scope, where: SQL | undefined) {
       className: classes.name,
       section: classes.section,
       receiptNo: feePayments.receiptNo,
+      // The same reference on another claim or payment of the school (one that came in before the rule).
+      repeat: referenceUsed(schoolId, sql`${feeUpiClaims.reference}`, { claimId: sql`${feeUpiClaims.id}`, paymentId: sql`${feeUpiClaims.paymentId}` }),
       parentId: student.parentUserId,
       student: cols(student),
       claimer: cols(claimer),
@@ -269,6 +299,7 @@ function presentClaim(r: ClaimRow): UpiClaim {
     decidedBy: personOf(r.decider),
     receiptNo: r.receiptNo,
     rejectReason: r.c.rejectReason,
+    repeat: Boolean(r.repeat),
   };
 }
 
@@ -313,6 +344,9 @@ export async function confirmUpiClaim(
       .where(and(eq(feeUpiClaims.schoolId, schoolId), eq(feeUpiClaims.id, claimId)))
       .for('update');
     if (claim!.status !== 'pending') throw claimDecided();
+    // A repeat that came in before the rule: its reference paid already (reject it instead).
+    const [used] = rowsOf<{ used: boolean }>(await tx.execute(sql`select ${referenceUsed(schoolId, sql`${claim!.reference}::text`, { claimId: sql`${claimId}::uuid`, confirmedOnly: true })} as used`));
+    if (used!.used) throw referenceUsedError();
     const today = localDate(inst.timeZone);
     const paidOn = body.paidOn ?? today;
     if (paidOn > today) throw new AppError('BAD_REQUEST', 'A payment cannot be dated after today.', { reason: 'paid_on_future', field: 'paidOn' });

@@ -129,7 +129,12 @@ export function SettlementSection({ session }: { session: AcademicSession }) {
                 totals={{ label: t('feeUpi.settlement.total'), count: f.number(report.total.count), lateFee: f.money(report.total.lateFee), amount: f.money(report.total.amount) }}
               />
               <Alert color={report.upiPending.count > 0 ? 'orange' : 'gray'} title={t('feeUpi.settlement.pendingTitle')} data-testid="settlement-pending">
-                <Text size="sm">{t('feeUpi.settlement.pending', { count: report.upiPending.count, n: f.number(report.upiPending.count), amount: f.money(report.upiPending.amount) })}</Text>
+                <Text size="sm">{t('feeUpi.settlement.pending', {
+                    count: report.upiPending.count,
+                    n: f.number(report.upiPending.count),
+                    amount: f.money(report.upiPending.amount),
+                    day: f.number(report.upiPending.ofDay.count),
+                  })}</Text>
                 {report.upiPending.count > 0 ? (
                   <Anchor component={Link} to="/feeupiclaims" size="sm">
                     {t('feeUpi.settlement.openClaims')}

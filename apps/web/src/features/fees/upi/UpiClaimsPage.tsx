@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UPI_CLAIM_STATUSES, formatRupees, type UpiClaim, type UpiClaimStatus } from '@shala/contract';
@@ -49,7 +49,25 @@ export default function UpiClaimsPage({ route }: ScreenProps) {
     { key: 'class', header: t('fees.reports.class'), cell: (c) => (c.class ? label(c.class) : '—') },
     { key: 'seq', header: t('fees.reports.dues.instalment'), cell: (c) => t('fees.common.money.instalment', { seq: c.seq }), wrap: 'nowrap' },
     { key: 'amount', header: t('fees.common.money.amount'), wrap: 'numeric', cell: (c) => formatRupees(c.amount) },
-    { key: 'reference', header: t('feeUpi.claims.reference'), wrap: 'anywhere', cell: (c) => <Text size="sm" ff="monospace">{c.reference}</Text> },
+    {
+      key: 'reference',
+      header: t('feeUpi.claims.reference'),
+      wrap: 'anywhere',
+      cell: (c) => (
+        <Stack gap={2} align="flex-start">
+          <Text size="sm" ff="monospace">
+            {c.reference}
+          </Text>
+          {c.repeat ? (
+            <Tooltip label={t('feeUpi.claims.repeatHint')} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+              <Badge color="red" variant="light" style={{ textTransform: 'none' }} tabIndex={0} data-testid="upi-claim-repeat">
+                {t('feeUpi.claims.repeat')}
+              </Badge>
+            </Tooltip>
+          ) : null}
+        </Stack>
+      ),
+    },
     {
       key: 'claimed',
       header: t('feeUpi.claims.claimedAt'),

@@ -20,15 +20,17 @@ const REJECTED: UpiClaim = {
   decidedBy: person('e0000000-0000-4000-8000-000000000003', 'Meena Iyer'),
   receiptNo: null,
   rejectReason: 'Not in our bank statement',
+  repeat: true,
 };
 
 describe('/feeupiclaims', () => {
-  it('shows a rejected reference with who rejected it and why', async () => {
+  it('shows a rejected reference with who rejected it and why, marked when its reference is used elsewhere too', async () => {
     mockFetch({ ...HEADER_MOCKS, 'GET /api/school/feeupi/claims': () => json(200, pageOf([REJECTED])) });
     signIn(113);
     renderApp('/feeupiclaims?status=rejected');
     const row = (await screen.findByText('Aarav Sharma', {}, { timeout: 10_000 })).closest('tr')!;
     expect(within(row).getByText('Meena Iyer')).toBeInTheDocument();
     expect(within(row).getByText('Why: Not in our bank statement')).toBeInTheDocument();
+    expect(within(row).getByText('Reference used before')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,2 @@
+-- Issue 39: a UPI reference's claims found by the reference whatever their status (the check before a claim, the office list's repeat mark).
+CREATE INDEX "fee_upi_claims_reference_idx" ON "fee_upi_claims" USING btree ("school_id",upper("reference"));
