@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountInWords, formatRupees, type CounterDay, type CounterHit } from '@shala/contract';
+import { amountInWords, cashRounded, formatRupees, type CounterDay, type CounterHit } from '@shala/contract';
 import { classStudents, classes, feeCashClosings, feeInstalments, feeLateFees, feePayments, feeReceiptCounters, users } from '../src/db/schema.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, setClassFee, CLASS_FEE, type FeeSchool } from './fees-fixture.js';
@@ -404,16 +404,23 @@ describe('one student a batch, cash in whole rupees, a closed day', () => {
     expect(text).toContain(`Cash taken (rounded to the rupee) ${formatRupees(1_066_700)}`);
   });
 
-  it('takes no cash dated on a day whose cash was closed (409, nothing written), at the counter or the office; a cheque still goes in', async () => {
+  it('takes no cash dated on an earlier day whose cash was closed (409, nothing written), at the counter or the office; today stays open for a recount', async () => {
     const i3 = paise.instalments[2]!;
-    const before = { payments: await otherPayments(), counter: (await env.db.select().from(feeReceiptCounters).where(eq(feeReceiptCounters.schoolId, other.school.id)))[0]!.lastNo };
-    const atCounter = await otherCollect({ emiIds: [i3.id], mode: 'cash' });
+    const yesterday = await env.app.inject({ method: 'POST', url: '/api/school/feecounter/close', headers: { token: other.admin.token }, payload: { date: '2026-11-24', pieces: { '100': 1 } } });
+    expect(yesterday.statusCode).toBe(200);
+    const counterOf = async () => (await env.db.select().from(feeReceiptCounters).where(eq(feeReceiptCounters.schoolId, other.school.id)))[0]!.lastNo;
+    const before = { payments: await otherPayments(), counter: await counterOf() };
+    const atCounter = await otherCollect({ emiIds: [i3.id], mode: 'cash', paidOn: '2026-11-24' });
     expect(atCounter.statusCode).toBe(409);
-    expect(atCounter.json()).toMatchObject({ reason: 'cash_day_closed', params: { date: '2026-11-25' } });
-    const atOffice = await env.app.inject({ method: 'POST', url: `/api/school/feerecord/emi/paid/${i3.id}`, headers: { token: other.principal.token }, payload: { mode: 'cash', paidOn: '2026-11-25' } });
+    expect(atCounter.json()).toMatchObject({ reason: 'cash_day_closed', params: { date: '2026-11-24' } });
+    const atOffice = await env.app.inject({ method: 'POST', url: `/api/school/feerecord/emi/paid/${i3.id}`, headers: { token: other.principal.token }, payload: { mode: 'cash', paidOn: '2026-11-24' } });
     expect(atOffice.statusCode).toBe(409);
     expect(atOffice.json().reason).toBe('cash_day_closed');
-    expect({ payments: await otherPayments(), counter: (await env.db.select().from(feeReceiptCounters).where(eq(feeReceiptCounters.schoolId, other.school.id)))[0]!.lastNo }).toEqual(before);
-    expect((await otherCollect({ emiIds: [i3.id], mode: 'cheque', reference: 'CHQ 000777' })).statusCode).toBe(200);
+    expect({ payments: await otherPayments(), counter: await counterOf() }).toEqual(before);
+    // Today was closed too (above): cash still goes in, and the day shows more than its count expected.
+    expect((await otherCollect({ emiIds: [i3.id], mode: 'cash' })).statusCode).toBe(200);
+    const day = (await get('/api/school/feecounter/day', other.admin.token)).json().result as CounterDay;
+    expect(day.expectedCash).toBe(2_133_400 + cashRounded(i3.amount));
+    expect(day.closing).toMatchObject({ expected: 2_133_400 });
   });
 });

@@ -45,8 +45,9 @@ import { escapeLike } from '../../db/like.js';
  *   the drawer should hold (each cash collection rounded to the rupee: cash is taken in whole
  *   rupees) and the day's latest closing. One statement.
  * - A batch belongs to one student (`fee_counter_batches`): another student's collection under its
- *   id is refused (409 `counter_batch_other_student`), even when both race. Cash is never added to a
- *   day whose cash was closed (409 `cash_day_closed`, `writePayments`).
+ *   id is refused (409 `counter_batch_other_student`), even when both race. Cash is never dated on
+ *   an earlier day whose cash was closed (409 `cash_day_closed`, `writePayments`); today's cash
+ *   after a count shows as come in since, for a recount.
  * - Close: the cash counted (pieces by note and coin) kept with the cash expected at that moment
  *   and who closed it; a recount adds a closing (none is changed), the latest shows.
  */

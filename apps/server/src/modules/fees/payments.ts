@@ -40,7 +40,7 @@ import { rowsOf } from '../../db/rows.js';
  *   `fee_payments_live_uq` (one live payment per instalment) is the guarantee behind the lock;
  * - reversing marks the live payment reversed (who, when, why: its receipt number stays used),
  *   the instalment unpaid, and takes the amount off the record's `paid`;
- * - cash is never dated on a day whose cash was closed at the counter (409 `cash_day_closed`).
+ * - cash is never dated on an earlier day whose cash was closed at the counter (409 `cash_day_closed`).
  *
  * Lock order, shared with records.ts: the record, then its instalment, then the receipt counter.
  */
@@ -177,8 +177,10 @@ export interface PaymentTerms {
 }
 
 /**
- * Cash dated on a day whose cash was counted and closed at the counter (`fee_cash_closings`) would
- * change a tally that is done: 409 `cash_day_closed` (params: date), nothing written.
+ * Cash dated on an earlier day whose cash was counted and closed at the counter
+ * (`fee_cash_closings`) would change a tally that is done: 409 `cash_day_closed` (params: date),
+ * nothing written. Today stays open after a count: cash taken after it shows on the counter as
+ * come in since the count, and a recount closes the day again.
  */
 async function assertCashDayOpen(tx: Tx, schoolId: Scope, paidOn: string): Promise<void> {
   const [closed] = rowsOf<{ one: number }>(
@@ -202,7 +204,7 @@ async function assertCashDayOpen(tx: Tx, schoolId: Scope, paidOn: string): Promi
  * payment takes: the office, the fee counter, the gateway, a confirmed UPI reference.
  */
 export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, insts: readonly LockedInstalment[], terms: PaymentTerms): Promise<Payment[]> {
-  if (terms.mode === 'cash') await assertCashDayOpen(tx, schoolId, terms.paidOn);
+  if (terms.mode === 'cash' && insts[0] && terms.paidOn < localDate(insts[0].timeZone)) await assertCashDayOpen(tx, schoolId, terms.paidOn);
   const written: Array<{ id: string; receiptNo: number }> = [];
   const lateFeeOf = (inst: LockedInstalment) => terms.lateFees?.get(inst.id) ?? inst.lateFee;
   for (const inst of insts) {
