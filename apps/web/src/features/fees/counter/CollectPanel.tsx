@@ -202,7 +202,7 @@ function DueLine({ instalment: i }: { instalment: Instalment }) {
               {i.lateFee > 0 ? <span>{t('fees.counter.collect.lateFee', { amount: f.money(i.lateFee) })}</span> : null}
               {i.upiClaim ? (
                 <Badge component="span" size="sm" variant="light" color="yellow" style={{ textTransform: 'none' }}>
-                  {t('fees.counter.upi.badge', { reference: i.upiClaim.reference })}
+                  {t('fees.counter.upi.badge')}
                 </Badge>
               ) : null}
             </Group>
