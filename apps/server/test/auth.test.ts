@@ -250,6 +250,9 @@ describe('security headers', () => {
     // Same origin, and the payment gateway's Checkout (issue 25): nothing else.
     expect(csp).toContain("connect-src 'self' https://checkout.razorpay.com https://api.razorpay.com;");
     expect(csp).not.toMatch(/wss?:/);
+    // The counter prints a receipt's PDF (a blob URL of the page) in a hidden frame (issue 39): blob:
+    // frames are allowed, and no other origin beyond the gateway's.
+    expect(csp).toContain('frame-src blob: https://checkout.razorpay.com https://api.razorpay.com;');
     expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("style-src-attr 'none'");
     expect(plain.headers['strict-transport-security']).toBeUndefined();

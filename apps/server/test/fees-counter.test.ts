@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountInWords, formatRupees, type CounterDay, type CounterHit } from '@shala/contract';
+import { amountInWords, cashRounded, formatRupees, type CounterDay, type CounterHit } from '@shala/contract';
 import { classStudents, classes, feeCashClosings, feeInstalments, feeLateFees, feePayments, feeReceiptCounters, users } from '../src/db/schema.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, setClassFee, CLASS_FEE, type FeeSchool } from './fees-fixture.js';
@@ -338,5 +338,89 @@ describe("a batch's receipt", () => {
     expect((await get(url(randomUUID()), fs.admin.token)).statusCode).toBe(404);
     expect((await get(url(batchId), tokens.teacher)).statusCode).toBe(403);
     expect((await get(url(batchId, '?layout=a4'), fs.admin.token)).statusCode).toBe(400);
+  });
+});
+
+/**
+ * Issue 39, in the other school (the figures above stay as they are): a batch id belongs to one
+ * student, even when two collections race (on PostgreSQL they do); cash is taken in whole rupees,
+ * so a tally of notes and coins balances instalments with paise; a closed day takes no more cash.
+ */
+describe('one student a batch, cash in whole rupees, a closed day', () => {
+  const otherCollect = (body: Record<string, unknown>, token = other.admin.token) => collect(body, token);
+  const otherPayments = async () => (await env.db.select({ n: count() }).from(feePayments).where(eq(feePayments.schoolId, other.school.id)))[0]!.n;
+  /** Pupil02 of the other school: 3 instalments from 10 Nov 2026 of ₹10,666.66, ₹10,666.66 and ₹10,666.68. */
+  let paise: Awaited<ReturnType<typeof addRecord>>;
+  beforeAll(async () => {
+    paise = await addRecord(env, other, other.students[1]!, { instalments: 3, start: '2026-11-10' });
+  });
+
+  it('refuses a second student under a batch id (409), even when both collections race, and pays only the first', async () => {
+    const [a, b] = await Promise.all([
+      addRecord(env, other, other.students[2]!, { instalments: 1, start: '2026-12-10' }),
+      env.f.user(116, other.school, { firstName: 'Veer' }).then(async (veer) => {
+        await env.db.insert(classStudents).values({ schoolId: other.school.id, sessionId: other.school.sessionId, classId: other.classId, studentId: veer.id, rollNo: 9 });
+        return addRecord(env, other, veer, { instalments: 1, start: '2026-12-10' });
+      }),
+    ]);
+    const before = await otherPayments();
+    const batchId = randomUUID();
+    const answers = await Promise.all([
+      otherCollect({ batchId, emiIds: [a.instalments[0]!.id], mode: 'upi', reference: 'UPI-77001' }),
+      otherCollect({ batchId, emiIds: [b.instalments[0]!.id], mode: 'upi', reference: 'UPI-77001' }, other.principal.token),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().reason).toBe('counter_batch_other_student');
+    const inBatch = await env.db.select({ recordId: feePayments.feeRecordId }).from(feePayments).where(eq(feePayments.batchId, batchId));
+    expect(inBatch).toHaveLength(1);
+    expect(await otherPayments()).toBe(before + 1);
+    // Sent later, naming the other student or its instalments: refused as well, nothing written.
+    const loser = inBatch[0]!.recordId === a.record.id ? b : a;
+    for (const body of [{ batchId, emiIds: [loser.instalments[0]!.id] }, { batchId, studentId: loser.record.studentId }]) {
+      const res = await otherCollect(body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().reason).toBe('counter_batch_other_student');
+    }
+    expect(await otherPayments()).toBe(before + 1);
+  });
+
+  it('expects each cash collection rounded to the rupee, so a count of notes and coins balances; the receipt says what was taken', async () => {
+    const [i1, i2] = paise.instalments;
+    const batch = randomUUID();
+    expect((await otherCollect({ batchId: batch, emiIds: [i1!.id] })).statusCode).toBe(200);
+    expect((await otherCollect({ emiIds: [i2!.id] })).statusCode).toBe(200);
+    const day = (await get('/api/school/feecounter/day', other.admin.token)).json().result as CounterDay;
+    // ₹10,666.66 twice: ₹21,333.32 paid, ₹21,334 in the drawer.
+    expect(day.modes.find((m) => m.mode === 'cash')!.amount).toBe(i1!.amount + i2!.amount);
+    expect(day.expectedCash).toBe(2 * 1_066_700);
+    const closed = await env.app.inject({
+      method: 'POST',
+      url: '/api/school/feecounter/close',
+      headers: { token: other.admin.token },
+      payload: { pieces: { '500': 42, '200': 1, '100': 1, '20': 1, '10': 1, '2': 2 } },
+    });
+    expect(closed.json().result).toMatchObject({ counted: 2_133_400, expected: 2_133_400, difference: 0 });
+    const { text } = pdfContent((await get(`/api/fee/receipt/batch/${batch}`, other.admin.token)).rawPayload);
+    expect(text).toContain(`Cash taken (rounded to the rupee) ${formatRupees(1_066_700)}`);
+  });
+
+  it('takes no cash dated on an earlier day whose cash was closed (409, nothing written), at the counter or the office; today stays open for a recount', async () => {
+    const i3 = paise.instalments[2]!;
+    const yesterday = await env.app.inject({ method: 'POST', url: '/api/school/feecounter/close', headers: { token: other.admin.token }, payload: { date: '2026-11-24', pieces: { '100': 1 } } });
+    expect(yesterday.statusCode).toBe(200);
+    const counterOf = async () => (await env.db.select().from(feeReceiptCounters).where(eq(feeReceiptCounters.schoolId, other.school.id)))[0]!.lastNo;
+    const before = { payments: await otherPayments(), counter: await counterOf() };
+    const atCounter = await otherCollect({ emiIds: [i3.id], mode: 'cash', paidOn: '2026-11-24' });
+    expect(atCounter.statusCode).toBe(409);
+    expect(atCounter.json()).toMatchObject({ reason: 'cash_day_closed', params: { date: '2026-11-24' } });
+    const atOffice = await env.app.inject({ method: 'POST', url: `/api/school/feerecord/emi/paid/${i3.id}`, headers: { token: other.principal.token }, payload: { mode: 'cash', paidOn: '2026-11-24' } });
+    expect(atOffice.statusCode).toBe(409);
+    expect(atOffice.json().reason).toBe('cash_day_closed');
+    expect({ payments: await otherPayments(), counter: await counterOf() }).toEqual(before);
+    // Today was closed too (above): cash still goes in, and the day shows more than its count expected.
+    expect((await otherCollect({ emiIds: [i3.id], mode: 'cash' })).statusCode).toBe(200);
+    const day = (await get('/api/school/feecounter/day', other.admin.token)).json().result as CounterDay;
+    expect(day.expectedCash).toBe(2_133_400 + cashRounded(i3.amount));
+    expect(day.closing).toMatchObject({ expected: 2_133_400 });
   });
 });

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MAX, PERCENT_BP_MAX, amountInWords, formatRupees, lateFeeFor, type DueRow, type LateFeeSettings, type LateFeeTerms, type StudentFees } from '@shala/contract';
-import { auditLog, feeInstalments, feeLateFees, feeLateRules, feeRecords } from '../src/db/schema.js';
+import { auditLog, classStudents, feeInstalments, feeLateFees, feeLateRules, feeRecords } from '../src/db/schema.js';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { setClock } from '../src/clock.js';
 import { addDays } from '../src/modules/calendar/days.js';
@@ -69,7 +69,14 @@ describe('GET and PUT /api/school/latefee (a session’s rule)', () => {
   it('none at first; the principal sets one (what its kind does not use kept at 0), an admin reads it; 400, 403, 404 change nothing', async () => {
     const first = await getRule(fs.admin.token, fs.school.sessionId);
     expect(first.status).toBe(200);
-    expect(first.body.result).toEqual({ sessionId: fs.school.sessionId, rule: null, charged: { count: 0, amount: 0 }, waived: { count: 0, amount: 0 }, today: TODAY });
+    expect(first.body.result).toEqual({
+      sessionId: fs.school.sessionId,
+      rule: null,
+      charged: { count: 0, amount: 0 },
+      waived: { count: 0, amount: 0 },
+      reach: { families: 0, instalments: 0, overdueFamilies: 0, overdueInstalments: 0, smallest: null },
+      today: TODAY,
+    });
 
     const rules = async () => (await env.db.select({ n: count() }).from(feeLateRules).where(eq(feeLateRules.schoolId, fs.school.id)))[0]!.n;
     const refused = [
@@ -254,6 +261,25 @@ describe('a late fee waived, and paid', () => {
     expect((await waive(s.principal.token, first.id)).body).toMatchObject({ reason: 'late_fee_none' });
     expect((await waive(s.principal.token, second.id)).status).toBe(409);
     expect((await waive(other.principal.token, other.school.id)).status).toBe(404);
+  });
+
+  it('tells the principal whom a rule reaches before it is saved: families and unpaid instalments, those overdue now, the smallest instalment', async () => {
+    const { s, first, second } = await charged();
+    // A sibling of the first child (the same parent: one family), its one instalment due in a month.
+    const sibling = await env.f.user(116, s.school, { parentUserId: s.parent.id });
+    await env.db.insert(classStudents).values({ schoolId: s.school.id, sessionId: s.school.sessionId, classId: s.classId, studentId: sibling.id, rollNo: 2 });
+    const third = (await addRecord(env, s, sibling, { instalments: 1, start: addDays(TODAY, 30) })).instalments[0]!;
+    const settings = (await getRule(s.principal.token, s.school.sessionId)).body.result as LateFeeSettings;
+    expect(settings.reach).toEqual({ families: 1, instalments: 3, overdueFamilies: 1, overdueInstalments: 1, smallest: Math.min(first.amount, second.amount, third.amount) });
+  });
+
+  it("counts it in what the parent's dashboard says is due next, until it is waived", async () => {
+    const { s, first } = await charged();
+    const parentToken = await env.f.token(s.parent);
+    const nextFee = async () => (await call(parentToken, 'GET', '/api/dashboard/children')).body.result as { children: Array<{ nextFee: { amount: number } | null }> };
+    expect((await nextFee()).children[0]!.nextFee).toMatchObject({ amount: first.amount + 10_000, dueDate: first.dueDate });
+    await waive(s.principal.token, first.id);
+    expect((await nextFee()).children[0]!.nextFee).toMatchObject({ amount: first.amount });
   });
 
   it('is paid with its instalment: the dues show it, the payment carries it, the receipt has its own line and the total in words', async () => {

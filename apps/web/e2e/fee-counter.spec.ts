@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { formatRupees } from '@shala/contract';
+import { cashRounded, formatRupees } from '@shala/contract';
 import { ACCOUNTS, PASSWORD, apiAs, countRequests, expectAccessible, expectNoOverflow, schoolToday, shot, signedInAt, tr } from './support';
 import { API_BASE } from './servers';
 
@@ -9,6 +9,11 @@ import { API_BASE } from './servers';
  * Enter, Enter), and the receipt of the collection comes as a PDF; the principal then sees the
  * money in the day's collection and closes the day with a cash tally (in Hindi).
  *
+ * Issue 39: the receipt prints from a hidden frame of the page (the content security policy lets
+ * the page frame its own blob: PDF): no tab opens. Cash is taken in whole rupees. The counter shows
+ * a parent's UPI reference waiting for the office (the demo's pending one) on the student it is
+ * for, leaves that instalment unticked and links to the UPI payments to confirm.
+ *
  * Set-up through the API: the journey's student (made and put into 4-A with a fee record on the
  * first run, found again after) and a plan of its balance in three instalments, the first 20 days
  * overdue. What stays afterwards: that student, its record and the payments made (receipt numbers
@@ -16,6 +21,8 @@ import { API_BASE } from './servers';
  */
 
 const OWN = { firstName: 'Tara', lastName: 'Counterjourney' } as const;
+/** The demo's UPI reference waiting for the office (seed/demo-upi.ts). */
+const DEMO_UPI_REFERENCE = '432109876543';
 const NAME = `${OWN.firstName} ${OWN.lastName}`;
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
@@ -104,19 +111,35 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   const clerk = await signedInAt(browser, 112, 'en', 1280);
   // Its requests counted from here: the receipt's print frame holds the load state's network idle.
   countRequests(clerk.page);
+  // Printing opens no page of its own, and the policy refuses no frame.
+  const opened: string[] = [];
+  clerk.context.on('page', (p) => opened.push(p.url()));
+  const refused: string[] = [];
+  clerk.page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   const { collectButton, search } = await collect(clerk.page, 1280);
-  await expect(collectButton).toHaveText(`Collect ${formatRupees(due)}`);
+  // Cash in whole rupees: the button asks for the total rounded to the rupee.
+  await expect(collectButton).toHaveText(`Collect ${formatRupees(cashRounded(due))}`);
   const receipt = clerk.page.waitForResponse((r) => r.url().includes('/api/fee/receipt/batch/'));
   await clerk.page.keyboard.press('Enter');
   const done = clerk.page.getByTestId('counter-done');
   await expect(done).toContainText(`Collected ${formatRupees(due)} from ${NAME}: receipt no. `);
-  // The receipt of the whole collection, a PDF, in a frame for printing.
+  // The receipt of the whole collection, a PDF, in a frame for printing: the frame loads the PDF's
+  // blob: address of the page itself, and no tab opens.
   const pdf = await receipt;
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect(pdf.headers()['content-disposition']).toMatch(/filename="receipt-\d+-\d+\.pdf"/);
   await expect(clerk.page.locator('iframe[title^="Receipt"]')).toBeAttached();
+  const frame = clerk.page.locator('iframe[title^="Receipt"]');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  // The frame is the page's own (a refused one holds the browser's error page, of no origin of ours).
+  await expect.poll(() => frame.evaluate((f: HTMLIFrameElement) => f.contentDocument !== null)).toBe(true);
   expect((await receiptBytes(new URL(pdf.url()).pathname)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(refused).toEqual([]);
+  expect(opened).toEqual([]);
+  expect(clerk.context.pages()).toHaveLength(1);
   // Ready for the next family.
   await expect(search).toBeFocused();
   await expect(clerk.page.getByRole('region', { name: tr('en', 'fees.counter.collect.title', { name: NAME }) })).toHaveCount(0);
@@ -144,6 +167,27 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   await shot(clerk.page, 'fee-counter-collect-en-375');
   await other.getByRole('button', { name: tr('en', 'fees.counter.collect.close') }).click();
   await expect(search).toBeFocused();
+
+  // A parent's UPI reference waiting for the office (the demo's): the counter shows it on its
+  // student, leaves its instalment unticked, and links to the UPI payments to confirm.
+  const claim = (
+    await principalApi.call<{ items: Array<{ reference: string; seq: number; student: { fullName: string } }> }>('GET', '/api/school/feeupi/claims?status=pending&page=1&pageSize=100')
+  ).items.find((c) => c.reference === DEMO_UPI_REFERENCE)!;
+  expect(claim).toBeDefined();
+  await clerk.page.setViewportSize({ width: 1280, height: 900 });
+  await search.fill(claim.student.fullName);
+  await expect(clerk.page.getByRole('option', { name: new RegExp(claim.student.fullName) }).first()).toBeVisible();
+  await search.press('Enter');
+  const family = clerk.page.getByRole('region', { name: tr('en', 'fees.counter.collect.title', { name: claim.student.fullName }) });
+  const upi = family.getByTestId('counter-upi');
+  await expect(upi).toContainText(DEMO_UPI_REFERENCE);
+  await expect(upi).toContainText(tr('en', 'fees.counter.collect.instalment', { seq: claim.seq, date: '' }).split(' · ')[0]!);
+  await expect(family.getByRole('checkbox', { name: new RegExp(`^Instalment ${claim.seq} ·`) })).not.toBeChecked();
+  await expect(upi.getByRole('link', { name: tr('en', 'fees.counter.upi.open') })).toHaveAttribute('href', /\/feeupiclaims$/);
+  await expectNoOverflow(clerk.page);
+  await expectAccessible(clerk.page, 'fee counter pending UPI (en, 1280)');
+  await shot(clerk.page, 'fee-counter-upi-en-1280');
+  await family.getByRole('button', { name: tr('en', 'fees.counter.collect.close') }).click();
   await clerk.context.close();
 
   // The principal, in Hindi on a phone: the payment is in the day's collection; the cash tally.
@@ -174,6 +218,14 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   await expect(closing).toContainText(closed!.closedBy.fullName);
   await expectNoOverflow(principal.page);
   await shot(principal.page, 'fee-counter-closed-hi-375');
+  // The pending UPI reference in Hindi on a phone.
+  const hiSearch = principal.page.getByRole('combobox', { name: tr('hi', 'fees.counter.search.label') });
+  await hiSearch.fill(claim.student.fullName);
+  await expect(principal.page.getByRole('option', { name: new RegExp(claim.student.fullName) }).first()).toBeVisible();
+  await hiSearch.press('Enter');
+  await expect(principal.page.getByTestId('counter-upi')).toContainText(tr('hi', 'fees.counter.upi.open'));
+  await expectNoOverflow(principal.page);
+  await shot(principal.page, 'fee-counter-upi-hi-375');
   await principal.context.close();
   await principalApi.dispose();
 });

@@ -5,7 +5,8 @@ import { apiAs, expectAccessible, expectNoOverflow, schoolToday, shot, signedInA
  * Late fees that apply themselves: the demo school's rule (₹10 a day from the day after the due
  * date, at most ₹500) is on, and the demo seed gave DEMO-S0004 an instalment due yesterday, so the
  * late-fee job (run by the seed and again at the server's start) has charged it one day's fee.
- * The principal reads the rule on /latefee and saves it again (in English at 1280 px; in Hindi at
+ * The principal reads the rule on /latefee and saves it again, after a confirmation of whom it
+ * reaches (in English at 1280 px; in Hindi at
  * 375 px), finds the ₹10 late fee on that instalment on the EMIs screen and waives it with a
  * reason; the parent (DEMO-G0001, Hindi, 375 px) sees it waived, with the reason.
  *
@@ -64,6 +65,13 @@ test('a late fee appears the day after the due date and the principal waives it;
   await expectAccessible(page, 'late-fee rule (en, 1280)');
   await shot(page, 'late-fee-rule-en-1280');
   await page.getByRole('button', { name: 'Save rule' }).click();
+  // Saving asks first, saying whom the rule reaches (issue 39).
+  const confirm = page.getByRole('dialog', { name: 'Save and apply this late-fee rule?' });
+  await expect(confirm).toContainText(/It applies to [\d,]+ unpaid instalments of [\d,]+ families in this session/);
+  await expect(confirm).toContainText(/[\d,]+ instalments of [\d,]+ families are overdue now/);
+  await expectAccessible(page, 'late-fee rule confirmation (en, 1280)');
+  await shot(page, 'late-fee-confirm-en-1280');
+  await confirm.getByRole('button', { name: 'Save and apply' }).click();
   await expect(page.getByText(/^Late-fee rule saved: \d+ instalments now have a late fee/)).toBeVisible();
   await expect(page.getByTestId('late-fee-charged')).toHaveText(charged);
 

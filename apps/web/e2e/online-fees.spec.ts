@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { GatewaySettings, StudentFees } from '@shala/contract';
+import { formatRupees, type GatewaySettings, type StudentFees } from '@shala/contract';
 import { PROVIDERS } from './providers-config';
 import { API_BASE } from './servers';
 import { apiAs, expectAccessible, expectNoOverflow, shot, signedInAt, tr } from './support';
@@ -10,7 +10,8 @@ import { apiAs, expectAccessible, expectNoOverflow, shot, signedInAt, tr } from 
  * (the journeys' fake Razorpay); the parent (DEMO-G0001) pays its child DEMO-S0004's overdue instalments in one go in
  * Checkout (the fake's Checkout script, served from an origin of its own as Razorpay's is), gets
  * the receipts and downloads one; Razorpay's webhook arriving after it changes nothing; the
- * principal sees the payments, made online, in the day's collection at the fee counter.
+ * principal sees the payments, made online, in the day's collection at the fee counter. The
+ * parent's payments list shows what each payment was, its late fee included (issue 39).
  *
  * What stays: nothing. The payments are reversed (and refunded at the fake gateway) and the keys
  * removed afterwards, so DEMO-S0004 has no payment again, as fees-student.spec reads it.
@@ -102,6 +103,17 @@ test('a parent pays two instalments online and downloads the receipt; the princi
   expect(((await hook.json()) as { status: number }).status).toBe(200);
   const again = await principalApi.call<StudentFees>('GET', `/api/school/feerecord/emi/student/${sibling}/${fees.sessionId}`);
   expect(again.payments.filter((p) => p.mode === 'online' && !p.reversed)).toHaveLength(n);
+
+  // The parent's payments list: each payment as paid, its late fee included (DEMO-S0004's overdue
+  // instalments carry late fees).
+  expect(online.some((p) => p.lateFee > 0)).toBe(true);
+  await page.reload();
+  await page.getByRole('combobox', { name: tr('en', 'fees.student.child') }).selectOption(sibling);
+  const list = page.getByRole('region', { name: tr('en', 'fees.common.view.payments') });
+  for (const p of online) {
+    await expect(list.getByText(`${tr('en', 'fees.common.money.receiptNo')} ${p.receiptNo} · ${formatRupees(p.amount + p.lateFee)}`)).toBeVisible();
+  }
+  await shot(page, 'online-fees-payments-en-1280');
 
   await principalApi.dispose();
 

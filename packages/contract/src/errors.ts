@@ -107,6 +107,8 @@ export const ERROR_REASONS = [
   'late_fee_none', // no late fee to waive on this instalment (none charged, waived already, or paid)
   'paid_on_future', // a payment is not dated after today
   'close_future', // the counter cannot close a day after today
+  'cash_day_closed', // params: date (the cash of that day was counted and closed at the counter: no cash is dated on it)
+  'counter_batch_other_student', // a counter collection's batch id belongs to another student (start a new collection)
   'student_has_fees', // a student with a fee record is not taken out of its class (remove the record first)
   'upi_not_set', // the school has no UPI id: no payment by UPI without a gateway
   'upi_claim_pending', // a UPI reference for this instalment is already waiting for the office

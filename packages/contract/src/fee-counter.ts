@@ -78,6 +78,15 @@ export const counterDayQuery = z.object({ date: dateIn('2000-01-01', '2100-12-31
 
 export const batchParams = z.object({ batchId: z.uuid() });
 
+/**
+ * Cash is taken in whole rupees (no coin below ₹1 is in use): what a cash collection (one batch, or
+ * one payment outside a batch) comes to in the drawer is its total rounded to the nearest rupee,
+ * 50 paise up. The payments keep their exact amounts; the receipt says what was taken in cash.
+ */
+export function cashRounded(paise: number): number {
+  return Math.round(paise / 100) * 100;
+}
+
 /** Indian currency notes and coins a cash tally counts, in rupees, largest first. */
 export const CASH_DENOMINATIONS = [500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
 /** Pieces of one note or coin a tally may count. */
@@ -112,7 +121,10 @@ export const cashClosing = z.object({
 });
 export type CashClosing = z.infer<typeof cashClosing>;
 
-/** A day's collection: every mode (none left out), live payments only, late fees included; the cash a drawer should hold; its latest closing. */
+/**
+ * A day's collection: every mode (none left out), live payments only, late fees included; the cash a
+ * drawer should hold (each cash collection rounded to the rupee, `cashRounded`); its latest closing.
+ */
 export const counterDay = z.object({
   date: z.string(),
   today: z.string(),

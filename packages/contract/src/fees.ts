@@ -525,6 +525,19 @@ export const lateFeeSettings = z.object({
   rule: lateFeeRule.nullable(),
   charged: countAmount,
   waived: countAmount,
+  /**
+   * Whom a rule reaches (what the principal confirms before saving one): the session's unpaid
+   * instalments and the families (a parent's children count once) they are of, those overdue today
+   * (charged at once when a rule is saved), and the smallest unpaid instalment (null: none), which a
+   * late fee should not exceed.
+   */
+  reach: z.object({
+    families: z.number().int(),
+    instalments: z.number().int(),
+    overdueFamilies: z.number().int(),
+    overdueInstalments: z.number().int(),
+    smallest: z.number().int().nullable(),
+  }),
   /** The school's today. */
   today: z.string(),
 });

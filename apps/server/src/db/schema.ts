@@ -656,6 +656,27 @@ export const feePayments = pgTable(
   ],
 );
 
+/**
+ * A collection at the fee counter (issue 39): its batch id, made by the client, belongs to one
+ * student. The first request of a batch inserts the row; another student's collection under the
+ * same id meets the key (waiting for the first to commit) and is refused, so a batch never holds two
+ * students' payments.
+ */
+export const feeCounterBatches = pgTable(
+  'fee_counter_batches',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    batchId: uuid('batch_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'fee_counter_batches_pk', columns: [t.schoolId, t.batchId] })],
+);
+
 /** The last receipt number given per school and session (its row lock makes numbers gapless). */
 export const feeReceiptCounters = pgTable(
   'fee_receipt_counters',

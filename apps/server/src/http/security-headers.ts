@@ -12,8 +12,10 @@ const cspOf = (gateway: { checkout: string; api: string }) => [
   "style-src-elem 'self' 'unsafe-inline'",
   "style-src-attr 'none'",
   // Razorpay Checkout (issue 25): its script, and the frames and calls it makes to the gateway.
+  // blob: frames are the page's own PDFs (a receipt printed from a hidden frame, issue 39): a blob
+  // URL is made only by a script of this origin, and its document keeps this policy.
   `script-src 'self' ${gateway.checkout}`,
-  `frame-src ${gateway.checkout} ${gateway.api}`,
+  `frame-src blob: ${gateway.checkout} ${gateway.api}`,
   // Realtime (socket.io) is on the same origin: 'self' covers its ws:/wss: (CSP Level 3).
   `connect-src 'self' ${gateway.checkout} ${gateway.api}`,
   "font-src 'self' data:",

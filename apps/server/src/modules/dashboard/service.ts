@@ -96,7 +96,7 @@ type ChildRow = {
 /**
  * A parent's dashboard, child first (spec section 1): its own active children only (the parent
  * link, in the statement) with their class in the current session, today's daywise mark and the
- * next unpaid instalment; then the latest notice on the parents' board. Two statements.
+ * next unpaid instalment (its late fee included: what the parent is to pay); then the latest notice on the parents' board. Two statements.
  */
 export async function parentDashboard(deps: Deps, caller: Caller): Promise<ParentDashboard> {
   const schoolId = scopeOf(caller);
@@ -111,8 +111,9 @@ export async function parentDashboard(deps: Deps, caller: Caller): Promise<Paren
     left join classes c on c.id = cs.class_id
     left join lateral (select a.status from attendance_marks a where a.school_id = u.school_id and a.student_id = u.id
       and a.date = ${today}::date and a.period_id is null limit 1) m on true
-    left join lateral (select i.amount, i.due_date::text as due_date from fee_records r
+    left join lateral (select i.amount + coalesce(lf.amount, 0) as amount, i.due_date::text as due_date from fee_records r
       join fee_instalments i on i.fee_record_id = r.id and i.school_id = r.school_id
+      left join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null
       where r.school_id = u.school_id and r.session_id = s.id and r.student_id = u.id and not i.paid
       order by i.due_date, i.seq limit 1) f on true
     where u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)} and u.parent_user_id = ${caller.userId} and u.status

@@ -42,7 +42,12 @@ import { escapeLike } from '../../db/like.js';
  *   that exists answers its payments (`created: false`), checked again once the record's lock is
  *   held, so a double submit that raced the first waits for it and then answers it.
  * - Day: what came in on a day by mode (late fees included, reversed payments out), the cash
- *   the drawer should hold and the day's latest closing. One statement.
+ *   the drawer should hold (each cash collection rounded to the rupee: cash is taken in whole
+ *   rupees) and the day's latest closing. One statement.
+ * - A batch belongs to one student (`fee_counter_batches`): another student's collection under its
+ *   id is refused (409 `counter_batch_other_student`), even when both race. Cash is never dated on
+ *   an earlier day whose cash was closed (409 `cash_day_closed`, `writePayments`); today's cash
+ *   after a count shows as come in since, for a recount.
  * - Close: the cash counted (pieces by note and coin) kept with the cash expected at that moment
  *   and who closed it; a recount adds a closing (none is changed), the latest shows.
  */
@@ -188,6 +193,43 @@ async function batchAnswer(tx: Tx, schoolId: string, batchId: string): Promise<O
   };
 }
 
+const batchTaken = () =>
+  new AppError('CONFLICT', 'This collection belongs to another student: start a new collection.', { reason: 'counter_batch_other_student' });
+
+/** A batch answered again: only to its own student (`studentId` null: not known yet, the instalments say). */
+function sameStudent<T extends { student: { userId: string } }>(batch: T, studentId: string | null): T {
+  if (studentId !== null && batch.student.userId !== studentId) throw batchTaken();
+  return batch;
+}
+
+/** The student whose record the instalments are of (null: none of the school's; the collection's own checks answer that). */
+async function studentOfInstalments(tx: Tx, schoolId: string, emiIds: readonly string[]): Promise<string | null> {
+  const [row] = rowsOf<{ studentId: string }>(
+    await tx.execute(sql`
+      select r.student_id as "studentId" from fee_instalments i join fee_records r on r.school_id = i.school_id and r.id = i.fee_record_id
+      where i.school_id = ${schoolId}::uuid and i.id = any(${sql.param([...emiIds])}::uuid[]) limit 1`),
+  );
+  return row?.studentId ?? null;
+}
+
+/**
+ * Ties the batch id to the student: a row of `fee_counter_batches` (the key is the school and the
+ * batch). Taken already (or meanwhile, by a transaction that committed while this one waited on the
+ * key) by another student: 409 `counter_batch_other_student`.
+ */
+async function claimBatch(tx: Tx, schoolId: string, batchId: string, studentId: string): Promise<void> {
+  const inserted = await tx.execute(sql`
+    insert into fee_counter_batches (school_id, batch_id, student_id) values (${schoolId}::uuid, ${batchId}::uuid, ${studentId}::uuid)
+    on conflict (school_id, batch_id) do nothing
+    returning student_id`);
+  if (rowsOf(inserted).length > 0) return;
+  // A statement of its own: its snapshot sees the row of the transaction the insert waited for.
+  const [row] = rowsOf<{ studentId: string }>(
+    await tx.execute(sql`select student_id as "studentId" from fee_counter_batches where school_id = ${schoolId}::uuid and batch_id = ${batchId}::uuid`),
+  );
+  if (row && row.studentId !== studentId) throw batchTaken();
+}
+
 /**
  * A student's overdue instalments and the next one due, of its record of the current session (the
  * counter's default ticks). Not a student of the school: 404; nothing unpaid: 409 `fee_nothing_due`.
@@ -227,12 +269,15 @@ export async function collectAtCounter(
   const { via: later, flush } = afterCommit(deps);
   const answer = await inTenant(deps, schoolId, async (tx): Promise<CounterCollectResult> => {
     const done = await batchAnswer(tx, schoolId, body.batchId);
-    if (done) return { ...done, created: false };
+    if (done) return { ...sameStudent(done, 'studentId' in body ? body.studentId : await studentOfInstalments(tx, schoolId, body.emiIds)), created: false };
     const emiIds = 'emiIds' in body ? body.emiIds : await defaultInstalments(tx, schoolId, body.studentId, now);
     const insts = await lockInstalments(tx, schoolId, emiIds);
+    // The batch is this student's from now on: another student's collection under the same id waits
+    // here for this one to commit, then is refused (the key `fee_counter_batches_pk`).
+    await claimBatch(tx, schoolId, body.batchId, insts[0]!.studentId);
     // A submit of the same batch that held the lock before us has committed by now.
     const raced = await batchAnswer(tx, schoolId, body.batchId);
-    if (raced) return { ...raced, created: false };
+    if (raced) return { ...sameStudent(raced, insts[0]!.studentId), created: false };
     const today = localDate(insts[0]!.timeZone, now);
     const paidOn = body.paidOn ?? today;
     if (paidOn > today) throw new AppError('BAD_REQUEST', 'A payment cannot be dated after today.', { reason: 'paid_on_future', field: 'paidOn' });
@@ -291,7 +336,7 @@ function presentClosing(day: string, r: ClosingCols): CashClosing | null {
  */
 export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { date?: string }, now = clockNow()): Promise<CounterDay> {
   const schoolId = scopeOf(caller);
-  const rows = await run<{ day: string; today: string; mode: PaymentMode | null; count: Num; amount: Num } & ClosingCols>(
+  const rows = await run<{ day: string; today: string; mode: PaymentMode | null; count: Num; amount: Num; expected_cash: Num } & ClosingCols>(
     tenantDb(deps, schoolId),
     'fee_counter_day',
     sql`with t as (
@@ -299,7 +344,7 @@ export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { 
           (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today
         from schools s where s.id = ${schoolId}::uuid
       )
-      select t.day::text as day, t.today::text as today, m.mode, m.count, m.amount, ${CLOSING_COLS}
+      select t.day::text as day, t.today::text as today, m.mode, m.count, m.amount, x.expected_cash, ${CLOSING_COLS}
       from t
       left join lateral (
         select c.* from fee_cash_closings c where c.school_id = ${schoolId}::uuid and c.day = t.day order by c.closed_at desc, c.id desc limit 1
@@ -311,7 +356,17 @@ export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { 
         where p.school_id = ${schoolId}::uuid and p.session_id in (select a.id from academic_sessions a where a.school_id = ${schoolId}::uuid)
           and p.paid_on = t.day and p.reversed_at is null
         group by p.mode
-      ) m on true`,
+      ) m on true
+      left join lateral (
+        select coalesce(sum(round(b.total / 100.0) * 100), 0)::float8 as expected_cash
+        from (
+          select sum(p.amount + p.late_fee) as total
+          from fee_payments p
+          where p.school_id = ${schoolId}::uuid and p.session_id in (select a.id from academic_sessions a where a.school_id = ${schoolId}::uuid)
+            and p.paid_on = t.day and p.reversed_at is null and p.mode = 'cash'
+          group by coalesce(p.batch_id, p.id)
+        ) b
+      ) x on true`,
   );
   if (!rows[0]) throw notFound('School');
   const byMode = new Map(rows.filter((r) => r.mode).map((r) => [r.mode!, r]));
@@ -322,7 +377,8 @@ export async function counterDay(deps: Pick<Deps, 'data'>, caller: Caller, q: { 
     modes,
     count: modes.reduce((sum, m) => sum + m.count, 0),
     amount: modes.reduce((sum, m) => sum + m.amount, 0),
-    expectedCash: modes.find((m) => m.mode === 'cash')!.amount,
+    // Cash is taken in whole rupees: each cash collection (a batch, or a payment of its own) rounded (`cashRounded`).
+    expectedCash: num(rows[0].expected_cash),
     closing: presentClosing(rows[0].day, rows[0]),
   };
 }

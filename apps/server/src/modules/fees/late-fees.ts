@@ -115,15 +115,24 @@ interface SettingsRow {
   charged: number | string;
   waived_n: number | string;
   waived: number | string;
+  unpaid_n: number | string;
+  families: number | string;
+  overdue_n: number | string;
+  overdue_families: number | string;
+  smallest: number | string | null;
 }
 
-/** The session's rule and its late fees on unpaid instalments, in one statement; null when the session is not the school's. */
+/**
+ * The session's rule, its late fees on unpaid instalments and whom a rule reaches (unpaid and
+ * overdue instalments, their families, the smallest), in one statement; null when the session is
+ * not the school's.
+ */
 async function readSettings(db: DbOrTx, schoolId: string, sessionId: string, now: Date): Promise<LateFeeSettings | null> {
   const [row] = rowsOf<SettingsRow>(
     await db.execute(sql`
       select (${now.toISOString()}::timestamptz at time zone s.time_zone)::date::text as today,
         r.kind, r.after_days, r.amount, r.percent_bp, r.cap, r.active, r.updated_at,
-        u.id as by_id, u.first_name as by_first, u.last_name as by_last, u.login_id as by_login, f.*
+        u.id as by_id, u.first_name as by_first, u.last_name as by_last, u.login_id as by_login, f.*, p.*
       from academic_sessions a
       join schools s on s.id = a.school_id
       left join fee_late_rules r on r.school_id = a.school_id and r.session_id = a.id
@@ -137,6 +146,16 @@ async function readSettings(db: DbOrTx, schoolId: string, sessionId: string, now
         join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id
         where i.school_id = a.school_id and i.session_id = a.id and not i.paid
       ) f
+      cross join lateral (
+        select count(*) as unpaid_n, count(distinct coalesce(st.parent_user_id, st.id)) as families,
+          count(*) filter (where i.due_date < (${now.toISOString()}::timestamptz at time zone s.time_zone)::date) as overdue_n,
+          count(distinct coalesce(st.parent_user_id, st.id)) filter (where i.due_date < (${now.toISOString()}::timestamptz at time zone s.time_zone)::date) as overdue_families,
+          min(i.amount)::float8 as smallest
+        from fee_instalments i
+        join fee_records fr on fr.school_id = i.school_id and fr.id = i.fee_record_id
+        join users st on st.id = fr.student_id
+        where i.school_id = a.school_id and i.session_id = a.id and not i.paid
+      ) p
       where a.school_id = ${schoolId}::uuid and a.id = ${sessionId}::uuid`),
   );
   if (!row) return null;
@@ -157,6 +176,13 @@ async function readSettings(db: DbOrTx, schoolId: string, sessionId: string, now
     rule,
     charged: { count: Number(row.charged_n), amount: Number(row.charged) },
     waived: { count: Number(row.waived_n), amount: Number(row.waived) },
+    reach: {
+      families: Number(row.families),
+      instalments: Number(row.unpaid_n),
+      overdueFamilies: Number(row.overdue_families),
+      overdueInstalments: Number(row.overdue_n),
+      smallest: row.smallest === null ? null : Number(row.smallest),
+    },
     today: row.today,
   };
 }

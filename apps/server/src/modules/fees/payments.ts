@@ -39,7 +39,8 @@ import { rowsOf } from '../../db/rows.js';
  *   again changes nothing and answers its payment (`created: false`); the partial unique index
  *   `fee_payments_live_uq` (one live payment per instalment) is the guarantee behind the lock;
  * - reversing marks the live payment reversed (who, when, why: its receipt number stays used),
- *   the instalment unpaid, and takes the amount off the record's `paid`.
+ *   the instalment unpaid, and takes the amount off the record's `paid`;
+ * - cash is never dated on an earlier day whose cash was closed at the counter (409 `cash_day_closed`).
  *
  * Lock order, shared with records.ts: the record, then its instalment, then the receipt counter.
  */
@@ -176,6 +177,25 @@ export interface PaymentTerms {
 }
 
 /**
+ * Cash dated on an earlier day whose cash was counted and closed at the counter
+ * (`fee_cash_closings`) would change a tally that is done: 409 `cash_day_closed` (params: date),
+ * nothing written. Today stays open after a count: cash taken after it shows on the counter as
+ * come in since the count, and a recount closes the day again.
+ */
+async function assertCashDayOpen(tx: Tx, schoolId: Scope, paidOn: string): Promise<void> {
+  const [closed] = rowsOf<{ one: number }>(
+    await tx.execute(sql`select 1 as one from fee_cash_closings where school_id = ${schoolId}::uuid and day = ${paidOn}::date limit 1`),
+  );
+  if (closed) {
+    throw new AppError('CONFLICT', `The cash of ${paidOn} is counted and closed: no cash can be added to that day.`, {
+      reason: 'cash_day_closed',
+      field: 'paidOn',
+      params: { date: paidOn },
+    });
+  }
+}
+
+/**
  * Records the payment of locked, unpaid instalments (`lockInstalments`) in the caller's
  * transaction: for each, the next receipt number of the school and session from
  * `fee_receipt_counters` (its row lock is held until the transaction commits, so numbers are
@@ -184,6 +204,7 @@ export interface PaymentTerms {
  * payment takes: the office, the fee counter, the gateway, a confirmed UPI reference.
  */
 export async function writePayments(later: Delivery, tx: Tx, schoolId: Scope, insts: readonly LockedInstalment[], terms: PaymentTerms): Promise<Payment[]> {
+  if (terms.mode === 'cash' && insts[0] && terms.paidOn < localDate(insts[0].timeZone)) await assertCashDayOpen(tx, schoolId, terms.paidOn);
   const written: Array<{ id: string; receiptNo: number }> = [];
   const lateFeeOf = (inst: LockedInstalment) => terms.lateFees?.get(inst.id) ?? inst.lateFee;
   for (const inst of insts) {

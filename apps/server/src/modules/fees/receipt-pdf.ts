@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MASTER_CLASSES, amountInWords, formatDateFor, formatRupees, type PaymentMode, type ReceiptLayout } from '@shala/contract';
+import { MASTER_CLASSES, amountInWords, cashRounded, formatDateFor, formatRupees, type PaymentMode, type ReceiptLayout } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classStudents, classes, feeInstalments, feePayments, feeRecords, files, schools, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
@@ -206,6 +206,7 @@ const WORDS = {
     amount: 'Amount received',
     inWords: 'In words',
     mode: 'Payment mode',
+    cashTaken: 'Cash taken (rounded to the rupee)',
     reference: 'Reference',
     receivedBy: 'Received by',
     modes: { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', online: 'Online' } satisfies Record<PaymentMode, string>,
@@ -234,6 +235,7 @@ const WORDS = {
     amount: 'प्राप्त राशि',
     inWords: 'शब्दों में',
     mode: 'भुगतान का माध्यम',
+    cashTaken: 'ली गई नकद राशि (पूरे रुपये में)',
     reference: 'संदर्भ',
     receivedBy: 'प्राप्तकर्ता',
     modes: { cash: 'नकद', upi: 'UPI', cheque: 'चेक', bank_transfer: 'बैंक ट्रांसफ़र', online: 'ऑनलाइन' } satisfies Record<PaymentMode, string>,
@@ -272,6 +274,11 @@ function texts(data: ReceiptData, lang: ReceiptLang) {
     w,
     classLine: data.student.rollNo !== null ? `${classText}   ·   ${w.rollNo} ${data.student.rollNo}` : classText,
     total: data.lines.reduce((sum, l) => sum + l.amount + l.lateFee, 0),
+    /** Cash is taken in whole rupees (`cashRounded`): what was taken, when the total has paise (else null). */
+    cashTaken: (() => {
+      const total = data.lines.reduce((sum, l) => sum + l.amount + l.lateFee, 0);
+      return data.mode === 'cash' && cashRounded(total) !== total ? cashRounded(total) : null;
+    })(),
     /** Every line reversed: the whole receipt is. */
     allReversed: data.lines.every((l) => l.reversed),
     lines: data.lines.map((l) => ({
@@ -301,7 +308,7 @@ function rule(doc: Doc, y: number, color = RULE): number {
 
 /** Draws the receipt on A5 pages (one, unless a batch has many lines); resolves with the PDF's bytes. */
 function renderA5(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
-  const { w, classLine, total, allReversed, lines, reversal } = texts(data, lang);
+  const { w, classLine, total, allReversed, lines, reversal, cashTaken } = texts(data, lang);
   const { doc, done } = newPdf({
     size: PAGE.size,
     margin: PAGE.margin,
@@ -398,8 +405,9 @@ function renderA5(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
   block(doc, wordsText, left + 10, by, inner, wordsStyle);
   y = boxTop + boxHeight + 10;
 
-  room(3 * 16);
+  room(4 * 16);
   field(w.mode, w.modes[data.mode]);
+  if (cashTaken !== null) field(w.cashTaken, formatRupees(cashTaken));
   if (data.reference) field(w.reference, data.reference);
   if (data.receivedBy) field(w.receivedBy, data.receivedBy);
 
@@ -450,7 +458,7 @@ interface Piece {
 
 /** Draws the receipt on one page of an 80 mm roll, measured first; black only (thermal printers have no grey). */
 function renderThermal(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
-  const { w, classLine, total, lines, reversal } = texts(data, lang);
+  const { w, classLine, total, lines, reversal, cashTaken } = texts(data, lang);
   const { doc, done } = newPdf({
     autoFirstPage: false,
     lang: lang === 'hi' ? 'hi-IN' : 'en-IN',
@@ -510,6 +518,7 @@ function renderThermal(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
   }
   pieces.push(line(false), pair(w.amount, formatRupees(total), { size: 10, bold: true, color: ink }, 0.45), text(`${w.inWords}: ${amountInWords(total, lang)}`, small), line(true));
   pieces.push(pair(w.mode, w.modes[data.mode]));
+  if (cashTaken !== null) pieces.push(pair(w.cashTaken, formatRupees(cashTaken)));
   if (data.reference) pieces.push(pair(w.reference, data.reference));
   if (data.receivedBy) pieces.push(pair(w.receivedBy, data.receivedBy));
   for (const l of data.lines.filter((x) => x.reversed)) {

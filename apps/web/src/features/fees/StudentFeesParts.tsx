@@ -201,7 +201,7 @@ export function FeeInstalments({ fees, actions, noPlan, cards }: { fees: Student
 }
 
 /**
- * Every payment, reversed ones struck through with the reason. A receipt already downloadable from
+ * Every payment (what was paid: the instalment and its late fee), reversed ones struck through with the reason. A receipt already downloadable from
  * its instalment's line (`onInstalment`) gets no second, identical button here.
  */
 export function FeePayments({ payments, onInstalment = new Set() }: { payments: StudentFees['payments']; onInstalment?: ReadonlySet<string> }) {
@@ -217,8 +217,13 @@ export function FeePayments({ payments, onInstalment = new Set() }: { payments: 
           <Group key={p.paymentId} justify="space-between" wrap="wrap" gap="xs" data-testid="payment">
             <Stack gap={0} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
               <Text fw={600} td={p.reversed ? 'line-through' : undefined}>
-                {t('fees.common.money.receiptNo')} {p.receiptNo} · {formatRupees(p.amount)}
+                {t('fees.common.money.receiptNo')} {p.receiptNo} · {formatRupees(p.amount + p.lateFee)}
               </Text>
+              {p.lateFee > 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('fees.common.money.withLateFee', { amount: formatRupees(p.amount), lateFee: formatRupees(p.lateFee) })}
+                </Text>
+              ) : null}
               <Text size="sm" c="dimmed">
                 {date(p.paidOn)} · {t(`fees.common.modes.${p.mode}`)}
                 {p.reference ? ` · ${p.reference}` : ''} · {t('fees.common.money.instalment', { seq: p.seq })}

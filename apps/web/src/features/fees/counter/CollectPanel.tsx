@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Checkbox, CloseButton, Group, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCash } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Checkbox, CloseButton, Group, List, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_MODES, RECEIPT_LAYOUTS, type CounterCollectResult, type CounterHit, type Instalment, type ReceiptLayout } from '@shala/contract';
+import { Link } from 'react-router';
+import { PAYMENT_MODES, RECEIPT_LAYOUTS, cashRounded, type CounterCollectResult, type CounterHit, type Instalment, type ReceiptLayout } from '@shala/contract';
 import { useCounterCollect } from '../../../api/fees-counter';
 import { useStudentFees } from '../../../api/fees-student';
 import { QueryError } from '../../../components/ListState';
@@ -15,9 +16,11 @@ import { defaultTicks, dueOf, newBatchId, tickedTotal } from './logic';
 type Mode = (typeof PAYMENT_MODES)[number];
 
 /**
- * A student at the counter: its unpaid instalments, the overdue ones and the next one due ticked;
- * the mode (cash first) and a reference; one "Collect ₹X" button, focused once the dues are here,
- * so Enter collects. The collection's batch id is made once for the student: a second press, or a
+ * A student at the counter: its unpaid instalments, the overdue ones and the next one due ticked
+ * (not one whose UPI reference the parent sent and the office has not checked: the counter shows
+ * those first, with a link to the UPI payments, so nobody takes cash for what was paid); the mode
+ * (cash first) and a reference; one "Collect ₹X" button (cash rounded to the rupee), focused once
+ * the dues are here, so Enter collects. The collection's batch id is made once for the student: a second press, or a
  * retry after a lost answer, is the same batch and pays nothing twice.
  */
 export function CollectPanel({
@@ -48,6 +51,9 @@ export function CollectPanel({
   const [reference, setReference] = useState('');
   const submitRef = useRef<HTMLButtonElement>(null);
   const total = tickedTotal(unpaid, ticked);
+  // Cash is taken in whole rupees (the tally counts notes and coins): the server's day expects the same.
+  const toCollect = mode === 'cash' ? cashRounded(total) : total;
+  const claimed = unpaid.filter((i) => i.upiClaim);
   const name = hit.student.fullName;
 
   // Once the dues are here, Enter collects.
@@ -78,6 +84,7 @@ export function CollectPanel({
     body = (
       <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('fees.counter.collect.title', { name })}>
         <Stack gap="md">
+          {claimed.length ? <PendingUpi claimed={claimed} /> : null}
           <Checkbox.Group
             label={t('fees.counter.collect.dues')}
             description={paid ? t('fees.counter.collect.paidCount', { count: paid, n: f.number(paid) }) : undefined}
@@ -113,9 +120,14 @@ export function CollectPanel({
               </Group>
             </Radio.Group>
             <Button ref={submitRef} type="submit" size="md" leftSection={<IconCash size={20} aria-hidden />} loading={collect.isPending} disabled={ticked.size === 0} data-testid="counter-collect-button">
-              {ticked.size ? t('fees.counter.collect.submit', { amount: f.money(total) }) : t('fees.counter.collect.none')}
+              {ticked.size ? t('fees.counter.collect.submit', { amount: f.money(toCollect) }) : t('fees.counter.collect.none')}
             </Button>
           </Group>
+          {ticked.size && toCollect !== total ? (
+            <Text size="sm" c="dimmed" ta="right" data-testid="counter-rounded">
+              {t('fees.counter.collect.rounded', { exact: f.money(total), amount: f.money(toCollect) })}
+            </Text>
+          ) : null}
         </Stack>
       </form>
     );
@@ -146,6 +158,32 @@ export function CollectPanel({
   );
 }
 
+/**
+ * The parent's UPI references waiting for the office to check them against the bank statement:
+ * each instalment's reference and amount, and the way to the UPI payments to confirm or reject them.
+ */
+function PendingUpi({ claimed }: { claimed: Instalment[] }) {
+  const { t } = useTranslation();
+  const f = useFeeFormat();
+  return (
+    <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('fees.counter.upi.title', { count: claimed.length })} data-testid="counter-upi">
+      <Stack gap={6}>
+        <List size="sm" spacing={2}>
+          {claimed.map((i) => (
+            <List.Item key={i.emiId} style={{ overflowWrap: 'anywhere' }}>
+              {t('fees.counter.upi.line', { seq: i.seq, amount: f.money(dueOf(i)), reference: i.upiClaim!.reference, date: f.date(i.upiClaim!.claimedAt.slice(0, 10)) })}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">{t('fees.counter.upi.text')}</Text>
+        <Anchor component={Link} to="/feeupiclaims" size="sm" fw={600}>
+          {t('fees.counter.upi.open')}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** An unpaid instalment to tick: its number and due date, its state, its late fee, what it comes to. */
 function DueLine({ instalment: i }: { instalment: Instalment }) {
   const { t } = useTranslation();
@@ -162,6 +200,11 @@ function DueLine({ instalment: i }: { instalment: Instalment }) {
                 {t(`fees.common.states.${i.state}`)}
               </Badge>
               {i.lateFee > 0 ? <span>{t('fees.counter.collect.lateFee', { amount: f.money(i.lateFee) })}</span> : null}
+              {i.upiClaim ? (
+                <Badge component="span" size="sm" variant="light" color="yellow" style={{ textTransform: 'none' }}>
+                  {t('fees.counter.upi.badge')}
+                </Badge>
+              ) : null}
             </Group>
           }
         />

@@ -89,25 +89,36 @@ function DayFigures({ day }: { day: CounterDay }) {
           {t('fees.counter.day.empty')}
         </Text>
       ) : null}
-      {day.closing ? <ClosingLine closing={day.closing} /> : null}
+      {day.closing ? <ClosingLine closing={day.closing} expectedNow={day.expectedCash} /> : null}
     </Stack>
   );
 }
 
-/** "Closed at 5:10 pm by Meena Iyer: ₹15,200.00 counted, short by ₹20.00." */
-function ClosingLine({ closing }: { closing: CashClosing }) {
+/**
+ * "Closed at 5:10 pm by Meena Iyer: ₹15,200.00 counted, short by ₹20.00." Cash taken since the
+ * count (today stays open; an earlier closed day takes no more cash) is said, for a recount.
+ */
+function ClosingLine({ closing, expectedNow }: { closing: CashClosing; expectedNow: number }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const verdict = useVerdict(closing.difference);
+  const since = expectedNow - closing.expected;
   return (
-    <Text size="sm" data-testid="counter-closing" c={closing.difference === 0 ? 'teal.8' : 'red.8'}>
-      {t('fees.counter.tally.closedLine', {
-        when: fmt.dateTime(closing.closedAt),
-        name: closing.closedBy?.fullName ?? '—',
-        counted: formatRupees(closing.counted),
-        verdict,
-      })}
-    </Text>
+    <>
+      <Text size="sm" data-testid="counter-closing" c={closing.difference === 0 ? 'teal.8' : 'red.8'}>
+        {t('fees.counter.tally.closedLine', {
+          when: fmt.dateTime(closing.closedAt),
+          name: closing.closedBy?.fullName ?? '—',
+          counted: formatRupees(closing.counted),
+          verdict,
+        })}
+      </Text>
+      {since !== 0 ? (
+        <Text size="sm" fw={600} c="orange.9" data-testid="counter-since-closing">
+          {since > 0 ? t('fees.counter.tally.since', { amount: formatRupees(since) }) : t('fees.counter.tally.sinceLess', { amount: formatRupees(-since) })}
+        </Text>
+      ) : null}
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CounterCollectResult, CounterHit, ReceiptLayout } from '@shala/contract';
+import { cashRounded, type CounterCollectResult, type CounterHit, type ReceiptLayout } from '@shala/contract';
 import { batchReceipt } from '../../../api/fees-counter';
 import type { ScreenProps } from '../../../app/screen';
 import { PageHeading } from '../../../components/PageHeading';
@@ -59,6 +59,7 @@ export default function FeeCounterPage({ route }: ScreenProps) {
                 {last.created
                   ? t('fees.counter.collect.done', { amount: f.money(last.total), name: last.student.fullName, nos: receiptNos(last.payments) })
                   : t('fees.counter.collect.already', { nos: receiptNos(last.payments) })}
+                {last.payments[0]?.mode === 'cash' && cashRounded(last.total) !== last.total ? ` ${t('fees.counter.collect.doneCash', { amount: f.money(cashRounded(last.total)) })}` : null}
               </Text>
               <Button size="xs" variant="white" leftSection={<IconPrinter size={16} aria-hidden />} loading={printing} onClick={() => void print(last)}>
                 {t('fees.counter.receipt.print', { nos: receiptNos(last.payments) })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashTallyTotal, type Instalment } from '@shala/contract';
+import { cashRounded, cashTallyTotal, type Instalment } from '@shala/contract';
 import { defaultTicks, newBatchId, receiptNos, searchable, tickedTotal } from './logic';
 
 const inst = (seq: number, state: Instalment['state'], amount: number, lateFee = 0): Instalment => ({
@@ -38,5 +38,12 @@ describe('the fee counter', () => {
   it('tallies notes and coins in paise', () => {
     expect(cashTallyTotal({ 500: 3, 100: 2, 10: 4, 1: 7 })).toBe(174_700);
     expect(cashTallyTotal({})).toBe(0);
+  });
+
+  it('takes cash in whole rupees (50 paise up), and never ticks an instalment whose UPI reference waits for the office', () => {
+    expect([cashRounded(1_192_475), cashRounded(1_192_450), cashRounded(1_192_449), cashRounded(1_192_500), cashRounded(0)]).toEqual([1_192_500, 1_192_500, 1_192_400, 1_192_500, 0]);
+    const claimed = { ...inst(2, 'overdue', 800), upiClaim: { claimId: '00000000-0000-4000-8000-0000000000c1', reference: '412345678901', claimedAt: '2026-11-24T05:00:00.000Z' } };
+    const plan = [inst(1, 'overdue', 800), claimed, inst(3, 'due', 800)];
+    expect(defaultTicks(plan)).toEqual([plan[0]!.emiId, plan[2]!.emiId]);
   });
 });

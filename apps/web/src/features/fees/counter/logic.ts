@@ -7,10 +7,14 @@ import { local } from '../../../lib/storage';
  * batch id, and the receipt layout the counter remembers.
  */
 
-/** The overdue instalments and the next one due: what a family usually comes to pay. */
+/**
+ * The overdue instalments and the next one due: what a family usually comes to pay; never one the
+ * parent says it paid by UPI (its reference waits for the office's check).
+ */
 export function defaultTicks(instalments: readonly Instalment[]): string[] {
-  const overdue = instalments.filter((i) => i.state === 'overdue');
-  const next = instalments.find((i) => i.state === 'due');
+  const open = instalments.filter((i) => !i.upiClaim);
+  const overdue = open.filter((i) => i.state === 'overdue');
+  const next = open.find((i) => i.state === 'due');
   return [...overdue, ...(next ? [next] : [])].map((i) => i.emiId);
 }
 

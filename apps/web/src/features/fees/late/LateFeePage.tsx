@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   LATE_FEE_DAYS_MAX,
@@ -22,7 +23,7 @@ import { RecordState } from '../../../components/ListState';
 import { MoneyInput, PercentInput } from '../../../components/MoneyInput';
 import { useContractForm } from '../../../lib/contractForm';
 import { useFormat } from '../../../lib/format';
-import { useErrorToken } from '../../../lib/validation';
+import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import { useSubmit } from '../../../lib/useSubmit';
 import { sessionScreen } from '../../academics/assign/sessionScreen';
 
@@ -31,7 +32,10 @@ import { sessionScreen } from '../../academics/assign/sessionScreen';
  * charges now. One screen of its own (listed on the fees hub and in the principal's menu) rather
  * than a card of the hub: the rule is a form of several fields with a live example, and the hub
  * is figures and links. Saving applies the rule at once to the session's unpaid overdue
- * instalments; the daily job keeps them up to date; waived late fees stay waived.
+ * instalments; the daily job keeps them up to date; waived late fees stay waived. So a rule that
+ * charges is saved only once the principal confirms whom it reaches (families and instalments, those
+ * overdue now: the server's count), and a late fee that can exceed the smallest unpaid instalment
+ * is warned of, under the example and in the confirmation.
  */
 export default sessionScreen('fees.late.description', (session) => <LateFees session={session} />);
 
@@ -67,6 +71,16 @@ export function lateFeeBody(sessionId: string, v: Values): LateFeeRuleInput {
   };
 }
 
+/** Days late enough for any rule to reach its most (a per-day fee its cap). */
+const MOST_DAYS = 100_000;
+
+/** The most the rule can charge on the session's smallest unpaid instalment, when that is more than the instalment (else null). */
+export function lateFeeExceeds(rule: LateFeeRuleInput, smallest: number | null): { fee: number; amount: number } | null {
+  if (smallest === null) return null;
+  const fee = lateFeeFor(rule, smallest, MOST_DAYS);
+  return fee > smallest ? { fee, amount: smallest } : null;
+}
+
 /** An example instalment of ₹10,000 and the days late the example shows. */
 const EXAMPLE = 1_000_000;
 const EXAMPLE_DAYS = [1, 7, 30] as const;
@@ -97,6 +111,44 @@ function LateFeeEditor({ settings }: { settings: LateFeeSettings }) {
   const v = form.values;
   const body = lateFeeBody(settings.sessionId, v);
   const complete = lateFeeRuleInput.safeParse(body).success;
+  const exceeds = complete && v.active ? lateFeeExceeds(body, settings.reach.smallest) : null;
+  const exceedsText = exceeds ? t('fees.late.exceeds', { fee: formatRupees(exceeds.fee), amount: formatRupees(exceeds.amount) }) : null;
+  // A rule that charges is saved once the principal has read whom it reaches; turning it off is not asked.
+  const onSubmit = form.onSubmit(
+    (values) => {
+      if (!values.active) return void submit.run(values);
+      const reach = settings.reach;
+      modals.openConfirmModal({
+        title: t('fees.late.confirmTitle'),
+        children: (
+          <Stack gap="sm" data-testid="late-fee-confirm">
+            <Text size="sm">
+              {reach.instalments
+                ? t('fees.late.confirmReach', { instalments: fmt.number(reach.instalments), families: fmt.number(reach.families) })
+                : t('fees.late.confirmNone')}
+            </Text>
+            {reach.overdueInstalments ? (
+              <Text size="sm" fw={600}>
+                {t('fees.late.confirmNow', { instalments: fmt.number(reach.overdueInstalments), families: fmt.number(reach.overdueFamilies) })}
+              </Text>
+            ) : null}
+            {exceedsText ? (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+                {exceedsText}
+              </Alert>
+            ) : null}
+          </Stack>
+        ),
+        labels: { confirm: t('fees.late.confirmSave'), cancel: t('common.cancel') },
+        confirmProps: exceedsText ? { color: 'red' } : {},
+        onConfirm: () => void submit.run(values),
+      });
+    },
+    () => {
+      submit.setFailure({ title: t('common.checkForm'), message: null });
+      focusFirstError();
+    },
+  );
   const field = (key: 'afterDays' | 'amount' | 'percentBp' | 'cap') => ({
     value: v[key],
     onChange: (value: number | null) => form.setFieldValue(key, value),
@@ -125,7 +177,7 @@ function LateFeeEditor({ settings }: { settings: LateFeeSettings }) {
         </SimpleGrid>
       </Paper>
 
-      <form noValidate onSubmit={submit.onSubmit} aria-label={t('fees.late.formLabel')}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('fees.late.formLabel')}>
         <Stack gap="lg">
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="late-fee-rule">
             <Title order={2} size="h4" id="late-fee-rule" mb="md">
@@ -212,6 +264,11 @@ function LateFeeEditor({ settings }: { settings: LateFeeSettings }) {
                 {t('fees.late.exampleIncomplete')}
               </Text>
             )}
+            {exceedsText ? (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mt="sm" data-testid="late-fee-exceeds">
+                {exceedsText}
+              </Alert>
+            ) : null}
             <Text size="xs" c="dimmed" mt="sm">
               {t('fees.late.note')}
             </Text>

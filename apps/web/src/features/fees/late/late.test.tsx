@@ -16,6 +16,7 @@ const settings = (over: Partial<LateFeeSettings> = {}): LateFeeSettings => ({
   rule: null,
   charged: { count: 0, amount: 0 },
   waived: { count: 0, amount: 0 },
+  reach: { families: 230, instalments: 412, overdueFamilies: 57, overdueInstalments: 61, smallest: 150_000 },
   today: '2026-11-25',
   ...over,
 });
@@ -58,8 +59,30 @@ describe('/latefee', () => {
     await user.type(grace, '3');
     expect(within(screen.getByTestId('late-fee-example')).getAllByText('₹250.00')).toHaveLength(2); // 7 and 30 days
     await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    // Nothing is saved before the principal has read whom the rule reaches.
+    const confirm = await screen.findByRole('dialog', { name: 'Save and apply this late-fee rule?' });
+    expect(within(confirm).getByText('It applies to 412 unpaid instalments of 230 families in this session, as each falls overdue.')).toBeInTheDocument();
+    expect(within(confirm).getByText('61 instalments of 57 families are overdue now: they are charged as soon as you save, and their parents see it.')).toBeInTheDocument();
+    expect(bodies(fetch)).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Save and apply' }));
     expect(await screen.findByText('Late-fee rule saved: 12 instalments now have a late fee (₹600.00 in all).')).toBeInTheDocument();
     expect(bodies(fetch)).toEqual([{ sessionId: SESSION.sessionId, kind: 'percent', afterDays: 3, amount: 0, percentBp: 250, cap: null, active: true }]);
+  });
+
+  it('warns, under the example and before saving, of a late fee that can exceed the smallest unpaid instalment', async () => {
+    const fetch = mockFetch({ ...MOCKS, 'GET /api/school/latefee': () => json(200, { result: settings() }) });
+    signIn(113);
+    const user = userEvent.setup();
+    renderApp('/latefee');
+    await user.click(await screen.findByRole('radio', { name: /A fixed amount/ }, { timeout: 10_000 }));
+    await user.type(screen.getByRole('textbox', { name: /Late fee/ }), '2000');
+    const warning = 'This late fee can reach ₹2,000.00, more than the smallest unpaid instalment (₹1,500.00). Check the amount.';
+    expect(screen.getByTestId('late-fee-exceeds')).toHaveTextContent(warning);
+    await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Save and apply this late-fee rule?' });
+    expect(within(confirm).getByText(warning)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(bodies(fetch)).toEqual([]);
   });
 
   it('is read only for the system admin', async () => {

@@ -3,7 +3,9 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { razorpaySettingsInput, type GatewaySettings, type RazorpaySettingsInput } from '@shala/contract';
 import { useGatewaySettings, useRemoveRazorpay, useSaveRazorpay } from '../../../api/fees-online';
+import { isApiError } from '../../../api/http';
 import { RecordState } from '../../../components/ListState';
+import { FailureAlert } from '../../../components/ModalFooter';
 import { useContractForm } from '../../../lib/contractForm';
 import { notifyError, notifySaved } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
@@ -37,6 +39,8 @@ function RazorpayForm({ settings, canEdit }: { settings: GatewaySettings; canEdi
     save: (values: RazorpaySettingsInput) => save.mutateAsync({ keyId: values.keyId.trim(), keySecret: values.keySecret.trim(), webhookSecret: values.webhookSecret.trim() }),
     saved: () => t('fees.gateway.saved'),
     done: () => form.setValues({ keySecret: '', webhookSecret: '' }),
+    // A refusal of the whole account (no SECRETS_KEY on the server): its reason, and that nothing was saved.
+    failure: (error, failure) => (isApiError(error) && error.status === 409 ? { title: failure.title, message: t('fees.gateway.notSaved') } : failure),
   });
   const confirmRemove = () =>
     modals.openConfirmModal({
@@ -85,6 +89,7 @@ function RazorpayForm({ settings, canEdit }: { settings: GatewaySettings; canEdi
                 <PasswordInput label={t('fees.gateway.keySecret')} description={account ? t('fees.gateway.secretAgain') : undefined} autoComplete="new-password" required maxLength={100} visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }} {...form.getInputProps('keySecret')} error={errorText(form.errors.keySecret)} />
                 <PasswordInput label={t('fees.gateway.webhookSecret')} description={account ? t('fees.gateway.secretAgain') : undefined} autoComplete="new-password" required maxLength={100} visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }} {...form.getInputProps('webhookSecret')} error={errorText(form.errors.webhookSecret)} />
               </SimpleGrid>
+              <FailureAlert failure={submit.failure} />
               <Group justify="space-between" gap="sm">
                 {account ? (
                   <Button variant="subtle" color="red" onClick={confirmRemove} loading={remove.isPending}>

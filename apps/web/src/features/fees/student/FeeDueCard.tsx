@@ -12,11 +12,15 @@ import { useFeeDate } from '../feeDate';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorAlert } from '../../../components/ListState';
 
-/** The next unpaid instalment of a student's plan, and what is overdue (null: no record). */
+/**
+ * The next unpaid instalment of a student's plan and what it comes to (its late fee with it), and
+ * what is overdue, late fees included: what the family is to pay (null: no record).
+ */
 export function nextDue(fees: StudentFees) {
   if (!fees.record) return null;
   const next = fees.instalments.find((i) => i.state !== 'paid') ?? null;
-  return { next, overdue: fees.record.overdue };
+  const overdue = fees.instalments.filter((i) => i.state === 'overdue').reduce((sum, i) => sum + i.amount + i.lateFee, 0);
+  return { next, amount: next ? next.amount + next.lateFee : 0, overdue };
 }
 
 /** One student's line on the card: the next instalment (amount, date; red when overdue) or "Nothing due". */
@@ -42,7 +46,7 @@ function DueLine({ fees, name }: { fees: StudentFees; name?: string }) {
       ) : (
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c={due.next.state === 'overdue' ? 'red.8' : undefined} fw={600}>
-            {t('fees.student.card.next', { seq: due.next.seq, amount: formatRupees(due.next.amount), date: date(due.next.dueDate) })}
+            {t('fees.student.card.next', { seq: due.next.seq, amount: formatRupees(due.amount), date: date(due.next.dueDate) })}
           </Text>
           {due.overdue > 0 ? (
             <Badge color="red" variant="light" style={{ textTransform: 'none' }}>

@@ -136,11 +136,16 @@ afterEach(() => {
 
 describe("the parent's fee screen", () => {
   it("shows the first child's fees (figures, breakdown, instalments, payments), downloads a receipt, and shows another child on request", async () => {
+    // Instalment 1 was paid with a late fee of ₹300: the payment is ₹8,800.
+    const aarav = aaravFees();
+    const paidLate = payment({ lateFee: 30_000 });
+    aarav.payments = [paidLate];
+    aarav.instalments[0] = { ...aarav.instalments[0]!, payment: paidLate };
     const fetch = mockFetch({
       ...HEADER_MOCKS,
       'GET /api/school/session': () => json(200, { result: [SESSION] }),
       'GET /api/parent/children': () => json(200, { result: [child(AARAV, 'DEMO-S0001', 'Aarav'), child(DIYA, 'DEMO-S0004', 'Diya')] }),
-      [feesUrl(AARAV)]: () => json(200, { result: aaravFees() }),
+      [feesUrl(AARAV)]: () => json(200, { result: aarav }),
       [feesUrl(DIYA)]: () => json(200, { result: noRecord(DIYA, 'Diya Verma') }),
       [`GET /api/fee/receipt/${PAYMENT_ID}`]: () =>
         new Response(PDF, { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="receipt-7.pdf"' } }),
@@ -173,7 +178,9 @@ describe("the parent's fee screen", () => {
     const asked = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/fee/receipt'));
     expect(asked).toEqual([`/api/fee/receipt/${PAYMENT_ID}?lang=en`]);
     const payments = screen.getByRole('region', { name: 'Payments and receipts' });
-    expect(within(payments).getByText(/Receipt no\. 7 · ₹8,500\.00/)).toBeInTheDocument();
+    // What was paid, the late fee included (issue 39), and what it was made of.
+    expect(within(payments).getByText(/Receipt no\. 7 · ₹8,800\.00/)).toBeInTheDocument();
+    expect(within(payments).getByText('₹8,500.00 instalment + ₹300.00 late fee')).toBeInTheDocument();
     // One download button per receipt: the instalment's, not a second one in the payments.
     expect(screen.getAllByRole('button', { name: 'Download receipt 7' })).toHaveLength(1);
     downloads.restore();
@@ -228,7 +235,10 @@ describe("the student's fee screen", () => {
 });
 
 describe('the fees card of the dashboards', () => {
-  it("shows each child's next instalment, overdue in red, or nothing due, and links to the fee screen", async () => {
+  it("shows each child's next instalment, overdue in red, or nothing due, with late fees, and links to the fee screen", async () => {
+    // Aarav's overdue instalment 2 has a late fee of ₹300: it comes to ₹8,800.
+    const aarav = aaravFees();
+    aarav.instalments[1] = { ...aarav.instalments[1]!, lateFee: 30_000 };
     const paidUp = aaravFees(DIYA);
     paidUp.instalments = paidUp.instalments.map((i) => ({ ...i, state: 'paid' }));
     paidUp.record = { ...paidUp.record!, overdue: 0 };
@@ -237,17 +247,17 @@ describe('the fees card of the dashboards', () => {
       'GET /api/school/session': () => json(200, { result: [SESSION] }),
       'GET /api/parent/children': () => json(200, { result: [child(AARAV, 'DEMO-S0001', 'Aarav'), child(DIYA, 'DEMO-S0004', 'Diya')] }),
       'GET /api/school/attendance/summary': () => json(200, { result: { date: '2026-06-20', dayKind: 'school', school: null, classes: [], children: [] } }),
-      [feesUrl(AARAV)]: () => json(200, { result: aaravFees() }),
+      [feesUrl(AARAV)]: () => json(200, { result: aarav }),
       [feesUrl(DIYA)]: () => json(200, { result: paidUp }),
     });
     signIn(115);
     renderApp('/parentdashboard');
     const card = await screen.findByRole('region', { name: 'Fees' }, { timeout: 10_000 });
     await waitFor(() => expect(within(card).getAllByTestId('fee-due')).toHaveLength(2));
-    const [aarav, diya] = within(card).getAllByTestId('fee-due');
-    expect(aarav).toHaveTextContent('Aarav Verma');
-    expect(within(aarav!).getByText('Instalment 2: ₹8,500.00, due 10 Jun 2026')).toBeInTheDocument();
-    expect(within(aarav!).getByText('₹8,500.00 overdue')).toBeInTheDocument();
+    const [aaravLine, diya] = within(card).getAllByTestId('fee-due');
+    expect(aaravLine).toHaveTextContent('Aarav Verma');
+    expect(within(aaravLine!).getByText('Instalment 2: ₹8,800.00, due 10 Jun 2026')).toBeInTheDocument();
+    expect(within(aaravLine!).getByText('₹8,800.00 overdue')).toBeInTheDocument();
     expect(diya).toHaveTextContent('Diya VermaNothing due');
     expect(within(card).getByRole('link', { name: 'See fees and receipts' })).toHaveAttribute('href', '/studentfeedata');
   });

@@ -3,6 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees, upiConfirmBody, upiRejectBody, type UpiClaim } from '@shala/contract';
 import { useConfirmUpiClaim, useRejectUpiClaim } from '../../../api/fees-upi';
+import { isApiError } from '../../../api/http';
 import { DateField } from '../../../components/DateField';
 import { ModalFooter } from '../../../components/ModalFooter';
 import { ReasonModal } from '../../../components/ReasonModal';
@@ -26,7 +27,8 @@ interface ConfirmValues {
 
 /**
  * Confirms a claim found in the bank statement: the payment with its receipt number, dated the day
- * the money came in (empty: the school's today; never after it).
+ * the money came in (empty: the school's today; never after it). The instalment paid since the
+ * parent sent the reference (at the counter, online): the refusal says to reject the claim.
  */
 export function ConfirmClaimModal({ claim, onClose }: { claim: UpiClaim; onClose: () => void }) {
   const { t } = useTranslation();
@@ -40,6 +42,8 @@ export function ConfirmClaimModal({ claim, onClose }: { claim: UpiClaim; onClose
     saved: ({ payment }) => t('feeUpi.claims.confirmed', { no: payment.receiptNo, name: claim.student.fullName }),
     savedToast: () => ({ check: true }),
     done: onClose,
+    failure: (error, failure) =>
+      isApiError(error) && error.reason === 'emi_paid' ? { title: t('feeUpi.claims.paidSinceTitle', { seq: claim.seq }), message: t('feeUpi.claims.paidSince') } : failure,
   });
   const title = t('feeUpi.claims.confirmTitle');
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { UpiClaim } from '@shala/contract';
+import userEvent from '@testing-library/user-event';
+import type { MessagingSettings, UpiClaim } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../../test/utils';
 
 const person = (userId: string, fullName: string) => ({ userId, loginId: 'DEMO-X0001', fullName, firstName: fullName.split(' ')[0]!, lastName: fullName.split(' ')[1]! });
@@ -32,5 +33,64 @@ describe('/feeupiclaims', () => {
     expect(within(row).getByText('Meena Iyer')).toBeInTheDocument();
     expect(within(row).getByText('Why: Not in our bank statement')).toBeInTheDocument();
     expect(within(row).getByText('Reference used before')).toBeInTheDocument();
+  });
+});
+
+describe('confirming a UPI reference', () => {
+  it('says to reject it when the instalment was paid since (at the counter), not to correct fields', async () => {
+    const pending: UpiClaim = { ...REJECTED, status: 'pending', decidedAt: null, decidedBy: null, rejectReason: null };
+    mockFetch({
+      ...HEADER_MOCKS,
+      'GET /api/school/feeupi/claims': () => json(200, pageOf([pending])),
+      [`POST /api/school/feeupi/claims/${pending.claimId}/confirm`]: () => json(409, { error: 'CONFLICT', message: 'This instalment is paid already.', reason: 'emi_paid' }),
+    });
+    signIn(113);
+    const user = userEvent.setup();
+    renderApp('/feeupiclaims');
+    const row = (await screen.findByText('Aarav Sharma', {}, { timeout: 10_000 })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Confirm/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /Confirm/ }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Instalment 2 was paid since this reference was sent');
+    expect(alert).toHaveTextContent('Reject it and tell the parent why');
+    expect(alert).not.toHaveTextContent('Please correct the highlighted fields.');
+  });
+});
+
+describe('/paymentsettings', () => {
+  const messaging = (secretsKey: boolean): MessagingSettings => ({ secretsKey, sms: { source: 'none', account: null }, whatsapp: { source: 'none', account: null }, rules: [] });
+  const MOCKS = {
+    ...HEADER_MOCKS,
+    'GET /api/school/paymentsettings': () => json(200, { result: { razorpay: null } }),
+    'GET /api/school/paymentsettings/upi': () => json(200, { result: { vpa: null, name: null, updatedAt: null } }),
+  };
+
+  it('warns that keys cannot be saved without SECRETS_KEY, and shows the refusal of a save', async () => {
+    mockFetch({
+      ...MOCKS,
+      'GET /api/school/messaging/settings': () => json(200, { result: messaging(false) }),
+      'PUT /api/school/paymentsettings/razorpay': () => json(409, { error: 'CONFLICT', message: 'SECRETS_KEY is not set', reason: 'secrets_key_missing' }),
+    });
+    signIn(113);
+    const user = userEvent.setup();
+    renderApp('/paymentsettings');
+    expect(await screen.findByTestId('payment-no-key', {}, { timeout: 10_000 })).toHaveTextContent('Razorpay keys cannot be saved on this server yet');
+    const card = screen.getByTestId('razorpay-settings');
+    await user.type(within(card).getByRole('textbox', { name: /Key id/i }), 'rzp_test_abc123');
+    await user.type(within(card).getByLabelText(/Key secret/i), 'secret-one');
+    await user.type(within(card).getByLabelText(/Webhook secret/i), 'secret-two');
+    await user.click(within(card).getByRole('button', { name: /Save/ }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('SECRETS_KEY is not set');
+    expect(alert).toHaveTextContent('Nothing was saved.');
+  });
+
+  it('shows no warning when the server has the key', async () => {
+    mockFetch({ ...MOCKS, 'GET /api/school/messaging/settings': () => json(200, { result: messaging(true) }) });
+    signIn(113);
+    renderApp('/paymentsettings');
+    expect(await screen.findByTestId('razorpay-settings', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-no-key')).toBeNull();
   });
 });
