@@ -131,10 +131,13 @@ describe('the composer', () => {
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().result).toEqual(list.items[0]);
     // The month's usage: two SMS of one part, one WhatsApp failed.
-    expect((await call('GET', '/api/school/messages/usage', principal())).json().result).toEqual([
-      { month: '2026-11', channel: 'sms', sent: 2, failed: 0, parts: 2 },
-      { month: '2026-11', channel: 'whatsapp', sent: 0, failed: 1, parts: 0 },
-    ]);
+    expect((await call('GET', '/api/school/messages/usage', principal())).json().result).toEqual({
+      months: [
+        { month: '2026-11', channel: 'sms', sent: 2, failed: 0, parts: 2 },
+        { month: '2026-11', channel: 'whatsapp', sent: 0, failed: 1, parts: 0 },
+      ],
+      mobileCodes: { today: 0, cap: 200 },
+    });
   });
 
   it('keeps messages to the school: roles, other schools, unknown classes and nobody to send to', async () => {

@@ -89,7 +89,7 @@ test('the principal writes to the parents of class 5-A, sees whom it reaches, se
   // The usage by SMS and WhatsApp: the demo message's month (the school's, India), as the API counts it.
   const demoMessage = (await api<{ items: Array<{ title: string; createdAt: string }> }>('GET', '/api/school/messages?pageSize=100')).items.find((m) => m.title === 'Annual day rehearsal')!;
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date(demoMessage.createdAt));
-  const smsUsage = (await api<Array<{ month: string; channel: string; sent: number; failed: number; parts: number }>>('GET', '/api/school/messages/usage')).find((u) => u.month === month && u.channel === 'sms')!;
+  const smsUsage = (await api<{ months: Array<{ month: string; channel: string; sent: number; failed: number; parts: number }> }>('GET', '/api/school/messages/usage')).months.find((u) => u.month === month && u.channel === 'sms')!;
   expect(smsUsage.sent).toBeGreaterThan(0);
   await page.goto('messages');
   await page.getByRole('link', { name: tr('en', 'messages.list.usage') }).click();

@@ -14,8 +14,8 @@ export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const messageChannel = z.enum(MESSAGE_CHANNELS);
 
-/** The kinds a person may choose channels for: every kind of notification but chat (the bell and push only). */
-export const PREFERENCE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'chat' && k !== 'other') as Exclude<NotificationKind, 'chat' | 'other'>[];
+/** The kinds a person may choose channels for: every kind of notification but chat and the school's own alerts (the bell and push only). */
+export const PREFERENCE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'chat' && k !== 'other' && k !== 'messaging_limit') as Exclude<NotificationKind, 'chat' | 'other' | 'messaging_limit'>[];
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
 /**
@@ -99,6 +99,8 @@ export const mobileVerifyInput = z.object({ code: z.string().regex(/^\d{6}$/) })
 /** How long a code works, and how many wrong tries it takes. */
 export const MOBILE_CODE_TTL_MINUTES = 10;
 export const MOBILE_CODE_ATTEMPTS = 5;
+/** Codes one mobile number gets a day (the school's day), across every account and school (issue 39: SMS pumping). */
+export const MOBILE_CODES_PER_NUMBER_DAY = 3;
 
 /** `POST /api/hooks/sms/:provider`: the SMS providers Shala speaks to. */
 export const SMS_PROVIDERS = ['msg91'] as const;
@@ -219,16 +221,24 @@ export const deliveryRow = z.object({
 });
 export type DeliveryRow = z.infer<typeof deliveryRow>;
 
-/** `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and channel, what went out. */
-export const messageUsage = z.array(
-  z.object({
-    month: z.string(),
-    channel: z.enum(COMPOSER_CHANNELS),
-    /** Deliveries the provider took (sent, delivered or read). */
-    sent: z.number().int().nonnegative(),
-    failed: z.number().int().nonnegative(),
-    /** SMS parts billed (WhatsApp: one a message). */
-    parts: z.number().int().nonnegative(),
-  }),
-);
+/**
+ * `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and
+ * channel, what went out; and the codes sent today to verify mobile numbers against the school's
+ * daily cap (issue 39).
+ */
+export const messageUsage = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      channel: z.enum(COMPOSER_CHANNELS),
+      /** Deliveries the provider took (sent, delivered or read). */
+      sent: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+      /** SMS parts billed (WhatsApp: one a message). */
+      parts: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Mobile verification codes sent today (the school's day), and the most a day allows. */
+  mobileCodes: z.object({ today: z.number().int().nonnegative(), cap: z.number().int().positive() }),
+});
 export type MessageUsage = z.infer<typeof messageUsage>;

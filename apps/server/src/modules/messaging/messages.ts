@@ -24,6 +24,7 @@ import { now } from '../../clock.js';
 import { fullName } from '../users/service.js';
 import { accountFor, fillTemplate } from './accounts.js';
 import { reachable, templateVariables, uuids } from './deliveries.js';
+import { mobileCodesToday } from './mobile.js';
 import { afterCommit, notifyAudience, type Delivery } from '../notifications/service.js';
 
 /**
@@ -387,9 +388,10 @@ export async function messageUsage(deps: Deps, caller: Caller): Promise<MessageU
     from deliveries d join schools s on s.id = d.school_id
     where d.school_id = ${schoolId}::uuid and d.created_at >= ${at}::timestamptz - interval '366 days' and d.channel = any(${`{${COMPOSER_CHANNELS.join(',')}}`}::text[])
     group by 1, 2 order by 1 desc, 2`);
-  return (result as unknown as { rows: MessageUsage }).rows
+  const months = (result as unknown as { rows: MessageUsage['months'] }).rows
     .filter((r) => r.month >= lastMonths(at))
     .map((r) => ({ month: r.month, channel: r.channel, sent: Number(r.sent), failed: Number(r.failed), parts: Number(r.parts) }));
+  return { months, mobileCodes: { today: await mobileCodesToday(deps, schoolId), cap: deps.config.MOBILE_CODES_PER_SCHOOL_DAY } };
 }
 
 /** The first of the last 12 months before `iso` (YYYY-MM), this month included. */
