@@ -37,6 +37,45 @@ export const DEFAULT_QUIET_HOURS = { from: 21 * 60, to: 7 * 60 } as const;
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * Why a delivery was skipped, failed or waits, in Shala's own codes (the report translates each;
+ * issue 39): no account or template, too long, no browser subscribed, a push service unreachable,
+ * gone or refusing, an unexpected error, a send cut short by a restart; a provider's refusal by its
+ * kind, stored as `<kind>: <the provider's words>`; mail refused as `smtp_<code>`. A provider's
+ * delivery report keeps the provider's own words.
+ */
+export const DELIVERY_REASONS = [
+  'no_account',
+  'no_template',
+  'too_long',
+  'no_subscription',
+  'unreachable',
+  'gone',
+  'refused',
+  'error',
+  'interrupted',
+  'network',
+  'server',
+  'rate_limited',
+  'invalid_number',
+  'template',
+  'auth',
+  'rejected',
+  'smtp',
+] as const;
+export type DeliveryReason = (typeof DELIVERY_REASONS)[number];
+
+/** A stored reason as its code (null: the provider's own words) and the provider's words, if any. */
+export function deliveryReasonOf(reason: string): { code: DeliveryReason | null; detail: string | null } {
+  const known = (c: string): c is DeliveryReason => (DELIVERY_REASONS as readonly string[]).includes(c);
+  if (known(reason)) return { code: reason, detail: null };
+  const smtp = /^smtp_(\d{3})$/.exec(reason);
+  if (smtp) return { code: 'smtp', detail: smtp[1]! };
+  const kind = /^([a-z_]+): ([\s\S]*)$/.exec(reason);
+  if (kind && known(kind[1]!)) return { code: kind[1], detail: kind[2] || null };
+  return { code: null, detail: reason };
+}
+
 /** A minute of the day (0 … 1439). */
 const minuteOfDay = z.number().int().min(0).max(1439);
 export const quietHours = z.object({ from: minuteOfDay, to: minuteOfDay });
@@ -154,6 +193,8 @@ export const messagePreview = z.object({
       reachable: z.number().int().nonnegative(),
       /** SMS: parts of the longest text (English or Hindi template); WhatsApp: 1; mail: 0. */
       parts: z.number().int().nonnegative(),
+      /** Whether the school has an account on this channel, its own or the platform's (none: nothing is sent on it; mail: always). */
+      account: z.boolean(),
       /** Whether the school has a template for messages on this channel (none: nothing is sent on it). */
       template: z.boolean(),
       /** reachable × parts × the account's price per part, in paise (0 when no price is set). */

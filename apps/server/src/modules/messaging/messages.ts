@@ -90,7 +90,7 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
   const values = { message: textOf(input), school: '' };
   const channels = input.channels.map((channel) => {
     const n = reach[channel] ?? 0;
-    if (channel === 'email') return { channel, reachable: n, parts: 0, template: true, estimatedPaise: 0 };
+    if (channel === 'email') return { channel, reachable: n, parts: 0, account: true, template: true, estimatedPaise: 0 };
     if (channel === 'sms') {
       const templates = [sms?.settings.templates.message, sms?.settings.templates['message:hi']].filter((t) => !!t);
       const parts = Math.max(0, ...templates.map((t) => {
@@ -98,10 +98,10 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
         return variables ? smsParts(fillTemplate(t!.text, variables)).parts : 0;
       }));
       const price = Number((sms?.settings as { pricePaisePerPart?: number } | undefined)?.pricePaisePerPart ?? 0);
-      return { channel, reachable: n, parts, template: templates.length > 0 && parts > 0, estimatedPaise: Math.round(n * parts * price) };
+      return { channel, reachable: n, parts, account: !!sms, template: templates.length > 0 && parts > 0, estimatedPaise: Math.round(n * parts * price) };
     }
     const price = Number((whatsapp?.settings as { pricePaise?: number } | undefined)?.pricePaise ?? 0);
-    return { channel, reachable: n, parts: 1, template: !!whatsapp?.settings.templates.message, estimatedPaise: Math.round(n * price) };
+    return { channel, reachable: n, parts: 1, account: !!whatsapp, template: !!whatsapp?.settings.templates.message, estimatedPaise: Math.round(n * price) };
   });
   return { recipients: Number((total as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), channels };
 }
