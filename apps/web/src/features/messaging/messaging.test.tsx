@@ -180,6 +180,6 @@ describe('/notificationsettings', () => {
     open(114, prefs());
     await screen.findByRole('switch', { name: 'SMS for Absence' }, T);
     expect(screen.queryByRole('switch', { name: /WhatsApp/ })).not.toBeInTheDocument();
-    expect(screen.getByText('SMS messages go to this number.')).toBeInTheDocument();
+    expect(screen.getByText('SMS messages go to this number, once verified. It may differ from the contact number on your profile, which is the school’s record.')).toBeInTheDocument();
   });
 });
