@@ -253,6 +253,10 @@ test('the list, the message page and the composer in Hindi at 375 px; a parent r
   await page.getByTestId('message-file-input').setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByTestId('picked-file')).toContainText(tr('hi', 'upload.uploaded'));
   await expect(page.getByTestId('preview-recipients')).toBeVisible();
+  // "Before you send" is read before Send on a phone (issue 39).
+  const previewBox = await page.getByTestId('message-preview').boundingBox();
+  const sendBox = await form.getByRole('button', { name: tr('hi', 'messages.form.send') }).boundingBox();
+  expect(previewBox!.y + previewBox!.height).toBeLessThanOrEqual(sendBox!.y);
   await expectNoOverflow(page);
   await expectAccessible(page, 'composer with a file (hi, 375 px)');
   await shot(page, 'messages-compose-hi-375');
