@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { WHATSAPP_CONSENT_VERSION, type NotificationPreferences } from '@shala/contract';
-import { consentRecords } from '../src/db/schema.js';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
+import { setClock } from '../src/clock.js';
+import { consentRecords, mobileCodeSends } from '../src/db/schema.js';
 import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
@@ -178,5 +180,15 @@ describe('notification preferences and the mobile number', () => {
     // From another address the same request meets the school's cap; nothing was sent.
     expect((await ask(free[3]!, '+919811100005', '10.39.0.2')).json().reason).toBe('mobile_code_school_limit');
     expect(sentTo('+919811100005')).toBe(0);
+
+    // The next day (the school's): the limits start again, and the day before is not kept.
+    setClock(new Date(Date.parse(TEST_NOW) + 24 * 3_600_000).toISOString());
+    try {
+      expect((await ask(free[3]!, '+919811100005', '10.39.0.3')).statusCode).toBe(200);
+      expect(sentTo('+919811100005')).toBe(1);
+      expect(await env.db.select({ mobile: mobileCodeSends.mobile }).from(mobileCodeSends).where(eq(mobileCodeSends.schoolId, other.id))).toEqual([{ mobile: '+919811100005' }]);
+    } finally {
+      setClock(TEST_NOW);
+    }
   });
 });

@@ -1331,7 +1331,9 @@ export const mobileCodes = pgTable('mobile_codes', {
 /**
  * Every code sent to verify a mobile (issue 39): what the limits count. A number gets at most
  * MOBILE_CODES_PER_NUMBER_DAY a day across every account and school, a school at most
- * MOBILE_CODES_PER_SCHOOL_DAY (config), by the school's day (`day`).
+ * MOBILE_CODES_PER_SCHOOL_DAY (config), by the school's day (`day`). Only today's rows count: a
+ * school's earlier days are deleted at its next code. The number's index leads with the number:
+ * its count is the one cross-school read (on the platform's path).
  */
 export const mobileCodeSends = pgTable(
   'mobile_code_sends',

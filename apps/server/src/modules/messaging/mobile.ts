@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, lt, or, sql } from 'drizzle-orm';
 import { MOBILE_CODE_ATTEMPTS, MOBILE_CODE_TTL_MINUTES, MOBILE_CODES_PER_NUMBER_DAY, ROLE, type NotificationPreferences } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { messageContacts, mobileCodes, mobileCodeSends, schools } from '../../db/schema.js';
@@ -76,6 +76,8 @@ export async function sendMobileCode(deps: Deps, caller: Caller, mobile: string)
       .returning({ userId: mobileCodes.userId });
     if (!stored) throw new AppError('RATE_LIMITED', 'A code was sent a moment ago: wait a minute before asking again.', { reason: 'code_too_soon' });
     await tx.insert(mobileCodeSends).values({ schoolId, userId: caller.userId, mobile, day, createdAt: at });
+    // Only today counts: the school's earlier days go (no number is kept longer than it is needed).
+    await tx.delete(mobileCodeSends).where(and(eq(mobileCodeSends.schoolId, schoolId), lt(mobileCodeSends.day, day)));
     // The send that reaches the cap tells the principal, once a day.
     if ((counts?.school ?? 0) + 1 === cap) {
       await notifyRoles(later.via, tx, { schoolId, roles: [ROLE.PRINCIPAL], senderId: null, senderName: 'Shala', kind: 'messaging_limit', link: '/messages/usage', params: { max: cap } });
