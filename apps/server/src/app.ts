@@ -259,8 +259,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       } as typeof route.config;
     }
     // Public credential routes: a failed attempt counts against the address across all ids (or
-    // against the known device), once the body is read.
-    if (route.config?.authRateLimit && route.config.roles === 'public') {
+    // against the known device), once the body is read. A mobile code (an SMS the school pays
+    // for) counts every request, as a forgotten password's code does (issue 39).
+    if (route.config?.authRateLimit && (route.config.roles === 'public' || route.url === API.mobileCode.url)) {
       type Req = { ip: string; headers: IncomingMessage['headers']; body?: unknown };
       const budget = (req: Req) => {
         const device = deviceOf(route, req);
@@ -269,7 +270,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       const check = async (req: Req) => addressLimiter.check(budget(req));
       // Counted before the answer leaves, so the client's next attempt sees it (also through Redis).
       const count = async (req: Req, reply: { statusCode: number }, payload: unknown) => {
-        if (reply.statusCode !== 200 || route.url === API.forgot.url) await addressLimiter.fail(budget(req)).catch(() => undefined);
+        if (reply.statusCode !== 200 || route.url === API.forgot.url || route.url === API.mobileCode.url) await addressLimiter.fail(budget(req)).catch(() => undefined);
         return payload;
       };
       route.preHandler = [check, ...[route.preHandler ?? []].flat()] as typeof route.preHandler;

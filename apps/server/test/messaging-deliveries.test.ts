@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
 import { setClock } from '../src/clock.js';
-import { channelRules, classStudents, classes, deliveries, messageContacts, users } from '../src/db/schema.js';
+import { channelRules, classStudents, classes, deliveries, messageContacts, messagingAccounts, users } from '../src/db/schema.js';
 import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { sendDue } from '../src/modules/messaging/deliveries.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { startFakeWhatsApp } from './fakes/whatsapp.js';
+import { postWebhook } from './fakes/server.js';
 import { latestMail, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 
 /**
@@ -141,6 +142,20 @@ describe('notifications to phones', () => {
     const waId = now[1]!.providerMessageId!;
     const read = { wamid: waId, status: 'read' as const, to: '+919876543210', at: new Date('2026-11-24T17:01:00Z') };
     expect((await wa.deliver(`${base}/api/hooks/whatsapp`, { object: 'whatsapp_business_account', entry: [] }, 'sha256=' + '0'.repeat(64))).status).toBe(400);
+    // Another school has its own number, with secrets that no longer open: an event is checked with
+    // the account of the number it names only (one account opened, one HMAC), so a forged event
+    // costs one check and the other account is never opened (issue 39).
+    const other = await env.f.school();
+    await saveAccount(env.app.deps, { schoolId: other.id, channel: 'whatsapp', provider: 'meta', settings: { phoneNumberId: '109800000002', templates: {} }, credentials: { ...WA, appSecret: 'other-secret' }, updatedBy: null });
+    const [sealed] = await env.db.select({ secrets: messagingAccounts.secrets }).from(messagingAccounts).where(and(eq(messagingAccounts.schoolId, school.id), eq(messagingAccounts.channel, 'whatsapp')));
+    await env.db.update(messagingAccounts).set({ secrets: sealed!.secrets }).where(eq(messagingAccounts.schoolId, other.id));
+    const about = (phoneNumberId: string) => ({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value: { metadata: { phone_number_id: phoneNumberId }, statuses: [{ id: waId, status: 'read', timestamp: '1764003660', recipient_id: '919876543210' }] } }] }] });
+    for (const [number, signature] of [[WA.phoneNumberId, 'sha256=' + '0'.repeat(64)], [WA.phoneNumberId, undefined], ['109800000002', 'sha256=' + '1'.repeat(64)], ['100000000999', 'sha256=' + '2'.repeat(64)]] as const) {
+      const forged = await postWebhook(`${base}/api/hooks/whatsapp`, JSON.stringify(about(number)), { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) });
+      expect(forged.status, `${number} ${signature}`).toBe(400);
+      expect((JSON.parse(forged.text) as { reason?: string }).reason).toBe('webhook_untrusted');
+    }
+    expect((await deliveriesOf()).find((d) => d.id === now[1]!.id)!.status).toBe('sent');
     expect((await wa.status(`${base}/api/hooks/whatsapp`, read)).status).toBe(200);
     expect((await deliveriesOf()).find((d) => d.id === now[1]!.id)!.status).toBe('read');
 

@@ -89,8 +89,8 @@ describe('the composer', () => {
     expect(preview.json().result).toEqual({
       recipients: 3,
       channels: [
-        { channel: 'sms', reachable: 2, parts: 1, template: true, estimatedPaise: 40 },
-        { channel: 'whatsapp', reachable: 1, parts: 1, template: true, estimatedPaise: 0 },
+        { channel: 'sms', reachable: 2, parts: 1, account: true, template: true, estimatedPaise: 40 },
+        { channel: 'whatsapp', reachable: 1, parts: 1, account: true, template: true, estimatedPaise: 0 },
       ],
     });
 
@@ -131,10 +131,13 @@ describe('the composer', () => {
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().result).toEqual(list.items[0]);
     // The month's usage: two SMS of one part, one WhatsApp failed.
-    expect((await call('GET', '/api/school/messages/usage', principal())).json().result).toEqual([
-      { month: '2026-11', channel: 'sms', sent: 2, failed: 0, parts: 2 },
-      { month: '2026-11', channel: 'whatsapp', sent: 0, failed: 1, parts: 0 },
-    ]);
+    expect((await call('GET', '/api/school/messages/usage', principal())).json().result).toEqual({
+      months: [
+        { month: '2026-11', channel: 'sms', sent: 2, failed: 0, parts: 2 },
+        { month: '2026-11', channel: 'whatsapp', sent: 0, failed: 1, parts: 0 },
+      ],
+      mobileCodes: { today: 0, cap: 200 },
+    });
   });
 
   it('keeps messages to the school: roles, other schools, unknown classes and nobody to send to', async () => {
@@ -145,6 +148,13 @@ describe('the composer', () => {
     expect((await call('POST', '/api/school/messages', theirs.users[113].token, input)).statusCode).toBe(404);
     const mineList = (await call('GET', '/api/school/messages', principal())).json().result.items;
     expect((await call('GET', `/api/school/messages/${mineList[0].messageId}/deliveries`, theirs.users[113].token)).statusCode).toBe(404);
+    // A school with no SMS or WhatsApp account (nor the platform): the preview says so, not "no template".
+    const bare = await call('POST', '/api/school/messages/preview', theirs.users[113].token, { title: 'Hello', body: 'Short note.', audience: { kind: 'roles', roles: [114] }, channels: ['sms', 'whatsapp'] });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().result.channels.map((c: { channel: string; account: boolean; template: boolean }) => [c.channel, c.account, c.template])).toEqual([
+      ['sms', false, false],
+      ['whatsapp', false, false],
+    ]);
     expect((await call('GET', `/api/school/messages/${mineList[0].messageId}`, theirs.users[113].token)).statusCode).toBe(404);
     expect((await call('GET', `/api/school/messages/${mineList[0].messageId}`, mine.users[114].token)).statusCode).toBe(403);
     expect((await call('GET', '/api/school/messages', theirs.users[113].token)).json().result.items).toEqual([]);
@@ -194,7 +204,7 @@ describe('the composer', () => {
   it('sends by mail to everyone with an address, as written, at no cost', async () => {
     const input = { title: 'Sports day', body: 'Sports day is on Friday. Children come in house colours.', audience: { kind: 'classes', classIds: [classId], who: 'parents' }, channels: ['email'] };
     const preview = await call('POST', '/api/school/messages/preview', principal(), input);
-    expect(preview.json().result).toEqual({ recipients: 3, channels: [{ channel: 'email', reachable: 3, parts: 0, template: true, estimatedPaise: 0 }] });
+    expect(preview.json().result).toEqual({ recipients: 3, channels: [{ channel: 'email', reachable: 3, parts: 0, account: true, template: true, estimatedPaise: 0 }] });
     const sent = await call('POST', '/api/school/messages', principal(), input);
     expect(sent.statusCode, sent.body).toBe(200);
     await env.app.deps.jobs.idle();

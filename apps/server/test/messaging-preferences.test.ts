@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { WHATSAPP_CONSENT_VERSION, type NotificationPreferences } from '@shala/contract';
-import { consentRecords } from '../src/db/schema.js';
+import { TEST_NOW } from '../../../scripts/test-clock.mjs';
+import { setClock } from '../src/clock.js';
+import { consentRecords, mobileCodeSends } from '../src/db/schema.js';
 import { saveAccount } from '../src/modules/messaging/accounts.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
@@ -29,7 +31,7 @@ const kind = (p: NotificationPreferences, k: string) => p.kinds.find((x) => x.ki
 
 beforeAll(async () => {
   fake = await startFakeMsg91({ authKey: AUTH, templates: { tmpl_otp: OTP } });
-  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url });
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url, MOBILE_CODES_PER_SCHOOL_DAY: '5', AUTH_ADDRESS_LIMIT_MAX: '11' });
   school = await env.f.school();
   const p = await env.f.user(115, school);
   parent = { ...p, token: await env.f.token(p) };
@@ -131,5 +133,62 @@ describe('notification preferences and the mobile number', () => {
     }
     expect(await prefs(teacher.token)).toMatchObject({ mobile: null, mobileVerified: false });
     expect((await call('GET', '/api/account/notification-preferences', '')).statusCode).toBe(401);
+    // Quiet hours from a minute to the same minute are refused on the field, and change nothing.
+    const before = await prefs(parent.token);
+    const same = await call('PUT', '/api/account/notification-preferences', parent.token, { quietHours: { from: 600, to: 600 } });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ reason: 'quiet_hours_empty', field: 'quietHours.to' });
+    expect(await prefs(parent.token)).toEqual(before);
+  });
+
+  it('limits mobile codes per number, per school a day and per client address: a refused request sends nothing (SMS pumping)', async () => {
+    // The platform's SMS account is saved by the first test.
+    const other = await env.f.school();
+    const principalUser = await env.f.user(113, other);
+    const principalToken = await env.f.token(principalUser);
+    const people = await Promise.all(([115, 115, 116, 116, 114, 115, 116, 114, 115] as const).map((role) => env.f.user(role, other)));
+    const tokens = await Promise.all(people.map((p) => env.f.token(p)));
+    const ask = (token: string, mobile: string, remoteAddress = '10.39.0.1') =>
+      env.app.inject({ method: 'POST', url: '/api/account/mobile', headers: { token }, payload: { mobile }, remoteAddress });
+    const sentTo = (mobile: string) => fake.sent.filter((s) => s.mobiles === mobile.replace('+', '')).length;
+
+    // Eight accounts ask codes for one number at once: three SMS go out, whoever asked.
+    const target = '+919811100001';
+    const answers = await Promise.all(tokens.slice(0, 8).map((t) => ask(t, target)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => [a.statusCode, a.json().error, a.json().reason, a.json().params])).toEqual(Array(5).fill([429, 'RATE_LIMITED', 'mobile_code_number_limit', { max: 3 }]));
+    expect(sentTo(target)).toBe(3);
+
+    // The school's cap (5 in this test): the send that reaches it tells the principal; the next is refused.
+    const free = tokens.filter((_, i) => answers[i]?.statusCode !== 200);
+    expect((await ask(free[0]!, '+919811100002')).statusCode).toBe(200);
+    expect((await ask(free[1]!, '+919811100003')).statusCode).toBe(200);
+    const capped = await ask(free[2]!, '+919811100004');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({ error: 'RATE_LIMITED', reason: 'mobile_code_school_limit', params: { max: 5 } });
+    expect(sentTo('+919811100004')).toBe(0);
+    const bell = (await call('GET', '/api/notifications', principalToken)).json().result.items as Array<{ kind: string; params: unknown; link: string | null }>;
+    expect(bell.filter((n) => n.kind === 'messaging_limit')).toEqual([expect.objectContaining({ params: { max: 5 }, link: '/messages/usage' })]);
+    const usage = await call('GET', '/api/school/messages/usage', principalToken);
+    expect(usage.json().result.mobileCodes).toEqual({ today: 5, cap: 5 });
+
+    // The client address: 11 requests in its window (11 here) (each code request counts), then 429 before anything else is looked at.
+    const address = await ask(free[3]!, '+919811100005');
+    expect(address.statusCode).toBe(429);
+    expect(address.json().reason).toBeUndefined();
+    // From another address the same request meets the school's cap; nothing was sent.
+    expect((await ask(free[3]!, '+919811100005', '10.39.0.2')).json().reason).toBe('mobile_code_school_limit');
+    expect(sentTo('+919811100005')).toBe(0);
+
+    // The next day (the school's): the limits start again, and the day before is not kept.
+    setClock(new Date(Date.parse(TEST_NOW) + 24 * 3_600_000).toISOString());
+    try {
+      expect((await ask(free[3]!, '+919811100005', '10.39.0.3')).statusCode).toBe(200);
+      expect(sentTo('+919811100005')).toBe(1);
+      expect(await env.db.select({ mobile: mobileCodeSends.mobile }).from(mobileCodeSends).where(eq(mobileCodeSends.schoolId, other.id))).toEqual([{ mobile: '+919811100005' }]);
+    } finally {
+      setClock(TEST_NOW);
+    }
   });
 });

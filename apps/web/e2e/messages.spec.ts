@@ -89,7 +89,7 @@ test('the principal writes to the parents of class 5-A, sees whom it reaches, se
   // The usage by SMS and WhatsApp: the demo message's month (the school's, India), as the API counts it.
   const demoMessage = (await api<{ items: Array<{ title: string; createdAt: string }> }>('GET', '/api/school/messages?pageSize=100')).items.find((m) => m.title === 'Annual day rehearsal')!;
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date(demoMessage.createdAt));
-  const smsUsage = (await api<Array<{ month: string; channel: string; sent: number; failed: number; parts: number }>>('GET', '/api/school/messages/usage')).find((u) => u.month === month && u.channel === 'sms')!;
+  const smsUsage = (await api<{ months: Array<{ month: string; channel: string; sent: number; failed: number; parts: number }> }>('GET', '/api/school/messages/usage')).months.find((u) => u.month === month && u.channel === 'sms')!;
   expect(smsUsage.sent).toBeGreaterThan(0);
   await page.goto('messages');
   await page.getByRole('link', { name: tr('en', 'messages.list.usage') }).click();
@@ -253,6 +253,10 @@ test('the list, the message page and the composer in Hindi at 375 px; a parent r
   await page.getByTestId('message-file-input').setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByTestId('picked-file')).toContainText(tr('hi', 'upload.uploaded'));
   await expect(page.getByTestId('preview-recipients')).toBeVisible();
+  // "Before you send" is read before Send on a phone (issue 39).
+  const previewBox = await page.getByTestId('message-preview').boundingBox();
+  const sendBox = await form.getByRole('button', { name: tr('hi', 'messages.form.send') }).boundingBox();
+  expect(previewBox!.y + previewBox!.height).toBeLessThanOrEqual(sendBox!.y);
   await expectNoOverflow(page);
   await expectAccessible(page, 'composer with a file (hi, 375 px)');
   await shot(page, 'messages-compose-hi-375');

@@ -158,6 +158,9 @@ export const ERROR_REASONS = [
   'mobile_not_verified', // WhatsApp goes to a verified mobile number: verify it first
   'sms_not_configured', // the school (and the platform) have no SMS account to send from
   'code_too_soon', // a code was sent less than a minute ago
+  'mobile_code_number_limit', // params: max (this number had its codes for today, whoever asked)
+  'mobile_code_school_limit', // params: max (the school's codes for today are used up: the principal is told)
+  'quiet_hours_empty', // quiet hours that start and end at the same minute
   'mobile_unreachable', // the provider says the number cannot receive SMS
   'sms_failed', // the provider did not take the code's SMS just now
   'code_expired', // the mobile code expired or took too many tries: ask for a new one

@@ -14,8 +14,8 @@ export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const messageChannel = z.enum(MESSAGE_CHANNELS);
 
-/** The kinds a person may choose channels for: every kind of notification but chat (the bell and push only). */
-export const PREFERENCE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'chat' && k !== 'other') as Exclude<NotificationKind, 'chat' | 'other'>[];
+/** The kinds a person may choose channels for: every kind of notification but chat and the school's own alerts (the bell and push only). */
+export const PREFERENCE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'chat' && k !== 'other' && k !== 'messaging_limit') as Exclude<NotificationKind, 'chat' | 'other' | 'messaging_limit'>[];
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
 /**
@@ -36,6 +36,45 @@ export const DEFAULT_QUIET_HOURS = { from: 21 * 60, to: 7 * 60 } as const;
 /** The life of one delivery (a notification on one channel to one person). */
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Why a delivery was skipped, failed or waits, in Shala's own codes (the report translates each;
+ * issue 39): no account or template, too long, no browser subscribed, a push service unreachable,
+ * gone or refusing, an unexpected error, a send cut short by a restart; a provider's refusal by its
+ * kind, stored as `<kind>: <the provider's words>`; mail refused as `smtp_<code>`. A provider's
+ * delivery report keeps the provider's own words.
+ */
+export const DELIVERY_REASONS = [
+  'no_account',
+  'no_template',
+  'too_long',
+  'no_subscription',
+  'unreachable',
+  'gone',
+  'refused',
+  'error',
+  'interrupted',
+  'network',
+  'server',
+  'rate_limited',
+  'invalid_number',
+  'template',
+  'auth',
+  'rejected',
+  'smtp',
+] as const;
+export type DeliveryReason = (typeof DELIVERY_REASONS)[number];
+
+/** A stored reason as its code (null: the provider's own words) and the provider's words, if any. */
+export function deliveryReasonOf(reason: string): { code: DeliveryReason | null; detail: string | null } {
+  const known = (c: string): c is DeliveryReason => (DELIVERY_REASONS as readonly string[]).includes(c);
+  if (known(reason)) return { code: reason, detail: null };
+  const smtp = /^smtp_(\d{3})$/.exec(reason);
+  if (smtp) return { code: 'smtp', detail: smtp[1]! };
+  const kind = /^([a-z_]+): ([\s\S]*)$/.exec(reason);
+  if (kind && known(kind[1]!)) return { code: kind[1], detail: kind[2] || null };
+  return { code: null, detail: reason };
+}
 
 /** A minute of the day (0 … 1439). */
 const minuteOfDay = z.number().int().min(0).max(1439);
@@ -99,6 +138,8 @@ export const mobileVerifyInput = z.object({ code: z.string().regex(/^\d{6}$/) })
 /** How long a code works, and how many wrong tries it takes. */
 export const MOBILE_CODE_TTL_MINUTES = 10;
 export const MOBILE_CODE_ATTEMPTS = 5;
+/** Codes one mobile number gets a day (the school's day), across every account and school (issue 39: SMS pumping). */
+export const MOBILE_CODES_PER_NUMBER_DAY = 3;
 
 /** `POST /api/hooks/sms/:provider`: the SMS providers Shala speaks to. */
 export const SMS_PROVIDERS = ['msg91'] as const;
@@ -152,6 +193,8 @@ export const messagePreview = z.object({
       reachable: z.number().int().nonnegative(),
       /** SMS: parts of the longest text (English or Hindi template); WhatsApp: 1; mail: 0. */
       parts: z.number().int().nonnegative(),
+      /** Whether the school has an account on this channel, its own or the platform's (none: nothing is sent on it; mail: always). */
+      account: z.boolean(),
       /** Whether the school has a template for messages on this channel (none: nothing is sent on it). */
       template: z.boolean(),
       /** reachable × parts × the account's price per part, in paise (0 when no price is set). */
@@ -219,16 +262,24 @@ export const deliveryRow = z.object({
 });
 export type DeliveryRow = z.infer<typeof deliveryRow>;
 
-/** `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and channel, what went out. */
-export const messageUsage = z.array(
-  z.object({
-    month: z.string(),
-    channel: z.enum(COMPOSER_CHANNELS),
-    /** Deliveries the provider took (sent, delivered or read). */
-    sent: z.number().int().nonnegative(),
-    failed: z.number().int().nonnegative(),
-    /** SMS parts billed (WhatsApp: one a message). */
-    parts: z.number().int().nonnegative(),
-  }),
-);
+/**
+ * `GET /api/school/messages/usage`: per month (the school's time, newest first, the last 12) and
+ * channel, what went out; and the codes sent today to verify mobile numbers against the school's
+ * daily cap (issue 39).
+ */
+export const messageUsage = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      channel: z.enum(COMPOSER_CHANNELS),
+      /** Deliveries the provider took (sent, delivered or read). */
+      sent: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+      /** SMS parts billed (WhatsApp: one a message). */
+      parts: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Mobile verification codes sent today (the school's day), and the most a day allows. */
+  mobileCodes: z.object({ today: z.number().int().nonnegative(), cap: z.number().int().positive() }),
+});
 export type MessageUsage = z.infer<typeof messageUsage>;

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'result_withdrawn',
   'report_cards',
   'message',
+  'messaging_limit',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -29,7 +30,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * `notifications.texts.<kind>`, the server's notifications/texts.ts for Web Push). The others
  * (a chat message, a notice's title) carry the sender's own words in `message`.
  */
-export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards'] as const satisfies readonly NotificationKind[];
+export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards', 'messaging_limit'] as const satisfies readonly NotificationKind[];
 
 /**
  * What a notification's text is made of: names, ISO dates (keys ending in `Date` or `date`),

@@ -1374,6 +1374,30 @@ export const mobileCodes = pgTable('mobile_codes', {
   createdAt: createdAt(),
 });
 
+/**
+ * Every code sent to verify a mobile (issue 39): what the limits count. A number gets at most
+ * MOBILE_CODES_PER_NUMBER_DAY a day across every account and school, a school at most
+ * MOBILE_CODES_PER_SCHOOL_DAY (config), by the school's day (`day`). Only today's rows count: a
+ * school's earlier days are deleted at its next code. The number's index leads with the number:
+ * its count is the one cross-school read (on the platform's path).
+ */
+export const mobileCodeSends = pgTable(
+  'mobile_code_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** E.164 (+91 and ten digits). */
+    mobile: text('mobile').notNull(),
+    /** The school's day it was sent on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mobile_code_sends_school_day_idx').on(t.schoolId, t.day), index('mobile_code_sends_mobile_day_idx').on(t.mobile, t.day)],
+);
+
 /** A person's choice for a kind of notification on a channel (absent: the school's rule). */
 export const notificationPreferences = pgTable(
   'notification_preferences',

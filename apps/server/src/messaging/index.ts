@@ -34,6 +34,7 @@ export { checkDltMessage, DLT_VARIABLE_MAX, newReportToken, type DeliveryReport,
 export type { Msg91Credentials } from './sms/msg91.js';
 export {
   parseWhatsAppWebhook,
+  whatsAppPhoneNumberIdOf,
   verifyWhatsAppSubscription,
   WHATSAPP_API_VERSION,
   type WhatsAppCredentials,

@@ -11,10 +11,11 @@ export const messagingKeys = {
 };
 const SAVE_KEY = ['messaging', 'save'] as const;
 
-export function useNotificationPreferences() {
+export function useNotificationPreferences(enabled = true) {
   return useQuery({
     queryKey: messagingKeys.preferences,
     queryFn: ({ signal }) => call('notificationPreferences', { signal }),
+    enabled,
   });
 }
 

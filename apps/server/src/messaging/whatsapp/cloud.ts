@@ -204,6 +204,29 @@ function inboundOf(raw: Record<string, unknown>, phoneNumberId: string): WhatsAp
  * app: the route keeps only the events whose `phoneNumberId` is a number of the school (or the
  * platform) whose app secret it passed, so one school's app cannot report on another's messages.
  */
+/**
+ * The phone number a WhatsApp webhook's body is about (the first change's
+ * `metadata.phone_number_id`), read before the signature is checked and only to pick the one
+ * account whose app secret may check it (issue 39: one HMAC a request, not one per school); null
+ * when the body is not JSON or names none.
+ */
+export function whatsAppPhoneNumberIdOf(req: RawWebhookRequest): string | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(typeof req.body === 'string' ? req.body : req.body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!isObject(payload) || !Array.isArray(payload.entry)) return null;
+  for (const entry of payload.entry) {
+    for (const change of isObject(entry) && Array.isArray(entry.changes) ? entry.changes : []) {
+      const id = isObject(change) && isObject(change.value) && isObject(change.value.metadata) ? str(change.value.metadata.phone_number_id) : undefined;
+      if (id) return id;
+    }
+  }
+  return null;
+}
+
 export function parseWhatsAppWebhook(req: RawWebhookRequest, appSecret: string): WhatsAppEvents {
   if (!signedByMeta(req, appSecret)) throw new WebhookRejected(401, 'no valid X-Hub-Signature-256');
   let payload: unknown;

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.js';
 import { messagingAccounts } from '../../db/schema.js';
 import { asPlatform } from '../../policy/index.js';
-import { openSecret, sealSecret, secretHint, newReportToken, type Msg91Credentials, type WhatsAppCredentials } from '../../messaging/index.js';
+import { openSecret, sealSecret, secretHint, newReportToken, SecretUnreadable, type Msg91Credentials, type WhatsAppCredentials } from '../../messaging/index.js';
 
 /**
  * A school's account with a provider, or the platform's for a school without one (issue 24). What
@@ -71,10 +71,36 @@ export async function accountByReportToken(deps: Pick<Deps, 'data' | 'messaging'
   return row ? open(deps, row) : null;
 }
 
-/** Every WhatsApp account (their app secrets check a status webhook; few: one per school that has its own number). */
+/**
+ * The WhatsApp account of a phone number id (the one whose app secret checks a webhook about that
+ * number), or null; only that account's secrets are opened. A school's own account comes before
+ * the platform's.
+ */
+export async function whatsAppAccountOf(deps: Pick<Deps, 'data' | 'messaging'>, phoneNumberId: string): Promise<Extract<Account, { channel: 'whatsapp' }> | null> {
+  const [row] = await asPlatform(deps)
+    .select()
+    .from(messagingAccounts)
+    .where(and(eq(messagingAccounts.channel, 'whatsapp'), sql`${messagingAccounts.settings}->>'phoneNumberId' = ${phoneNumberId}`))
+    .orderBy(sql`${messagingAccounts.schoolId} nulls last`)
+    .limit(1);
+  return row ? (open(deps, row) as Extract<Account, { channel: 'whatsapp' }>) : null;
+}
+
+/**
+ * Every WhatsApp account whose secrets open (their verify tokens check Meta's subscription call, a
+ * rare GET; few: one per school that has its own number). One whose secrets no longer open is left
+ * out: it cannot answer, and the others still do.
+ */
 export async function whatsAppAccounts(deps: Pick<Deps, 'data' | 'messaging'>): Promise<Array<Extract<Account, { channel: 'whatsapp' }>>> {
   const rows = await asPlatform(deps).select().from(messagingAccounts).where(eq(messagingAccounts.channel, 'whatsapp'));
-  return rows.map((r) => open(deps, r) as Extract<Account, { channel: 'whatsapp' }>);
+  return rows.flatMap((r) => {
+    try {
+      return [open(deps, r) as Extract<Account, { channel: 'whatsapp' }>];
+    } catch (err) {
+      if (err instanceof SecretUnreadable) return [];
+      throw err;
+    }
+  });
 }
 
 /**

@@ -249,7 +249,9 @@ async function sendPhone(deps: Pick<Deps, 'messaging'>, d: Taken, account: Accou
     return { status: 'sent', provider: account.provider, providerMessageId: sent.providerMessageId, parts: 1 };
   } catch (err) {
     if (!(err instanceof SendError)) throw err;
-    return err.retryable ? retryOrFail(d, account.provider, err.reason, err.retryAfterMs) : { status: 'failed', provider: account.provider, reason: err.reason.slice(0, 300) };
+    // The kind in Shala's words (the report translates it), then the provider's own.
+    const reason = `${err.kind}: ${err.reason}`;
+    return err.retryable ? retryOrFail(d, account.provider, reason, err.retryAfterMs) : { status: 'failed', provider: account.provider, reason: reason.slice(0, 300) };
   }
 }
 

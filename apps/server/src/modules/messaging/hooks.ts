@@ -3,9 +3,9 @@ import type { Deps } from '../../context.js';
 import { messageContacts } from '../../db/schema.js';
 import { asPlatform } from '../../policy/index.js';
 import { trusted, webhookUntrusted } from '../../http/webhook.js';
-import { parseWhatsAppWebhook, verifyWhatsAppSubscription, WebhookRejected, type RawWebhookRequest } from '../../messaging/index.js';
+import { parseWhatsAppWebhook, SecretsKeyMissing, SecretUnreadable, verifyWhatsAppSubscription, whatsAppPhoneNumberIdOf, type RawWebhookRequest } from '../../messaging/index.js';
 import { now } from '../../clock.js';
-import { accountByReportToken, whatsAppAccounts } from './accounts.js';
+import { accountByReportToken, whatsAppAccountOf, whatsAppAccounts } from './accounts.js';
 
 /**
  * The providers' webhooks (issue 24): public routes that trust nothing but the provider's proof (any
@@ -59,32 +59,34 @@ export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging'>, que
 }
 
 /**
- * `POST /api/hooks/whatsapp`: statuses and replies, trusted once the signature matches an
- * account's app secret; only events of that account's phone number count. A reply "STOP" stops
- * WhatsApp to that number (of the account's school, or of every school on the platform's number).
+ * `POST /api/hooks/whatsapp`: statuses and replies, trusted once the signature matches the app
+ * secret of the account of the phone number the body names (`metadata.phone_number_id`): one
+ * account is opened and one HMAC computed a request, however many schools have their own number
+ * (issue 39); only events of that account's phone number count. A reply "STOP" stops WhatsApp to
+ * that number (of the account's school, or of every school on the platform's number).
  */
-export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging'>, req: RawWebhookRequest): Promise<{ statuses: number; stops: number }> {
-  for (const account of await whatsAppAccounts(deps)) {
-    let events;
-    try {
-      events = parseWhatsAppWebhook(req, account.credentials.appSecret);
-    } catch (err) {
-      // Signed by another account's secret: try the next.
-      if (err instanceof WebhookRejected && err.status === 401) continue;
-      throw err instanceof WebhookRejected ? webhookUntrusted(err.message) : err;
-    }
-    const mine = (id: string) => id === account.settings.phoneNumberId;
-    const statuses = await applyReports(deps, account, events!.statuses.filter((s) => mine(s.phoneNumberId)));
-    let stops = 0;
-    for (const inbound of events!.inbound.filter((m) => mine(m.phoneNumberId) && /^\s*stop\s*$/i.test(m.text))) {
-      const stopped = await asPlatform(deps)
-        .update(messageContacts)
-        .set({ whatsappStoppedAt: now(), updatedAt: now() })
-        .where(and(eq(messageContacts.mobile, inbound.from), isNull(messageContacts.whatsappStoppedAt), account.schoolId ? eq(messageContacts.schoolId, account.schoolId) : undefined))
-        .returning({ userId: messageContacts.userId });
-      stops += stopped.length;
-    }
-    return { statuses, stops };
+export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging' | 'log'>, req: RawWebhookRequest): Promise<{ statuses: number; stops: number }> {
+  const phoneNumberId = whatsAppPhoneNumberIdOf(req);
+  const account = phoneNumberId
+    ? await whatsAppAccountOf(deps, phoneNumberId).catch((err: unknown) => {
+        // Secrets that no longer open (SECRETS_KEY changed): nothing can be checked; the school enters them again.
+        if (!(err instanceof SecretUnreadable || err instanceof SecretsKeyMissing)) throw err;
+        deps.log.warn({ phoneNumberId }, 'whatsapp account unreadable');
+        return null;
+      })
+    : null;
+  if (!account) throw webhookUntrusted('Not an event of a known WhatsApp number.');
+  const events = trusted(() => parseWhatsAppWebhook(req, account.credentials.appSecret));
+  const mine = (id: string) => id === account.settings.phoneNumberId;
+  const statuses = await applyReports(deps, account, events.statuses.filter((s) => mine(s.phoneNumberId)));
+  let stops = 0;
+  for (const inbound of events.inbound.filter((m) => mine(m.phoneNumberId) && /^\s*stop\s*$/i.test(m.text))) {
+    const stopped = await asPlatform(deps)
+      .update(messageContacts)
+      .set({ whatsappStoppedAt: now(), updatedAt: now() })
+      .where(and(eq(messageContacts.mobile, inbound.from), isNull(messageContacts.whatsappStoppedAt), account.schoolId ? eq(messageContacts.schoolId, account.schoolId) : undefined))
+      .returning({ userId: messageContacts.userId });
+    stops += stopped.length;
   }
-  throw webhookUntrusted('No valid X-Hub-Signature-256.');
+  return { statuses, stops };
 }

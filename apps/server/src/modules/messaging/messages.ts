@@ -24,6 +24,7 @@ import { now } from '../../clock.js';
 import { fullName } from '../users/service.js';
 import { accountFor, fillTemplate } from './accounts.js';
 import { reachable, templateVariables, uuids } from './deliveries.js';
+import { mobileCodesToday } from './mobile.js';
 import { afterCommit, notifyAudience, type Delivery } from '../notifications/service.js';
 
 /**
@@ -89,7 +90,7 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
   const values = { message: textOf(input), school: '' };
   const channels = input.channels.map((channel) => {
     const n = reach[channel] ?? 0;
-    if (channel === 'email') return { channel, reachable: n, parts: 0, template: true, estimatedPaise: 0 };
+    if (channel === 'email') return { channel, reachable: n, parts: 0, account: true, template: true, estimatedPaise: 0 };
     if (channel === 'sms') {
       const templates = [sms?.settings.templates.message, sms?.settings.templates['message:hi']].filter((t) => !!t);
       const parts = Math.max(0, ...templates.map((t) => {
@@ -97,10 +98,10 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
         return variables ? smsParts(fillTemplate(t!.text, variables)).parts : 0;
       }));
       const price = Number((sms?.settings as { pricePaisePerPart?: number } | undefined)?.pricePaisePerPart ?? 0);
-      return { channel, reachable: n, parts, template: templates.length > 0 && parts > 0, estimatedPaise: Math.round(n * parts * price) };
+      return { channel, reachable: n, parts, account: !!sms, template: templates.length > 0 && parts > 0, estimatedPaise: Math.round(n * parts * price) };
     }
     const price = Number((whatsapp?.settings as { pricePaise?: number } | undefined)?.pricePaise ?? 0);
-    return { channel, reachable: n, parts: 1, template: !!whatsapp?.settings.templates.message, estimatedPaise: Math.round(n * price) };
+    return { channel, reachable: n, parts: 1, account: !!whatsapp, template: !!whatsapp?.settings.templates.message, estimatedPaise: Math.round(n * price) };
   });
   return { recipients: Number((total as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), channels };
 }
@@ -387,9 +388,10 @@ export async function messageUsage(deps: Deps, caller: Caller): Promise<MessageU
     from deliveries d join schools s on s.id = d.school_id
     where d.school_id = ${schoolId}::uuid and d.created_at >= ${at}::timestamptz - interval '366 days' and d.channel = any(${`{${COMPOSER_CHANNELS.join(',')}}`}::text[])
     group by 1, 2 order by 1 desc, 2`);
-  return (result as unknown as { rows: MessageUsage }).rows
+  const months = (result as unknown as { rows: MessageUsage['months'] }).rows
     .filter((r) => r.month >= lastMonths(at))
     .map((r) => ({ month: r.month, channel: r.channel, sent: Number(r.sent), failed: Number(r.failed), parts: Number(r.parts) }));
+  return { months, mobileCodes: { today: await mobileCodesToday(deps, schoolId), cap: deps.config.MOBILE_CODES_PER_SCHOOL_DAY } };
 }
 
 /** The first of the last 12 months before `iso` (YYYY-MM), this month included. */

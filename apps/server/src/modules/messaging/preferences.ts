@@ -76,10 +76,14 @@ export interface Evidence {
  * `PUT /api/account/notification-preferences`, in one transaction. WhatsApp consent needs a
  * verified mobile number (409 `mobile_not_verified`) and is a parent's: it is recorded for each of
  * the parent's children in consent_records (purpose `whatsapp`, with the text's version), as the
- * parent's other consents are; withdrawing it is recorded the same way.
+ * parent's other consents are; withdrawing it is recorded the same way. Quiet hours that start and
+ * end at the same minute would be empty or the whole day: 400 `quiet_hours_empty` (issue 39).
  */
 export async function savePreferences(deps: Deps, caller: Caller, input: NotificationPreferencesInput, evidence: Evidence): Promise<NotificationPreferences> {
   const schoolId = schoolOf(caller);
+  if (input.quietHours && input.quietHours.from === input.quietHours.to) {
+    throw new AppError('BAD_REQUEST', 'Quiet hours must start and end at different times.', { reason: 'quiet_hours_empty', field: 'quietHours.to' });
+  }
   return inTenant(deps, schoolId, async (tx) => {
     const at = now();
     const set = (input.choices ?? []).filter((c) => c.enabled !== null);

@@ -65,6 +65,10 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
     en: 'The report cards of {{class}} are ready to download.',
     hi: '{{class}} के रिपोर्ट कार्ड डाउनलोड के लिए तैयार हैं।',
   },
+  messaging_limit: {
+    en: 'Your school has sent the {{max}} mobile verification codes it may send today: more are refused until tomorrow. Many requests in a day may be an abuse of your SMS account.',
+    hi: 'आपके विद्यालय ने आज के सभी {{max}} मोबाइल सत्यापन कोड भेज दिए हैं: कल तक और कोड नहीं भेजे जाएँगे। एक दिन में इतने अनुरोध आपके एसएमएस खाते का दुरुपयोग हो सकते हैं।',
+  },
 };
 
 /** A language the server writes in: Hindi when the user picked it, else English (the contract's one rule). */

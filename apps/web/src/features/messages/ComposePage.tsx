@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -18,13 +19,14 @@ import {
   Title,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { formatRupees, MESSAGE_LIMITS, messageInput, type MessagePreview } from '@shala/contract';
+import { Link, useNavigate } from 'react-router';
+import { formatRupees, MESSAGE_LIMITS, messageInput, ROLE, type MessagePreview } from '@shala/contract';
 import { useClassOptions } from '../../api/academics-assign';
 import { apiErrorText } from '../../api/errors';
+import { useAuth } from '../../api/auth';
 import { useMessagePreview, useSendMessage } from '../../api/messages';
 import { PEOPLE_API } from '../../api/people';
 import { useCurrentSession } from '../../app/layout/SessionPicker';
@@ -58,6 +60,9 @@ export default function ComposePage({ route }: ScreenProps) {
   );
 }
 
+/** Mantine's `md` breakpoint: where the form and its preview stand side by side. */
+const WIDE_QUERY = '(min-width: 62em)';
+
 function Composer() {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -81,10 +86,14 @@ function Composer() {
     errorToast: true,
   });
   const audienceError = errorText(form.errors['audience.roles'] ?? form.errors['audience.classIds'] ?? form.errors['audience.userIds'] ?? form.errors.audience);
+  // "Before you send" beside the form on a wide screen; on a narrow one inside it, above Send, so it
+  // is read before sending (issue 39).
+  const wide = useMediaQuery(WIDE_QUERY, false) ?? false;
+  const previewPanel = <PreviewPanel ready={!!settled} preview={preview} />;
 
   return (
     <Grid gap="lg" align="flex-start">
-      <Grid.Col span={{ base: 12, md: 7 }}>
+      <Grid.Col span={{ base: 12, md: wide ? 7 : 12 }}>
         <Card withBorder radius="md" padding="lg">
           <form noValidate onSubmit={submit.onSubmit} aria-label={t('messages.form.label')}>
             <Stack gap="md">
@@ -176,6 +185,7 @@ function Composer() {
                 ) : null}
               </Stack>
 
+              {wide ? null : previewPanel}
               <FormFooter failure={submit.failure} cancelTo="/messages">
                 <Button type="submit" loading={submit.pending} disabled={file.uploading}>
                   {v.later ? t('messages.form.schedule') : t('messages.form.send')}
@@ -185,9 +195,7 @@ function Composer() {
           </form>
         </Card>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <PreviewPanel ready={!!settled} preview={preview} />
-      </Grid.Col>
+      {wide ? <Grid.Col span={{ base: 12, md: 5 }}>{previewPanel}</Grid.Col> : null}
     </Grid>
   );
 }
@@ -283,6 +291,8 @@ function PeopleField({ people, onChange, error }: { people: RemoteOption[]; onCh
 function PreviewPanel({ ready, preview }: { ready: boolean; preview: ReturnType<typeof useMessagePreview> }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  // Only the principal keeps the school's accounts (/messagingsettings); a system admin asks them.
+  const { role } = useAuth();
   const data: MessagePreview | undefined = ready ? preview.data : undefined;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="message-preview-title" data-testid="message-preview">
@@ -320,7 +330,18 @@ function PreviewPanel({ ready, preview }: { ready: boolean; preview: ReturnType<
                   <Text fw={600} size="sm">
                     {name}
                   </Text>
-                  {c.template ? (
+                  {!c.account ? (
+                    <Text size="sm" c="orange.8" mt={4}>
+                      {t('messages.preview.noAccount', { channel: name })}{' '}
+                      {role === ROLE.PRINCIPAL ? (
+                        <Anchor component={Link} to="/messagingsettings" size="sm">
+                          {t('messages.preview.setUp')}
+                        </Anchor>
+                      ) : (
+                        t('messages.preview.askPrincipal')
+                      )}
+                    </Text>
+                  ) : c.template ? (
                     <Stack gap={2} mt={4}>
                       <Text size="sm">{t('messages.preview.reachable', { count: c.reachable, n: fmt.number(c.reachable), total: fmt.number(data.recipients) })}</Text>
                       {c.channel === 'sms' ? <Text size="sm">{t('messages.preview.parts', { count: c.parts, n: fmt.number(c.parts) })}</Text> : null}
@@ -328,7 +349,12 @@ function PreviewPanel({ ready, preview }: { ready: boolean; preview: ReturnType<
                     </Stack>
                   ) : (
                     <Text size="sm" c="orange.8" mt={4}>
-                      {t('messages.preview.noTemplate', { channel: name })}
+                      {t('messages.preview.noTemplate', { channel: name })}{' '}
+                      {role === ROLE.PRINCIPAL ? (
+                        <Anchor component={Link} to="/messagingsettings" size="sm">
+                          {t('messages.preview.addTemplate')}
+                        </Anchor>
+                      ) : null}
                     </Text>
                   )}
                 </Paper>

@@ -18,7 +18,7 @@ import { useFormat } from '../../lib/format';
 import { notifyError, notifySaved } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
 import { SectionCard } from '../academics/assign/parts';
-import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageAttachment, MessageStatusBadge, useAudienceText } from './parts';
+import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageAttachment, MessageStatusBadge, useAudienceText, useDeliveryReason } from './parts';
 
 const PAGE_SIZE = 50;
 type Channel = (typeof COMPOSER_CHANNELS)[number];
@@ -117,6 +117,7 @@ function Report({ message: m, moving }: { message: MessageSummary; moving: boole
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const query: DeliveryQuery = { page, pageSize: PAGE_SIZE, status, channel };
   const deliveries = useDeliveries(m.messageId, query, moving);
+  const reasonText = useDeliveryReason();
   const [exporting, setExporting] = useState(false);
   const filtered = !!status || !!channel;
 
@@ -138,7 +139,7 @@ function Report({ message: m, moving }: { message: MessageSummary; moving: boole
     },
     { key: 'channel', header: t('messages.report.channel'), cell: (d) => t(`messages.channels.${d.channel}`) },
     { key: 'status', header: t('list.status'), cell: (d) => <DeliveryBadge status={d.status} /> },
-    { key: 'reason', header: t('messages.report.reason'), optional: (d) => d.reason, cell: (d) => d.reason ?? '—' },
+    { key: 'reason', header: t('messages.report.reason'), optional: (d) => d.reason, cell: (d) => reasonText(d.reason) },
     { key: 'sentAt', header: t('messages.report.sentAt'), wrap: 'nowrap', cell: (d) => (d.sentAt ? fmt.dateTime(d.sentAt) : '—') },
   ];
 
@@ -148,7 +149,7 @@ function Report({ message: m, moving }: { message: MessageSummary; moving: boole
       const rows = await allDeliveries(m.messageId, { status, channel });
       const csv = toCsv([
         [t('messages.report.recipient'), t('messages.report.loginId'), t('messages.report.channel'), t('list.status'), t('messages.report.reason'), t('messages.report.parts'), t('messages.report.sentAt')],
-        ...rows.map((d) => [d.fullName, d.loginId, t(`messages.channels.${d.channel}`), t(`messages.delivery.${d.status}`), d.reason, d.parts, d.sentAt]),
+        ...rows.map((d) => [d.fullName, d.loginId, t(`messages.channels.${d.channel}`), t(`messages.delivery.${d.status}`), d.reason ? reasonText(d.reason) : '', d.parts, d.sentAt]),
       ]);
       saveBlob(csvBlob(csv), `message-deliveries-${m.createdAt.slice(0, 10)}${status ? `-${status}` : ''}${channel ? `-${channel}` : ''}.csv`);
     } catch (err) {
@@ -202,6 +203,16 @@ function Report({ message: m, moving }: { message: MessageSummary; moving: boole
       {moving ? (
         <Text size="xs" c="dimmed" mb="xs" role="status">
           {t('messages.report.moving')}
+        </Text>
+      ) : null}
+      {/* Rows are deliveries on the paid channels and mail, not recipients: say why they differ (issue 39). */}
+      {!filtered && m.status === 'sent' && m.channels.length > 0 && deliveries.data ? (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="report-coverage">
+          {t('messages.report.coverage', {
+            rows: fmt.number(deliveries.data.total),
+            recipients: fmt.number(m.recipients),
+            count: m.recipients,
+          })}
         </Text>
       ) : null}
       <DataTable

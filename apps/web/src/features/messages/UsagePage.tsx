@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Alert, Paper, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MessageUsage } from '@shala/contract';
 import { useMessageUsage } from '../../api/messages';
@@ -7,17 +7,20 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeading } from '../../components/PageHeading';
 import { useFormat } from '../../lib/format';
 
-type Row = MessageUsage[number];
+type Row = MessageUsage['months'][number];
 
 /**
  * /messages/usage (112, 113): what went out by SMS and WhatsApp per month (the school's time, the
- * last 12, newest first) and channel: messages the provider took, those that failed, SMS parts.
+ * last 12, newest first) and channel: messages the provider took, those that failed, SMS parts;
+ * and today's mobile verification codes against the school's daily cap (issue 39), with a warning
+ * once it is reached.
  */
 export default function UsagePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const usage = useMessageUsage();
-  const rows = usage.data ?? [];
+  const rows = usage.data?.months ?? [];
+  const codes = usage.data?.mobileCodes;
 
   const columns: DataColumn<Row>[] = [
     {
@@ -41,6 +44,22 @@ export default function UsagePage({ route }: ScreenProps) {
   return (
     <>
       <PageHeading title={t(route.title)} description={t('messages.usage.description')} />
+      {codes && (
+        <Paper withBorder radius="md" p="md" mb="md" maw={900}>
+          <Text size="sm" fw={600}>
+            {t('messages.usage.codesToday', { today: fmt.number(codes.today), cap: fmt.number(codes.cap) })}
+          </Text>
+          <Progress value={Math.min(100, (codes.today / codes.cap) * 100)} color={codes.today >= codes.cap ? 'red' : 'blue'} mt="xs" aria-hidden />
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('messages.usage.codesHint')}
+          </Text>
+          {codes.today >= codes.cap && (
+            <Alert color="red" variant="light" mt="sm" title={t('messages.usage.codesCapTitle')}>
+              {t('messages.usage.codesCapText')}
+            </Alert>
+          )}
+        </Paper>
+      )}
       <DataTable
         label={t('messages.usage.label')}
         items={rows}

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATUSES, ROLE, type AttachedFile, type DeliveryStatus, type MessageAudience, type MessageSummary } from '@shala/contract';
+import { deliveryReasonOf, DELIVERY_STATUSES, ROLE, type AttachedFile, type DeliveryStatus, type MessageAudience, type MessageSummary } from '@shala/contract';
 import { useClassOptions } from '../../api/academics-assign';
 import { downloadMessageAttachment } from '../../api/messages';
 import { FileDownloadButton } from '../../components/FileUploads';
@@ -32,6 +32,23 @@ export const DELIVERY_COLOR: Record<DeliveryStatus, string> = {
   failed: 'red',
   skipped: 'yellow',
 };
+
+/**
+ * A delivery's reason in the reader's language: Shala's own code translated, with the provider's
+ * words after it where it gave some (they are the provider's, in its language); a provider's
+ * delivery report, in its own words, says so.
+ */
+export function useDeliveryReason() {
+  const { t } = useTranslation();
+  return (reason: string | null): string => {
+    if (!reason) return '—';
+    const { code, detail } = deliveryReasonOf(reason);
+    if (code === 'smtp') return t('messages.reasons.smtp', { code: detail });
+    if (!code) return t('messages.reasons.provider', { text: detail });
+    const text = t(`messages.reasons.${code}`);
+    return detail ? t('messages.reasons.withDetail', { text, detail }) : text;
+  };
+}
 
 /** Who a message goes to, in words: "Parents, Teachers", "Parents of Class 5 – A", "3 people". */
 export function useAudienceText() {

@@ -15,11 +15,16 @@ function open(usage: MessageUsage) {
 
 describe('/messages/usage', () => {
   it('shows each month and channel in the reader’s language: sent, failed, SMS parts (none for WhatsApp)', async () => {
-    open([
-      { month: '2026-11', channel: 'sms', sent: 1200, failed: 3, parts: 2400 },
-      { month: '2026-11', channel: 'whatsapp', sent: 40, failed: 1, parts: 40 },
-      { month: '2026-10', channel: 'sms', sent: 5, failed: 0, parts: 5 },
-    ]);
+    open({
+      months: [
+        { month: '2026-11', channel: 'sms', sent: 1200, failed: 3, parts: 2400 },
+        { month: '2026-11', channel: 'whatsapp', sent: 40, failed: 1, parts: 40 },
+        { month: '2026-10', channel: 'sms', sent: 5, failed: 0, parts: 5 },
+      ],
+      mobileCodes: { today: 12, cap: 200 },
+    });
+    expect(await screen.findByText('Mobile verification codes sent today: 12 of 200', {}, T)).toBeInTheDocument();
+    expect(screen.queryByText('Today’s cap is reached')).toBeNull();
     const table = await screen.findByRole('table', { name: 'Usage by month and channel' }, T);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
@@ -40,8 +45,9 @@ describe('/messages/usage', () => {
     }
   });
 
-  it('says so when nothing went out', async () => {
-    open([]);
+  it('says so when nothing went out, and warns when today’s mobile codes reached the cap', async () => {
+    open({ months: [], mobileCodes: { today: 200, cap: 200 } });
+    expect(await screen.findByText('Today’s cap is reached', {}, T)).toBeInTheDocument();
     expect(await screen.findByText('Nothing was sent by SMS or WhatsApp in the last 12 months.', {}, T)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });

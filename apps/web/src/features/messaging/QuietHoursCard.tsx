@@ -9,7 +9,9 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useErrorToken } from '../../lib/validation';
 import { SettingsCard } from './SettingsCard';
 
-const schema = z.object({ from: timeOfDay, to: timeOfDay });
+// Shaped as the request, so the server's refusal (400 `quiet_hours_empty` on `quietHours.to`: the
+// same time twice) lands on its field.
+const schema = z.object({ quietHours: z.object({ from: timeOfDay, to: timeOfDay }) });
 type Values = z.infer<typeof schema>;
 
 /**
@@ -22,23 +24,23 @@ export function QuietHoursCard({ prefs }: { prefs: NotificationPreferences }) {
   const save = useSavePreferences();
   const from = timeOf(prefs.quietHours.from);
   const to = timeOf(prefs.quietHours.to);
-  const form = useContractForm<Values>(schema, { initialValues: { from, to } });
+  const form = useContractForm<Values>(schema, { initialValues: { quietHours: { from, to } } });
   const submit = useSubmit({
     form,
-    save: (values) => save.mutateAsync({ quietHours: { from: minutesOf(values.from), to: minutesOf(values.to) } }),
-    saved: (_result, values) => t('messaging.quiet.saved', values),
+    save: ({ quietHours: q }) => save.mutateAsync({ quietHours: { from: minutesOf(q.from), to: minutesOf(q.to) } }),
+    saved: (_result, values) => t('messaging.quiet.saved', values.quietHours),
     failTitle: t('messaging.failed'),
     errorToast: true,
   });
-  const field = (name: keyof Values) => ({ ...form.getInputProps(name), error: errorText(form.errors[name]) });
+  const field = (name: 'quietHours.from' | 'quietHours.to') => ({ ...form.getInputProps(name), error: errorText(form.errors[name]) });
 
   return (
     <SettingsCard id="quiet" title={t('messaging.quiet.title')} hint={t('messaging.quiet.hint')}>
       <form noValidate aria-label={t('messaging.quiet.title')} onSubmit={submit.onSubmit}>
         <Stack gap="sm">
           <SimpleGrid cols={2} spacing="sm" maw={360}>
-            <TextInput label={t('messaging.quiet.from')} type="time" required {...field('from')} />
-            <TextInput label={t('messaging.quiet.to')} type="time" required {...field('to')} />
+            <TextInput label={t('messaging.quiet.from')} type="time" required {...field('quietHours.from')} />
+            <TextInput label={t('messaging.quiet.to')} type="time" required {...field('quietHours.to')} />
           </SimpleGrid>
           <FailureAlert failure={submit.failure} />
           <Group>

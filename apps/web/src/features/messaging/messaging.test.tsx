@@ -110,6 +110,30 @@ describe('/notificationsettings', () => {
     expect(asked).toEqual({ mobile: '+919876543210' });
   });
 
+  it('says why a code is refused: the number had its codes today', async () => {
+    open(115, prefs(), {
+      'POST /api/account/mobile': () => json(429, { error: 'RATE_LIMITED', message: 'No more today.', reason: 'mobile_code_number_limit', field: 'mobile', params: { max: 3 } }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Mobile number' }, T), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const form = screen.getByRole('form', { name: 'Mobile number' });
+    expect((await within(form).findAllByText('This number has had its 3 codes for today. Try again tomorrow.')).length).toBeGreaterThan(0);
+  });
+
+  it('puts the refusal of quiet hours that start and end at one time on the field', async () => {
+    open(115, prefs(), {
+      [`PUT ${URL}`]: () => json(400, { error: 'BAD_REQUEST', message: 'Same.', reason: 'quiet_hours_empty', field: 'quietHours.to' }),
+    });
+    const form = await screen.findByRole('form', { name: 'Quiet hours' }, T);
+    const to = within(form).getByLabelText(/^Until/);
+    const user = userEvent.setup();
+    await user.clear(to);
+    await user.type(to, '21:00');
+    await user.click(within(form).getByRole('button', { name: 'Save quiet hours' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription('Quiet hours must start and end at different times.'));
+  });
+
   it('verifies the number with the code sent to it', async () => {
     let code: unknown = null;
     open(115, prefs(), {
@@ -156,6 +180,6 @@ describe('/notificationsettings', () => {
     open(114, prefs());
     await screen.findByRole('switch', { name: 'SMS for Absence' }, T);
     expect(screen.queryByRole('switch', { name: /WhatsApp/ })).not.toBeInTheDocument();
-    expect(screen.getByText('SMS messages go to this number.')).toBeInTheDocument();
+    expect(screen.getByText('SMS messages go to this number, once verified. It may differ from the contact number on your profile, which is the school’s record.')).toBeInTheDocument();
   });
 });

@@ -29,6 +29,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   result_withdrawn: { icon: IconCertificate, color: 'red' },
   report_cards: { icon: IconCertificate, color: 'yellow' },
   message: { icon: IconMail, color: 'blue' },
+  messaging_limit: { icon: IconMail, color: 'red' },
   other: { icon: IconBell, color: 'gray' },
 };
 

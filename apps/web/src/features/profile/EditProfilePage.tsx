@@ -87,7 +87,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label={t('person.fields.email')} type="email" autoComplete="email" maxLength={254} {...text('email')} />
-              <TextInput label={t('person.fields.contact')} type="tel" autoComplete="tel" maxLength={20} {...text('contact')} />
+              <TextInput label={t('person.fields.contact')} description={t('profile.contactHint')} type="tel" autoComplete="tel" maxLength={20} {...text('contact')} />
             </SimpleGrid>
             <Textarea
               label={t('person.fields.address')}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_QUIET_HOURS, WHATSAPP_CONSENT_VERSION } from '@shala/contract';
 import { HEADER_MOCKS, enter, json, mockFetch, renderApp, signIn } from '../../test/utils';
 
 const USER_ID = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10';
@@ -18,6 +19,8 @@ describe('profile', () => {
         stored = { ...stored, contact: '9876500000' };
         return json(200, { message: 'Profile saved', result: stored });
       },
+      // The number SMS and WhatsApp go to is verified apart from the record's contact: both are shown, each named.
+      'GET /api/account/notification-preferences': () => json(200, { result: { mobile: '+919811122233', mobileVerified: true, email: null, whatsappOptIn: false, whatsappConsentVersion: WHATSAPP_CONSENT_VERSION, quietHours: { ...DEFAULT_QUIET_HOURS }, kinds: [] } }),
     });
     signIn(112);
     const user = userEvent.setup();
@@ -35,6 +38,9 @@ describe('profile', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(sent).toEqual({ contact: '9876500000' });
     expect(await screen.findByText('9876500000')).toBeInTheDocument();
+    expect(screen.getByText('Contact number (school record)')).toBeInTheDocument();
+    expect(screen.getByText('Mobile for SMS and WhatsApp')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('messaging-mobile')).toHaveTextContent('+919811122233'));
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
   });
 

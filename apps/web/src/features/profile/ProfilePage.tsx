@@ -1,15 +1,36 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE_KEY, isRole } from '@shala/contract';
+import { useNotificationPreferences } from '../../api/messaging';
 import { useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ErrorAlert } from '../../components/ListState';
+
+/** The mobile number SMS and WhatsApp go to (verified in the notification settings), or the way to verify one. */
+function MessagingMobile() {
+  const { t } = useTranslation();
+  const prefs = useNotificationPreferences();
+  const mobile = prefs.data?.mobileVerified ? prefs.data.mobile : null;
+  return (
+    <Field
+      label={t('profile.messagingMobile')}
+      value={
+        <>
+          <span data-testid="messaging-mobile">{prefs.isLoading ? '…' : (mobile ?? t('profile.messagingMobileNone'))}</span>{' '}
+          <Anchor component={Link} to="/notificationsettings" size="sm">
+            {mobile ? t('profile.messagingMobileChange') : t('profile.messagingMobileVerify')}
+          </Anchor>
+        </>
+      }
+    />
+  );
+}
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -60,7 +81,9 @@ export default function ProfilePage({ route }: ScreenProps) {
             <Field label={t('profile.loginId')} value={profile.loginId} />
             <Field label={t('profile.role')} value={isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')} />
             <Field label={t('profile.email')} value={profile.email || missing} />
+            {/* Two numbers, each named for what it is (issue 39): the record's contact, and the verified mobile SMS and WhatsApp go to. */}
             <Field label={t('profile.contact')} value={profile.contact || missing} />
+            {profile.schoolId ? <MessagingMobile /> : null}
             <Field label={t('profile.school')} value={profile.schoolName || missing} />
             <Field label={t('profile.status')} value={profile.status ? t('profile.active') : t('profile.inactive')} />
           </SimpleGrid>
