@@ -157,8 +157,10 @@ export const tcFields = z.object({
   activities: text(200),
   conduct: text(60).min(1),
   remarks: text(300),
-  /** Issuing with dues outstanding needs the principal's reason. */
+  /** Issuing with dues outstanding needs the principal's reason (kept, never printed). */
   duesOverride: text(200),
+  /** Print the dues outstanding on the TC (off unless the principal asks). */
+  printDues: z.boolean().default(false),
 });
 export type TcFields = z.infer<typeof tcFields>;
 

@@ -1,0 +1,3 @@
+ALTER TABLE "certificates" ADD COLUMN "prints_by_lang" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+-- Printed before prints were counted per language: a reprint in either language says DUPLICATE.
+UPDATE "certificates" SET "prints_by_lang" = jsonb_build_object('en', "prints", 'hi', "prints") WHERE "prints" > 0;
