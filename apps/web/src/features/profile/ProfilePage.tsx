@@ -10,6 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ErrorAlert } from '../../components/ListState';
+import { PhoneNumber } from '../../components/PhoneNumber';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -60,7 +61,7 @@ export default function ProfilePage({ route }: ScreenProps) {
             <Field label={t('profile.loginId')} value={profile.loginId} />
             <Field label={t('profile.role')} value={isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')} />
             <Field label={t('profile.email')} value={profile.email || missing} />
-            <Field label={t('profile.contact')} value={profile.contact || missing} />
+            <Field label={t('profile.contact')} value={profile.contact ? <PhoneNumber value={profile.contact} /> : missing} />
             <Field label={t('profile.school')} value={profile.schoolName || missing} />
             <Field label={t('profile.status')} value={profile.status ? t('profile.active') : t('profile.inactive')} />
           </SimpleGrid>
