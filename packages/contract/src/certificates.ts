@@ -190,7 +190,7 @@ export const certificate = z.object({
   issuedBy: z.string().nullable(),
   sessionName: z.string().nullable(),
   sharedWithParent: z.boolean(),
-  /** Printed again after the first: each such print says DUPLICATE. */
+  /** How many times it was printed, in either language (a reprint in the same language says DUPLICATE). */
   prints: z.number().int(),
   /** The tuition fee certified (feecert, paise) or null. */
   amount: z.number().int().nullable(),
