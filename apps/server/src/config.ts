@@ -29,7 +29,11 @@ export const configSchema = z.object({
   SMTP_URL: doc(z.string().optional(), 'e.g. `smtps://user:pass@smtp.example.org`; unset: mail goes to `DATA_DIR/outbox`'),
   MAIL_FROM: doc(z.string().default('Shala <no-reply@shala.local>'), 'sender of mail'),
   REDIS_URL: doc(z.string().optional(), 'Redis for realtime events and rate-limit counters across app nodes'),
-  PUBLIC_URL: doc(z.string().optional(), 'the address printed at start', '`http://localhost:PORT`'),
+  PUBLIC_URL: doc(
+    z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').optional(),
+    'the address people and providers reach Shala at (e.g. `https://school.example.org`): printed at start, in the QR code and address of every certificate and ID card (their verification page), in mailed links, and in the webhook addresses the settings screens give to MSG91, WhatsApp and Razorpay. Set it for real use: unset, those all say `localhost`, which no phone scanning a certificate and no provider can reach (a start with `DEMO=off` warns)',
+    '`http://localhost:PORT`',
+  ),
   SESSION_TTL_HOURS: doc(z.coerce.number().int().min(1).max(24 * 90).default(24 * 7), 'how long a sign-in lasts'),
   AUTH_RATE_LIMIT_MAX: doc(z.coerce.number().int().min(1).default(10), 'sign-in / code attempts per client address and login id per window'),
   AUTH_RATE_LIMIT_WINDOW_MS: doc(z.coerce.number().int().min(1000).default(60_000), 'that window'),
@@ -185,6 +189,11 @@ export interface Config extends RawConfig {
   dataDir: string;
   outboxDir: string;
   webDist: string;
+}
+
+/** The address people and providers reach Shala at: `PUBLIC_URL` (no trailing slash), or this machine's port. */
+export function publicBase(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/+$/, '') : `http://localhost:${config.PORT}`;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfig, publicBase } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedOnce } from './seed/once.js';
 import { buildApp } from './app.js';
@@ -40,7 +40,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+const base = publicBase(config);
+if (!config.DEMO && !config.PUBLIC_URL) {
+  // Real use: certificates' and ID cards' QR codes, mailed links and the providers' webhook addresses all carry this address.
+  app.log.warn({ publicUrl: base }, 'PUBLIC_URL is not set: QR codes on certificates and ID cards, mailed links and webhook addresses say localhost, which phones and providers cannot reach; set PUBLIC_URL to the address people reach Shala at');
+}
 // One write, so whoever reads the output (a person, a test, a supervisor) sees the whole block at once.
 const lines = [`\nShala is running at ${base}/sms_frontend/  (API docs: ${base}/api/docs)`];
 lines.push(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);

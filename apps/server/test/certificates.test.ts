@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, certificates, schools, studentRecords, users } from '../src/db/schema.js';
+import { academicSessions, attendanceMarks, auditLog, certificates, classStudents, classes, schools, studentRecords, users } from '../src/db/schema.js';
 import { setupApp, type TestEnv } from './helpers.js';
 import { pdfContent } from './pdf-text.js';
-import { CLASS_FEE, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
+import { CLASS_FEE, addFeeType, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 
 /**
  * Certificates (issue 26): a TC for a student whose fees are paid (the student leaves: inactive,
@@ -92,6 +92,57 @@ describe('a transfer certificate', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const [row] = await env.db.select({ body: certificates.body }).from(certificates).where(eq(certificates.id, ok.json().result.certificateId));
     expect((row!.body as { tc: { dues: number } }).tc.dues).toBeGreaterThan(0);
+    // The reason is the office's: the TC prints neither it nor the dues (not asked for).
+    const pdf = pdfContent((await call(fs.principal.token, 'GET', `/api/school/certificates/${ok.json().result.certificateId}/pdf?lang=en`)).rawPayload).text;
+    expect(pdf).toContain('Pupil03');
+    expect(pdf).not.toContain('Fee waived by the trust');
+    expect(pdf).not.toMatch(/dues outstanding/i);
+  });
+
+  it("prints CBSE's items from the records (attendance, a class repeated, the first class, concessions, promotion, a seal), once-named towns, in Hindi in Hindi", async () => {
+    const child = fs.students[3]!;
+    await env.db.update(schools).set({ address: '12 Station Road', city: 'Jaipur', district: 'Jaipur', state: 'Rajasthan' }).where(eq(schools.id, fs.school.id));
+    // Class 5 last session too (failed once), admitted then.
+    const [last] = await env.db.insert(academicSessions).values({ schoolId: fs.school.id, label: '2025-26', startDate: '2025-04-01', endDate: '2026-03-31' }).returning();
+    const [lastClass] = await env.db.insert(classes).values({ schoolId: fs.school.id, sessionId: last!.id, masterClass: '5', name: '5', section: 'B' }).returning();
+    await env.db.insert(classStudents).values({ schoolId: fs.school.id, sessionId: last!.id, classId: lastClass!.id, studentId: child.id, rollNo: 1 });
+    await env.db
+      .insert(studentRecords)
+      .values({ schoolId: fs.school.id, studentId: child.id, admissionNo: 'A-77', admissionDate: '2025-06-02', nationality: 'Indian', fatherName: 'Ramesh Pupil' })
+      .onConflictDoUpdate({ target: [studentRecords.schoolId, studentRecords.studentId], set: { admissionDate: '2025-06-02', nationality: 'Indian' } });
+    // A concession on the fee record; everything paid.
+    const sibling = await addFeeType(env, fs.school, { name: 'Sibling concession', kind: 'amount', value: -50000 });
+    await addRecord(env, fs, child, { types: [{ id: sibling.id, name: sibling.name, kind: sibling.kind, value: Number(sibling.value) }], instalments: 1, start: '2026-04-10', paidCount: 1 });
+    // The class was marked on four days up to the leaving date (one after it does not count); the pupil was present on two, late on one.
+    const mark = (studentId: string, date: string, status: string) => ({ schoolId: fs.school.id, sessionId: fs.school.sessionId, classId: fs.classId, studentId, date, status });
+    await env.db.insert(attendanceMarks).values([
+      mark(child.id, '2026-11-02', 'present'),
+      mark(child.id, '2026-11-03', 'late'),
+      mark(child.id, '2026-11-04', 'absent'),
+      mark(fs.students[1]!.id, '2026-11-05', 'present'),
+      mark(child.id, '2026-11-20', 'present'),
+      mark(child.id, '2026-11-25', 'present'),
+    ]);
+    const res = await issue(child.id, 'tc', { ...TC, leavingDate: '2026-11-24', printDues: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = `/api/school/certificates/${res.json().result.certificateId}/pdf`;
+    const en = pdfContent((await call(fs.principal.token, 'GET', `${url}?lang=en`)).rawPayload).text;
+    expect(en).toContain('12 Station Road, Jaipur, Rajasthan');
+    expect(en).toMatch(/Total number of working days in the session\s+5\b/);
+    expect(en).toMatch(/Total number of working days present\s+3\b/);
+    expect(en).toMatch(/once or twice in the same class\s+Once/);
+    expect(en).toMatch(/Class at the first admission\s+5 \(Five\) – B/);
+    expect(en).toMatch(/if so, to which class\s+Yes, to Class 6 \(Six\)/);
+    expect(en).toMatch(/its nature\s+Sibling concession \(₹500(\.00)?\)/);
+    expect(en).toMatch(/School dues outstanding on the date of issue\s+₹0/);
+    expect(en).toContain('School seal');
+    const hi = pdfContent((await call(fs.principal.token, 'GET', `${url}?lang=hi`)).rawPayload).text;
+    expect(hi).toContain('भारतीय');
+    expect(hi).toContain('अच्छा');
+    expect(hi).toContain('उत्तीर्ण');
+    expect(hi).toContain('एक बार');
+    expect(hi).toContain('विद्यालय की मुहर');
+    expect(hi).not.toMatch(/\bIndian\b|\bGood\b|\bPassed\b/);
   });
 
   it('numbers stay gapless per school and type when many are issued at once (PostgreSQL)', async () => {
@@ -125,7 +176,7 @@ describe('PDFs, sharing and other schools', () => {
     const child = fs.students[1]!;
     // The school's affiliation number and UDISE code head its certificates.
     await env.db.update(schools).set({ affiliationNo: '2130456', udiseCode: '07050123456' }).where(eq(schools.id, fs.school.id));
-    const shared = (await issue(child.id, 'bonafide', { purpose: 'Opening a bank account' })).json().result;
+    const shared = (await issue(child.id, 'bonafide', { purpose: 'For Passport' })).json().result;
     const kept = (await issue(child.id, 'character', { conduct: 'Very good', remarks: '' }, fs.principal.token, false)).json().result;
     const en = await call(fs.principal.token, 'GET', `/api/school/certificates/${shared.certificateId}/pdf?lang=en`);
     expect(en.statusCode).toBe(200);
@@ -133,8 +184,16 @@ describe('PDFs, sharing and other schools', () => {
     expect(en.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(en.headers['content-disposition']).toContain('bonafide-1.pdf');
     expect(pdfContent(en.rawPayload).text).toMatch(/Affiliation No\. 2130456\s+·\s+UDISE code 07050123456/);
+    // The purpose as typed, where a capital reads well (not "for the purpose of For Passport").
+    expect(pdfContent(en.rawPayload).text).toMatch(/Purpose: For Passport/);
+    expect(pdfContent(en.rawPayload).text).not.toMatch(/purpose of For/);
+    // The first print in Hindi is an original too; a reprint in a language says duplicate.
     const hi = await call(fs.admin.token, 'GET', `/api/school/certificates/${shared.certificateId}/pdf?lang=hi`);
-    expect(hi.headers['content-disposition']).toContain('bonafide-1-duplicate.pdf');
+    expect(hi.headers['content-disposition']).toContain('bonafide-1.pdf');
+    expect(pdfContent(hi.rawPayload).text).not.toContain('प्रतिलिपि');
+    const hiAgain = await call(fs.admin.token, 'GET', `/api/school/certificates/${shared.certificateId}/pdf?lang=hi`);
+    expect(hiAgain.headers['content-disposition']).toContain('bonafide-1-duplicate.pdf');
+    expect(pdfContent(hiAgain.rawPayload).text).toContain('प्रतिलिपि');
     const mine = (await call(parentToken, 'GET', '/api/parent/certificates')).json().result;
     expect(mine.items.map((c: { certificateId: string }) => c.certificateId)).toContain(shared.certificateId);
     expect(mine.items.map((c: { certificateId: string }) => c.certificateId)).not.toContain(kept.certificateId);

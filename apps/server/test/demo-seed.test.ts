@@ -27,6 +27,7 @@ import {
   periods,
   subjects,
   timetableEntries,
+  studentRecords,
   users,
 } from '../src/db/schema.js';
 import { addDays, daysBetween, isoWeekday, localDate } from '../src/modules/calendar/days.js';
@@ -182,6 +183,16 @@ describe('the demo seed', () => {
     const perParent = new Map<string, number>();
     for (const { u } of rows) perParent.set(u.parentUserId!, (perParent.get(u.parentUserId!) ?? 0) + 1);
     expect([...perParent.values()].filter((n) => n === 2).length).toBeGreaterThan(10);
+    // Brothers and sisters have one mother and one father (the register's father's name, printed on their certificates).
+    const register = await env.db.select({ studentId: studentRecords.studentId, father: studentRecords.fatherName }).from(studentRecords);
+    const fatherOf = new Map(register.map((r) => [r.studentId, r.father]));
+    const family = new Map<string, Set<string>>();
+    for (const { u } of rows) {
+      const names = family.get(u.parentUserId!) ?? new Set<string>();
+      names.add(`${u.motherName} / ${fatherOf.get(u.id)}`);
+      family.set(u.parentUserId!, names);
+    }
+    expect([...family.entries()].filter(([, names]) => names.size > 1).map(([, names]) => [...names])).toEqual([]);
   });
 
   it('continues the login ids after the demo ones', async () => {

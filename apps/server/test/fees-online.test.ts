@@ -40,13 +40,16 @@ interface Online extends FeeSchool {
   hookUrl: string;
 }
 
+/** A whole URL's path and query (the webhook URL is PUBLIC_URL's; the test server listens elsewhere). */
+const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+
 /** A school with its Razorpay keys set by the principal, and a child of the parent with `count` instalments. */
 async function onlineSchool(count = 3): Promise<Online> {
   const fs = await feeSchool(env, { count: 1 });
   const { instalments } = await addRecord(env, fs, fs.students[0]!, { instalments: count, start: '2026-11-10' });
   const saved = await call<{ razorpay: { webhookUrl: string } }>('PUT', '/api/school/paymentsettings/razorpay', fs.principal.token, KEYS);
   expect(saved.status).toBe(200);
-  return { ...fs, parentToken: await env.f.token(fs.parent), emis: instalments, hookUrl: `${base}${saved.body.result.razorpay.webhookUrl}` };
+  return { ...fs, parentToken: await env.f.token(fs.parent), emis: instalments, hookUrl: `${base}${pathOf(saved.body.result.razorpay.webhookUrl)}` };
 }
 
 const order = (s: { parentToken: string }, emiIds: string[], token = s.parentToken) => call<PayOrder>('POST', '/api/fee/pay/order', token, { emiIds });
@@ -59,7 +62,7 @@ describe("the school's gateway", () => {
   it('is set by the principal: the secrets sealed at rest and never shown, a webhook URL of its own; parents then see Pay now', async () => {
     const s = await onlineSchool(1);
     const got = await call<{ razorpay: Record<string, unknown> }>('GET', '/api/school/paymentsettings', s.admin.token);
-    expect(got.body.result.razorpay).toMatchObject({ keyId: KEYS.keyId, mode: 'test', demo: false, webhookUrl: expect.stringMatching(/^\/api\/hooks\/razorpay\?account=[\w-]{32}$/) });
+    expect(got.body.result.razorpay).toMatchObject({ keyId: KEYS.keyId, mode: 'test', demo: false, webhookUrl: expect.stringMatching(/^http:\/\/localhost:\d+\/api\/hooks\/razorpay\?account=[\w-]{32}$/) });
     expect(JSON.stringify(got.body)).not.toContain(KEYS.keySecret);
     expect(JSON.stringify(got.body)).not.toContain(KEYS.webhookSecret);
     const [row] = await env.db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, s.school.id));

@@ -48,6 +48,8 @@ describe('npm start', () => {
     // A demo says so, and by default listens on this machine only.
     expect(first.output()).toContain('THIS IS A DEMO');
     expect(first.output()).toContain('DEMO=off');
+    // A demo may run without PUBLIC_URL.
+    expect(first.output()).not.toContain('PUBLIC_URL is not set');
     const outside = Object.values(os.networkInterfaces())
       .flat()
       .find((a) => a && a.family === 'IPv4' && !a.internal);
@@ -87,6 +89,8 @@ describe('npm start', () => {
     expect(password.length).toBeGreaterThanOrEqual(12);
     expect(run.output()).not.toContain('DEMO-P0001');
     expect(run.output()).not.toContain('THIS IS A DEMO');
+    // Real use without PUBLIC_URL: the QR codes and webhook addresses would say localhost; the start says so.
+    expect(run.output()).toContain('PUBLIC_URL is not set');
     const signin = await fetch(`http://127.0.0.1:${run.port}/api/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -44,7 +44,8 @@ const person = async (role: Role, s: TestSchool | null): Promise<Person> => {
 
 beforeAll(async () => {
   fake = await startFakeMsg91({ authKey: AUTH, templates: { tmpl_otp: OTP } });
-  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url });
+  // The webhook addresses given to providers are PUBLIC_URL's (not the browser's), without a doubled slash.
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url, PUBLIC_URL: 'https://school.example.in/' });
   school = await env.f.school();
   principal = await person(113, school);
   admin = await person(112, school);
@@ -72,7 +73,7 @@ describe('the school SMS account', () => {
     const account = (saved.json().result as MessagingSettings).sms.account!;
     expect(saved.json().result.sms.source).toBe('own');
     expect(account).toMatchObject({ provider: 'msg91', entityId: SMS.entityId, header: 'SHALAS', pricePaisePerPart: 25, secrets: { authKey: '…7f3a' }, templates: [OTP_TEMPLATE] });
-    expect(account.webhookUrl).toMatch(/^\/api\/hooks\/sms\/msg91\?token=[\w-]{20,}$/);
+    expect(account.webhookUrl).toMatch(/^https:\/\/school\.example\.in\/api\/hooks\/sms\/msg91\?token=[\w-]{20,}$/);
 
     const read = await settings(principal.token);
     expect(read.body).not.toContain(AUTH);
@@ -173,7 +174,7 @@ describe('the school WhatsApp account', () => {
         templates: WA.templates,
         pricePaise: null,
         secrets: { accessToken: '…91ab', appSecret: '…fee1', verifyToken: '…5e5e' },
-        webhookUrl: '/api/hooks/whatsapp',
+        webhookUrl: 'https://school.example.in/api/hooks/whatsapp',
         updatedAt: expect.any(String),
       },
     });
@@ -216,7 +217,7 @@ describe('the platform accounts', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toContain(AUTH);
     // The owner gets the report URL with its token (it may change the account).
-    expect(saved.json().result.sms).toMatchObject({ source: 'own', account: { secrets: { authKey: '…7f3a' }, webhookUrl: expect.stringMatching(/^\/api\/hooks\/sms\/msg91\?token=/) } });
+    expect(saved.json().result.sms).toMatchObject({ source: 'own', account: { secrets: { authKey: '…7f3a' }, webhookUrl: expect.stringMatching(/^https:\/\/school\.example\.in\/api\/hooks\/sms\/msg91\?token=/) } });
     const sent = await call('POST', '/api/account/mobile', other.token, { mobile: '9876500001' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(fake.sent.at(-1)).toMatchObject({ mobiles: '919876500001', templateId: 'tmpl_otp' });

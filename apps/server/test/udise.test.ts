@@ -23,7 +23,7 @@ beforeAll(async () => {
   const parent = ctx.users[115];
   complete = (await env.f.user(116, school, { parentUserId: parent.id, firstName: 'Asha' })).id;
   incomplete = (await env.f.user(116, school, { firstName: 'Ravi' })).id;
-  await env.db.update(users).set({ gender: 'female', dateOfBirth: '2016-05-04', motherName: 'Sunita Devi', category: 'obc', zip: '110001', address: 'Lane 4' }).where(eq(users.id, complete));
+  await env.db.update(users).set({ gender: 'female', dateOfBirth: '2016-05-04', motherName: 'Sunita Devi', category: 'obc', zip: '110001', address: 'Lane 4', contact: '+91 98596 69329' }).where(eq(users.id, complete));
   const [cls] = await env.db.insert(classes).values({ schoolId: school.id, sessionId: school.sessionId, masterClass: '5', name: 'Class 5', section: 'A' }).returning();
   await env.db.insert(classStudents).values([
     { schoolId: school.id, sessionId: school.sessionId, classId: cls!.id, studentId: complete, rollNo: 1 },
@@ -50,7 +50,8 @@ describe('UDISE+ export', () => {
     const [header, first] = res.body.split('\r\n').map((l) => l.split(','));
     expect(header!.slice(0, 6)).toEqual(['Student name', 'Gender', 'Date of birth', "Mother's name", "Father's name", 'Aadhaar (last 4 digits)']);
     const row = Object.fromEntries(header!.map((h, i) => [h, first![i]]));
-    expect(row).toMatchObject({ 'Student name': 'Asha Test', Gender: 'female', "Father's name": 'Ramesh Kumar', 'Aadhaar (last 4 digits)': '9012', 'PIN code': '110001', BPL: 'Yes', Class: '5', Section: 'A', 'Roll number': '1', PEN: '12345678901' });
+    // The Data Capture Format's codes (gender 2 Female, social category 4 OBC, BPL 1 Yes, CWSN 2 No) and a 10-digit mobile.
+    expect(row).toMatchObject({ 'Student name': 'Asha Test', Gender: '2', "Father's name": 'Ramesh Kumar', 'Aadhaar (last 4 digits)': '9012', 'PIN code': '110001', 'Mobile number': '9859669329', 'Social category': '4', BPL: '1', CWSN: '2', Class: '5', Section: 'A', 'Roll number': '1', PEN: '12345678901' });
     expect(row['Admission number']).toMatch(/^\d+$/);
   });
 

@@ -88,6 +88,11 @@ test('the principal issues a tuition-fee certificate and a TC, downloads it in H
   await page.goto('./certificates');
   await expect(page.getByRole('heading', { name: 'Certificates', level: 1 })).toBeVisible();
   await expectAccessible(page, 'certificates (en, 1280 px)');
+  // The register fits the screen: no sideways scrolling at 1280 px.
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const widths = await table.evaluate((el) => [el.getBoundingClientRect().width, el.closest('.mantine-Paper-root')!.getBoundingClientRect().width]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]! + 1);
   await shot(page, 'certificates-en-1280');
 
   // The tuition-fee certificate: the amount shown is the preview's, and the certificate says the same.

@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { cashRounded, formatRupees } from '@shala/contract';
 import { ACCOUNTS, PASSWORD, apiAs, countRequests, expectAccessible, expectNoOverflow, schoolToday, shot, signedInAt, tr } from './support';
 import { API_BASE } from './servers';
@@ -155,6 +155,9 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   const hits = clerk.page.getByTestId('counter-hit');
   await expect(hits.nth(1)).toBeVisible();
   await expectNoOverflow(clerk.page);
+  // A parent's phone number stays on one line (one box: never broken at its spaces).
+  const lines = (phone: Locator) => phone.evaluate((el) => el.getClientRects().length);
+  expect(await lines(hits.nth(1).getByTestId('phone'))).toBe(1);
   await shot(clerk.page, 'fee-counter-search-en-375');
   const second = (await hits.nth(1).locator('p').first().innerText()).replace(/\s+DEMO-\S+$/, '');
   await search.press('ArrowDown');
@@ -163,6 +166,7 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   const other = clerk.page.getByRole('region', { name: tr('en', 'fees.counter.collect.title', { name: second }) });
   await expect(other.getByRole('button', { name: /^Collect ₹|^Tick/ }).or(other.getByRole('alert'))).toBeVisible();
   await expectNoOverflow(clerk.page);
+  expect(await lines(other.getByTestId('phone'))).toBe(1);
   await expectAccessible(clerk.page, 'fee counter collect (en, 375)');
   await shot(clerk.page, 'fee-counter-collect-en-375');
   await other.getByRole('button', { name: tr('en', 'fees.counter.collect.close') }).click();

@@ -91,11 +91,11 @@ test('a route the role may not open shows a 403 page, an unknown one a 404 page;
   await expectPath(page, '/teacherdashboard');
 });
 
-test('the sidebar of a principal has the User, Academic and Other groups', async ({ page }) => {
+test('the sidebar of a principal has the User, Academic and Other groups, and groups of their own for fees, registers, messages and settings', async ({ page }) => {
   await signIn(page, 'DEMO-P0001');
   await expectPath(page, '/schooladmin');
   const nav = page.getByRole('navigation', { name: 'Main menu' });
-  for (const group of ['User', 'Academic', 'Other Routes']) await expect(nav.getByText(group, { exact: true })).toBeVisible();
+  for (const group of ['User', 'Academic', 'Fees', 'Registers and certificates', 'Messages', 'Other Routes', 'Settings and privacy']) await expect(nav.getByText(group, { exact: true })).toBeVisible();
 });
 
 test('notifications: badge from the API, the modal lists them, opening resets the count', async ({ page }) => {

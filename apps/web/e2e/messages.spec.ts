@@ -172,7 +172,7 @@ test('the principal writes to the parents of class 5-A, sees whom it reaches, se
   const whatsapp = sent.whatsapp.find((m) => m.text.includes(`${title}: `))!;
   const settings = await api<{ sms: { account: { webhookUrl: string } } }>('GET', '/api/school/messaging/settings');
   const date = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kolkata', dateStyle: 'short', timeStyle: 'medium' }).format(schoolNow());
-  const smsReport = await providers<{ status: number; text: string }>('POST', '/report', { channel: 'sms', url: `${API_BASE}${settings.sms.account.webhookUrl}`, requestId: sms.requestId, status: '1', number: sms.mobiles, date });
+  const smsReport = await providers<{ status: number; text: string }>('POST', '/report', { channel: 'sms', url: `${API_BASE}${new URL(settings.sms.account.webhookUrl).pathname}${new URL(settings.sms.account.webhookUrl).search}`, requestId: sms.requestId, status: '1', number: sms.mobiles, date });
   expect(smsReport).toEqual({ status: 200, text: JSON.stringify({ result: { updated: 1 } }) });
   const waReport = await providers<{ status: number; text: string }>('POST', '/report', { channel: 'whatsapp', url: `${API_BASE}/api/hooks/whatsapp`, wamid: whatsapp.wamid, status: 'read', to: whatsapp.to });
   expect(waReport).toEqual({ status: 200, text: JSON.stringify({ result: { statuses: 1, stops: 0 } }) });

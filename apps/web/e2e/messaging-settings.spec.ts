@@ -30,7 +30,7 @@ test('the principal saves the school’s SMS account and keeps a rule; on a phon
   // English, 1280 px: from the menu.
   const page = await pageIn(browser, 'en', 1280);
   await signInAs(page, 113);
-  await page.getByRole('button', { name: tr('en', 'menu.other') }).click();
+  await page.getByRole('button', { name: tr('en', 'menu.settings') }).click();
   await page.getByRole('link', { name: tr('en', 'routes.messagingsettings') }).click();
   await expectPath(page, '/messagingsettings');
   await expect(page.getByRole('heading', { name: tr('en', 'routes.messagingsettings'), level: 1 })).toBeVisible();

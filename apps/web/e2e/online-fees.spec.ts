@@ -98,7 +98,7 @@ test('a parent pays two instalments online and downloads the receipt; the princi
   const gatewayPayment = sent.razorpay.payments.find((p) => p.id === online[0]!.reference)!;
   const hook = await fetch(`http://127.0.0.1:${PROVIDERS.controlPort}/razorpay/deliver`, {
     method: 'POST',
-    body: JSON.stringify({ url: `${API_BASE}${settings.razorpay!.webhookUrl}`, event: 'payment.captured', paymentId: gatewayPayment.id }),
+    body: JSON.stringify({ url: `${API_BASE}${new URL(settings.razorpay!.webhookUrl).pathname}${new URL(settings.razorpay!.webhookUrl).search}`, event: 'payment.captured', paymentId: gatewayPayment.id }),
   });
   expect(((await hook.json()) as { status: number }).status).toBe(200);
   const again = await principalApi.call<StudentFees>('GET', `/api/school/feerecord/emi/student/${sibling}/${fees.sessionId}`);

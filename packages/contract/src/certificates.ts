@@ -157,8 +157,10 @@ export const tcFields = z.object({
   activities: text(200),
   conduct: text(60).min(1),
   remarks: text(300),
-  /** Issuing with dues outstanding needs the principal's reason. */
+  /** Issuing with dues outstanding needs the principal's reason (kept, never printed). */
   duesOverride: text(200),
+  /** Print the dues outstanding on the TC (off unless the principal asks). */
+  printDues: z.boolean().default(false),
 });
 export type TcFields = z.infer<typeof tcFields>;
 
@@ -188,7 +190,7 @@ export const certificate = z.object({
   issuedBy: z.string().nullable(),
   sessionName: z.string().nullable(),
   sharedWithParent: z.boolean(),
-  /** Printed again after the first: each such print says DUPLICATE. */
+  /** How many times it was printed, in either language (a reprint in the same language says DUPLICATE). */
   prints: z.number().int(),
   /** The tuition fee certified (feecert, paise) or null. */
   amount: z.number().int().nullable(),

@@ -30,7 +30,7 @@ export const gatewaySettings = z.object({
       /** test: a test key (no real money); live: real payments. */
       mode: z.enum(['test', 'live']),
       secretHint: z.string(),
-      /** The URL to give Razorpay's dashboard for the webhook (events payment.captured, payment.failed, refund.processed, refund.failed). */
+      /** The whole URL (the server's `PUBLIC_URL`) to give Razorpay's dashboard for the webhook (events payment.captured, payment.failed, refund.processed, refund.failed). */
       webhookUrl: z.string(),
       /** Demo keys pointing at nothing real: "Pay now" explains instead of opening Checkout. */
       demo: z.boolean(),

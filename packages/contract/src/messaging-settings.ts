@@ -180,7 +180,7 @@ export const channelRuleList = z.array(channelRuleShape);
 
 /**
  * `GET /api/school/messaging/settings`. Per channel whose account the school sends on and, for its
- * own, what is not secret, the secrets' hints, and the webhook URL (a path of this server) to give
+ * own, what is not secret, the secrets' hints, and the webhook URL (whole, on the server's PUBLIC_URL) to give
  * the provider. The SMS webhook URL carries the account's report token, a secret: only the
  * principal gets it (null for a system admin). The rules of every kind.
  */

@@ -1601,6 +1601,8 @@ export const certificates = pgTable(
     token: text('token').notNull(),
     sharedWithParent: boolean('shared_with_parent').notNull().default(true),
     prints: integer('prints').notNull().default(0),
+    /** Prints per language (`{"en": 2, "hi": 1}`): a reprint in the same language says DUPLICATE. */
+    printsByLang: jsonb('prints_by_lang').notNull().default({}),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     issuedBy: uuid('issued_by').references(() => users.id),
     createdAt: createdAt(),

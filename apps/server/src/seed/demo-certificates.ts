@@ -57,6 +57,7 @@ export async function seedDemoCertificates(
         conduct: 'Good',
         remarks: '',
         duesOverride: '',
+        printDues: false,
       },
     });
   }

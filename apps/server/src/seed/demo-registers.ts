@@ -6,7 +6,8 @@ import type { Tx } from '../db/client.js';
  * the school's counter (the trigger on users, as they were created); here each gets the date it was
  * admitted (a pupil of class 5 joined in class 1, four years before this session; Nursery to UKG and
  * class 1 this session; at most eight years back), its father's name (the parent account when it is
- * the father's, else a name of the family), Indian nationality and a mother tongue. PEN, APAAR and
+ * the father's, else a name of the family: one per parent account, so brothers and sisters have one
+ * father), Indian nationality and a mother tongue. PEN, APAAR and
  * Aadhaar stay empty: the UDISE+ check lists them as missing, as a school's would be at first.
  */
 const FATHERS = ['Ramesh', 'Suresh', 'Anil', 'Vijay', 'Rajesh', 'Manoj', 'Sanjay', 'Ashok', 'Deepak', 'Prakash', 'Mahesh', 'Dinesh'] as const;
@@ -18,14 +19,15 @@ export async function seedDemoRegisters(
     schoolId: string;
     /** The current session's first day (YYYY-MM-DD). */
     sessionStart: string;
-    students: ReadonlyArray<{ id: string; cls: string; last: string; parent: { first: string; last: string; gender: string | null } }>;
+    students: ReadonlyArray<{ id: string; cls: string; last: string; parent: { loginId: string; first: string; last: string; gender: string | null } }>;
   },
 ): Promise<void> {
   const startYear = Number(ctx.sessionStart.slice(0, 4));
   const rows = ctx.students.map((s, i) => {
     const grade = Number(s.cls.split('-')[0]);
     const yearsAgo = Number.isFinite(grade) ? Math.min(Math.max(grade - 1, 0), 8) : 0;
-    const father = s.parent.gender === 'male' ? `${s.parent.first} ${s.parent.last}` : `${FATHERS[i % FATHERS.length]} ${s.last}`;
+    // Chosen by the family's parent account, not the child: siblings share it.
+    const father = s.parent.gender === 'male' ? `${s.parent.first} ${s.parent.last}` : `${FATHERS[Number(s.parent.loginId.replace(/\D/g, '')) % FATHERS.length]} ${s.last}`;
     return { id: s.id, admitted: `${startYear - yearsAgo}${ctx.sessionStart.slice(4, 8)}${String((i % 9) + 1).padStart(2, '0')}`, father, tongue: TONGUES[i % TONGUES.length]! };
   });
   await tx.execute(sql`

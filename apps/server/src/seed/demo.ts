@@ -194,7 +194,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   });
 
   const enrolled = students.map((s) => ({ loginId: s.loginId, id: idOf.get(s.loginId)!, cls: s.cls }));
-  const parentOf = new Map(parents.map((p) => [p.loginId, { first: p.first, last: p.last, gender: p.gender ?? null }]));
+  const parentOf = new Map(parents.map((p) => [p.loginId, { loginId: p.loginId, first: p.first, last: p.last, gender: p.gender ?? null }]));
   await seedDemoRegisters(tx, {
     schoolId,
     sessionStart: current.startDate,

@@ -2,10 +2,12 @@ import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mant
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The address to give a provider: the server's path on this site's origin. */
+/** The address to give a provider: the server sends it whole (its `PUBLIC_URL`); a bare path is taken on this site's origin. */
 export const absoluteUrl = (path: string, origin = window.location.origin) => new URL(path, origin).toString();
+/** An address only this machine reaches (the server's `PUBLIC_URL` is not set): no provider can call it. */
+export const isLocalAddress = (url: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(url).hostname);
 
-/** A webhook URL to give the provider, with a copy button. */
+/** A webhook URL to give the provider, with a copy button; a warning when it is this machine's only. */
 export function WebhookUrl({ label, path, hint }: { label: string; path: string; hint?: string }) {
   const { t } = useTranslation();
   const url = absoluteUrl(path);
@@ -31,6 +33,11 @@ export function WebhookUrl({ label, path, hint }: { label: string; path: string;
       {hint ? (
         <Text size="xs" c="dimmed">
           {hint}
+        </Text>
+      ) : null}
+      {isLocalAddress(url) ? (
+        <Text size="xs" c="orange.8">
+          {t('common.webhookLocal')}
         </Text>
       ) : null}
     </Stack>

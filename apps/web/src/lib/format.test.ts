@@ -26,7 +26,11 @@ describe('an instant', () => {
     // 04:32 UTC is 10:02 in India; at 20:00 UTC the school is already on the next day.
     expect(formatInstant('2026-11-26T04:32:00Z', 'en')).toMatch(/^26 Nov 2026, 10:02\s?am$/);
     expect(formatDate('2026-11-26T20:00:00Z', 'en')).toBe('27 Nov 2026');
-    expect(formatFor('hi').dateTime('2026-11-26T04:32:00Z')).toContain('10:02');
+    // Hindi names the part of the day before the time, as a Hindi sentence reads it (not "10:02 am").
+    expect(formatFor('hi').dateTime('2026-11-26T04:32:00Z')).toBe('26 नव॰ 2026, सुबह 10:02');
+    expect(formatFor('hi').time('2026-11-26T12:35:00Z')).toBe('शाम 6:05');
+    expect(formatFor('hi').dateTime('2026-11-26T04:32:00Z')).not.toMatch(/am|pm/i);
+    expect(formatFor('en').time('2026-11-26T12:35:00Z')).toMatch(/^6:05\s?pm$/);
     expect(formatInstant('soon', 'en')).toBe('soon');
   });
 });

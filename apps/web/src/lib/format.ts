@@ -12,7 +12,8 @@ import { isHindi, localeOf } from './language';
  *   fmt.date('2026-11-08')              // "8 Nov 2026" / "8 नव॰ 2026" (a YYYY-MM-DD day, or an instant's day at the school)
  *   fmt.longDate('2026-11-08')          // "Sunday, 8 November 2026"
  *   fmt.month('2026-11')                // "November 2026"
- *   fmt.dateTime(iso)                   // "8 Nov 2026, 10:42 am" (dateStyle medium, timeStyle short, the school's time zone)
+ *   fmt.dateTime(iso)                   // "8 Nov 2026, 10:42 am" / "8 नव॰ 2026, सुबह 10:42" (the school's time zone)
+ *   fmt.time(iso)                       // "10:42 am" / "सुबह 10:42"
  *   fmt.rupees(12_345_00)               // "₹12,345.00" (the contract's formatRupees; paise in)
  *   fmt.language ('en' | 'hi' …), fmt.locale ('en-IN' | 'hi-IN'), fmt.hindi (boolean)
  *
@@ -84,10 +85,25 @@ export function parseDate(text: string, language: string): string | null {
   return m && month ? isoOf(Number(m[3]), month, Number(m[1])) : null;
 }
 
-/** An instant as a date and time at the school, in the reader's language; the value itself when unreadable. */
+/**
+ * The options of a time of day in a language: Hindi names the part of the day before it, as Hindi
+ * reads ("सुबह 10:36", "शाम 6:05"; Intl's hi-IN `timeStyle` writes "10:36 am"), English "10:36 am".
+ */
+const timeOptions = (language: string): Intl.DateTimeFormatOptions =>
+  isHindi(language) ? { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' } : { hour: 'numeric', minute: '2-digit', hour12: true };
+
+/** A time of day in the reader's language: "10:36 am" / "सुबह 10:36" (at the school unless a zone is given; `null`: the device's). */
+export function formatTime(value: Date | string, language: string, timeZone: string | null = SCHOOL_TIME_ZONE): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(localeOf(language), { ...timeOptions(language), ...(timeZone ? { timeZone } : {}) }).format(date);
+}
+
+/** An instant as a date and time at the school, in the reader's language ("26 Nov 2026, 10:02 am" / "26 नव॰ 2026, सुबह 10:02"); the value itself when unreadable. */
 export function formatInstant(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  if (isHindi(language)) return `${formatDate(iso, language)}, ${formatTime(date, language)}`;
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: SCHOOL_TIME_ZONE }).format(date);
 }
 
@@ -102,6 +118,7 @@ export interface Format {
   longDate: (day: string) => string;
   month: (yearMonth: string) => string;
   dateTime: (iso: string) => string;
+  time: (iso: string) => string;
   rupees: (paise: number) => string;
 }
 
@@ -118,6 +135,7 @@ export function formatFor(language: string): Format {
     longDate: (day) => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(day)),
     month: (yearMonth) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(`${yearMonth}-01`)),
     dateTime: (iso) => formatInstant(iso, language),
+    time: (iso) => formatTime(iso, language),
     rupees: (paise) => formatRupees(paise),
   };
 }

@@ -29,7 +29,7 @@ export default async function certificatesRoutes(app: App) {
   app.route({
     ...fromContract(API.certificatePdf),
     handler: async (req, reply) => {
-      const c = await certificateForPrint(app.deps, requireCaller(req), req.params.certificateId);
+      const c = await certificateForPrint(app.deps, requireCaller(req), req.params.certificateId, req.query.lang);
       const logo = await readLogo(storage, c.body.school.logo);
       const pdf = await renderCertificate({ ...c, verifyUrl: verifyUrl(app.deps.config, c.token), logo }, req.query.lang);
       return sendDownload(reply, { mime: 'application/pdf', fileName: `${c.type}-${c.number}${c.duplicate ? '-duplicate' : ''}.pdf`, body: pdf });

@@ -6,6 +6,7 @@ import {
   formatRupees,
   type Certificate,
   type CertificateInput,
+  type CertificateLang,
   type CertificatePreview,
   type CertificateType,
   type CertificateVerification,
@@ -68,8 +69,8 @@ export interface CertificateBody {
   class: { masterClass: string; section: string; sessionLabel: string } | null;
   issuedBy: string | null;
   fields: Record<string, unknown>;
-  /** TC: the subjects, the month fees are paid up to, the dues when issued. */
-  tc?: { subjects: string; feesPaidUpTo: string | null; dues: number };
+  /** TC: the subjects, the month fees are paid up to, the dues when issued; CBSE's items from the records (absent on a TC issued before them). */
+  tc?: { subjects: string; feesPaidUpTo: string | null; dues: number } & Partial<TcHistory>;
   /** Tuition-fee certificate: the year and the payments it adds up. */
   feecert?: { financialYear: number; total: number; payments: TuitionPayment[] };
 }
@@ -141,7 +142,7 @@ async function studentFacts(db: DbOrTx, schoolId: Scope, studentId: string): Pro
       where u.school_id = ${schoolId} and u.id = ${studentId} and u.role_id = ${ROLE.STUDENT} and u.erased_at is null`),
   );
   if (!r) throw notFound('Student');
-  const address = [r.address, r.city, r.district, r.state, r.zip_code].filter(Boolean).join(', ') || null;
+  const address = addressOnce([r.address, r.city, r.district, r.state, r.zip_code]);
   return {
     active: r.status,
     sessionId: r.session_id,
@@ -187,6 +188,67 @@ function missingFor(type: CertificateType, facts: StudentFacts): string[] {
       ? [['admissionNo', s.admissionNo], ['admissionDate', s.admissionDate], ['dateOfBirth', s.dateOfBirth], ['fatherName', s.fatherName], ['motherName', s.motherName], ['nationality', s.nationality], ['class', facts.body.class]]
       : [['admissionNo', s.admissionNo], ['class', facts.body.class]];
   return wanted.filter(([, v]) => v === null || v === '').map(([k]) => k);
+}
+
+/** What a CBSE TC asks of the pupil's years in the school, from Shala's records. */
+export interface TcHistory {
+  /** Days the pupil's class was marked in the session up to the leaving date, and those the pupil was present (or late); null: no class. */
+  workingDays: number | null;
+  daysPresent: number | null;
+  /** Sessions spent again in a class the pupil had studied in already (0: never failed). */
+  timesFailed: number;
+  /** The class the pupil first studied in here, when that is the class of admission (admitted in, or just before, its session); null: not known. */
+  firstClass: { masterClass: string; section: string } | null;
+  /** The fee concessions of the session's fee record: the fee type's name and what it took off (paise, positive). */
+  concessions: Array<{ name: string; amount: number }>;
+}
+
+/** One statement: what a TC asks of the pupil's attendance, classes and fee concessions. */
+async function tcHistory(db: DbOrTx, schoolId: Scope, studentId: string, facts: StudentFacts, leavingDate: string): Promise<TcHistory> {
+  const [r] = rowsOf<{ working_days: number | string | null; days_present: number | string | null; most_in_one_class: number | string | null; first_class: { masterClass: string; section: string } | null; concessions: Array<{ name: string; amount: number | string }> | null }>(
+    await db.execute(sql`select
+      (select count(distinct m.date) from attendance_marks m
+        where m.school_id = ${schoolId} and m.session_id = ${facts.sessionId} and m.class_id = ${facts.classId} and m.date <= ${leavingDate}) as working_days,
+      (select count(distinct m.date) from attendance_marks m
+        where m.school_id = ${schoolId} and m.session_id = ${facts.sessionId} and m.student_id = ${studentId} and m.status in ('present', 'late') and m.date <= ${leavingDate}) as days_present,
+      (select max(n) from (select count(*) as n from class_students cs join classes c on c.id = cs.class_id and c.school_id = cs.school_id
+        where cs.school_id = ${schoolId} and cs.student_id = ${studentId} group by c.master_class) t) as most_in_one_class,
+      (select json_build_object('masterClass', c.master_class, 'section', c.section)
+        from class_students cs
+        join classes c on c.id = cs.class_id and c.school_id = cs.school_id
+        join academic_sessions a on a.id = cs.session_id and a.school_id = cs.school_id
+        left join student_records r on r.school_id = cs.school_id and r.student_id = cs.student_id
+        where cs.school_id = ${schoolId} and cs.student_id = ${studentId}
+          and a.start_date = (select min(a2.start_date) from class_students cs2 join academic_sessions a2 on a2.id = cs2.session_id and a2.school_id = cs2.school_id
+            where cs2.school_id = ${schoolId} and cs2.student_id = ${studentId})
+          and r.admission_date between a.start_date - 120 and a.end_date
+        limit 1) as first_class,
+      (select json_agg(json_build_object('name', adj->>'name', 'amount', -(adj->>'amount')::bigint))
+        from fee_records f cross join jsonb_array_elements(f.adjustments) adj
+        where f.school_id = ${schoolId} and f.student_id = ${studentId} and f.session_id = ${facts.sessionId} and (adj->>'amount')::bigint < 0) as concessions`),
+  );
+  const count = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  const inClass = facts.classId !== null;
+  return {
+    workingDays: inClass ? count(r?.working_days) : null,
+    daysPresent: inClass ? count(r?.days_present) : null,
+    timesFailed: Math.max(0, (count(r?.most_in_one_class) ?? 1) - 1),
+    firstClass: r?.first_class ?? null,
+    concessions: (r?.concessions ?? []).map((c) => ({ name: c.name, amount: Number(c.amount) })),
+  };
+}
+
+/** An address's parts once each: a town that names its district too reads "Jaipur, Rajasthan", not "Jaipur, Jaipur, Rajasthan". */
+export function addressOnce(parts: ReadonlyArray<string | null | undefined>): string | null {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of parts.flatMap((p) => (p ?? '').split(','))) {
+    const t = part.trim();
+    if (!t || seen.has(t.toLowerCase())) continue;
+    seen.add(t.toLowerCase());
+    out.push(t);
+  }
+  return out.length ? out.join(', ') : null;
 }
 
 const currentFinancialYear = (today: string) => {
@@ -259,7 +321,7 @@ export async function issueInTx(tx: Tx, schoolId: Scope, caller: Caller, input: 
     const standing = await feeStanding(tx, schoolId, input.studentId, today);
     if (standing.dues > 0 && !input.fields.duesOverride) throw duesOutstanding(standing.dues);
     const subjects = input.fields.subjects || (await classSubjectNames(tx, schoolId, facts.classId));
-    body.tc = { subjects, feesPaidUpTo: standing.paidUpTo, dues: standing.dues };
+    body.tc = { subjects, feesPaidUpTo: standing.paidUpTo, dues: standing.dues, ...(await tcHistory(tx, schoolId, input.studentId, facts, input.fields.leavingDate)) };
   } else if (input.type === 'feecert') {
     const paid = await tuitionPaid(tx, schoolId, input.studentId, input.fields.financialYear);
     body.feecert = { financialYear: input.fields.financialYear, ...paid };
@@ -443,10 +505,10 @@ export async function cancelCertificate(deps: Pick<Deps, 'data'>, caller: Caller
 
 /**
  * A certificate for its PDF, counted as printed: staff read any of the school's; a parent its
- * children's and a student its own, when shared (404 otherwise). The first print is the original;
- * every later one is a duplicate.
+ * children's and a student its own, when shared (404 otherwise). The first print in each language
+ * is an original; every later one in that language is a duplicate.
  */
-export async function certificateForPrint(deps: Pick<Deps, 'data'>, caller: Caller, certificateId: string) {
+export async function certificateForPrint(deps: Pick<Deps, 'data'>, caller: Caller, certificateId: string, lang: CertificateLang) {
   const schoolId = scopeOf(caller);
   const staff = caller.roleId === ROLE.PRINCIPAL || caller.roleId === ROLE.SYSTEM_ADMIN;
   const own: SQL = staff
@@ -456,11 +518,24 @@ export async function certificateForPrint(deps: Pick<Deps, 'data'>, caller: Call
       : sql`${certificates.sharedWithParent} and exists (select 1 from users s where s.id = ${certificates.studentId} and s.school_id = ${schoolId} and s.parent_user_id = ${caller.userId})`;
   const [row] = await tenantDb(deps, schoolId)
     .update(certificates)
-    .set({ prints: sql`${certificates.prints} + 1` })
+    .set({
+      prints: sql`${certificates.prints} + 1`,
+      printsByLang: sql`${certificates.printsByLang} || jsonb_build_object(${lang}::text, coalesce((${certificates.printsByLang} ->> ${lang}::text)::int, 0) + 1)`,
+    })
     .where(and(eq(certificates.schoolId, schoolId), eq(certificates.id, certificateId), own))
-    .returning({ type: certificates.type, number: certificates.number, body: certificates.body, issuedOn: certificates.issuedOn, prints: certificates.prints, token: certificates.token, cancelledAt: certificates.cancelledAt, amount: certificates.amount });
+    .returning({
+      type: certificates.type,
+      number: certificates.number,
+      body: certificates.body,
+      issuedOn: certificates.issuedOn,
+      langPrints: sql<number>`(${certificates.printsByLang} ->> ${lang}::text)::int`.mapWith(Number),
+      token: certificates.token,
+      cancelledAt: certificates.cancelledAt,
+      amount: certificates.amount,
+    });
   if (!row) throw notFound('Certificate');
-  return { ...row, type: row.type as CertificateType, body: row.body as CertificateBody, duplicate: row.prints > 1, cancelled: row.cancelledAt !== null };
+  const { langPrints, ...rest } = row;
+  return { ...rest, type: row.type as CertificateType, body: row.body as CertificateBody, duplicate: langPrints > 1, cancelled: row.cancelledAt !== null };
 }
 
 // ---------------------------------------------------------------------------------------------

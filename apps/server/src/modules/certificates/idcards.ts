@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ID_CARD_BATCH_MAX, ROLE, type IdCardBatch, type IdCardBatchInput, type IdCardKind } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
-import type { Config } from '../../config.js';
+import { publicBase, type Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { idCardBatches } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -46,7 +46,7 @@ const rolesOf = (kind: IdCardKind) => sql.join((kind === 'students' ? [ROLE.STUD
 
 /** The public address of a certificate's or a card's verification page. */
 export function verifyUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string {
-  return `${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}/sms_frontend/verify/${token}`;
+  return `${publicBase(config)}/sms_frontend/verify/${token}`;
 }
 
 const nobody = () => new AppError('VALIDATION_ERROR', 'Nobody to make cards for: the class has no students.', { reason: 'idcards_empty', field: 'classId' });

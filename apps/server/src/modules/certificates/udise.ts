@@ -17,6 +17,10 @@ import { scopeOf, tenantDb } from '../../policy/index.js';
  *   (never its name as the father's: the account may be the mother's or a guardian's).
  * - Aadhaar only as its last four digits (all Shala keeps); headers in English, whatever the
  *   reader's language, as the UDISE+ portal's format is.
+ * - Coded as the DCF codes them: gender (1 Male, 2 Female, 3 Transgender), social category
+ *   (1 General, 2 SC, 3 ST, 4 OBC; EWS is of the general category; "other" has no code and is left
+ *   empty, so the check lists it), BPL and CWSN (1 Yes, 2 No); the mobile number as its 10 digits
+ *   (no +91, no spaces: empty when it is not a 10-digit Indian mobile).
  * - A session or class of another school answers 404.
  */
 
@@ -72,7 +76,17 @@ async function checkScope(db: ReturnType<typeof tenantDb>, schoolId: Scope, sess
 }
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const yesNo = (v: boolean | null) => (v ? 'Yes' : 'No');
+/** The DCF's codes. */
+const GENDER_CODES: Record<string, string> = { male: '1', female: '2', other: '3' };
+const CATEGORY_CODES: Record<string, string> = { general: '1', sc: '2', st: '3', obc: '4', ews: '1' };
+const yesNo = (v: boolean | null) => (v ? '1' : '2');
+const code = (codes: Record<string, string>, v: string | null) => (v ? (codes[v] ?? '') : '');
+/** A mobile number as the DCF asks: its 10 digits ("+91 98596 69329" → "9859669329"); empty when it is no Indian mobile. */
+export function mobileDigits(v: string | null): string {
+  const digits = (v ?? '').replace(/\D/g, '');
+  const ten = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+  return /^[6-9]\d{9}$/.test(ten) ? ten : '';
+}
 
 /** The students of the session's classes (or the one class), by class, section and roll number: one statement. */
 export async function udiseRows(deps: Pick<Deps, 'data'>, caller: Caller, q: { sessionId: string; classId?: string }): Promise<UdiseRow[]> {
@@ -127,17 +141,17 @@ export async function udiseRows(deps: Pick<Deps, 'data'>, caller: Caller, q: { s
   return rows.map((r) => ({
     studentId: r.studentId,
     fullName: `${r.firstName} ${r.lastName}`.trim(),
-    gender: text(r.gender),
+    gender: code(GENDER_CODES, r.gender),
     dateOfBirth: text(r.dateOfBirth),
     motherName: text(r.motherName),
     fatherName: text(r.fatherName),
     aadhaarLast4: text(r.aadhaarLast4),
     address: text(r.address),
     pin: text(r.pin),
-    mobile: text(r.mobile),
+    mobile: mobileDigits(r.mobile),
     email: text(r.email),
     motherTongue: text(r.motherTongue),
-    category: text(r.category),
+    category: code(CATEGORY_CODES, r.category),
     minorityGroup: text(r.minorityGroup ?? 'none'),
     bpl: yesNo(r.bpl),
     cwsn: yesNo(r.cwsn),

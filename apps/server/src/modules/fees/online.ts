@@ -24,6 +24,7 @@ import { now, nowMs } from '../../clock.js';
 import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
 import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
+import { publicBase } from '../../config.js';
 
 /**
  * Fees paid online (issue 25). Each school is its own Razorpay merchant: its keys are sealed in
@@ -107,14 +108,15 @@ async function withRetry<T>(call: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-function present(row: typeof paymentSettings.$inferSelect | undefined): GatewaySettings {
+function present(config: Deps['config'], row: typeof paymentSettings.$inferSelect | undefined): GatewaySettings {
   if (!row?.razorpayKeyId || !row.hookToken) return { razorpay: null };
   return {
     razorpay: {
       keyId: row.razorpayKeyId,
       mode: row.razorpayKeyId.startsWith('rzp_live_') ? 'live' : 'test',
       secretHint: row.secretHint ?? '',
-      webhookUrl: `/api/hooks/razorpay?account=${row.hookToken}`,
+      // Whole, from PUBLIC_URL: the address Razorpay's servers reach, not the one the principal's browser happens to use.
+      webhookUrl: `${publicBase(config)}/api/hooks/razorpay?account=${row.hookToken}`,
       demo: row.demo,
       updatedAt: row.updatedAt.toISOString(),
     },
@@ -122,10 +124,10 @@ function present(row: typeof paymentSettings.$inferSelect | undefined): GatewayS
 }
 
 /** `GET /api/school/paymentsettings`: the school's gateway, secrets as a hint only. */
-export async function getGatewaySettings(deps: Pick<Deps, 'data'>, caller: Caller): Promise<GatewaySettings> {
+export async function getGatewaySettings(deps: Pick<Deps, 'data' | 'config'>, caller: Caller): Promise<GatewaySettings> {
   const schoolId = scopeOf(caller);
   const [row] = await tenantDb(deps, schoolId).select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId));
-  return present(row);
+  return present(deps.config, row);
 }
 
 /**
@@ -133,7 +135,7 @@ export async function getGatewaySettings(deps: Pick<Deps, 'data'>, caller: Calle
  * webhook URL to register changes with the keys). Other columns (UPI) stay. `demo` is for the demo
  * seed only.
  */
-export async function saveRazorpay(deps: Pick<Deps, 'data' | 'messaging'>, caller: Pick<Caller, 'userId' | 'schoolId' | 'roleId'>, input: RazorpaySettingsInput, opts: { demo?: boolean } = {}): Promise<GatewaySettings> {
+export async function saveRazorpay(deps: Pick<Deps, 'data' | 'messaging' | 'config'>, caller: Pick<Caller, 'userId' | 'schoolId' | 'roleId'>, input: RazorpaySettingsInput, opts: { demo?: boolean } = {}): Promise<GatewaySettings> {
   const schoolId = scopeOf(caller as Caller);
   if (!deps.messaging.secretsKey) throw secretsKeyMissing();
   const secrets = sealSecret(JSON.stringify({ keySecret: input.keySecret, webhookSecret: input.webhookSecret }), deps.messaging.secretsKey, contextOf(schoolId));
@@ -151,7 +153,7 @@ export async function saveRazorpay(deps: Pick<Deps, 'data' | 'messaging'>, calle
     .values({ schoolId, ...values })
     .onConflictDoUpdate({ target: paymentSettings.schoolId, set: values })
     .returning();
-  return present(row);
+  return present(deps.config, row);
 }
 
 /** `DELETE /api/school/paymentsettings/razorpay`: no more "Pay now"; without the keys, no webhook is trusted either. */

@@ -19,6 +19,7 @@ import { asPlatform, inTenant, schoolOf, tenantDb } from '../../policy/index.js'
 import { messagingPolicy } from '../../policy/messaging.js';
 import { SecretUnreadable, secretHint } from '../../messaging/index.js';
 import { now } from '../../clock.js';
+import { publicBase } from '../../config.js';
 import { openCredentials, saveAccount, sealCredentials, type SmsSettings, type WhatsAppSettings } from './accounts.js';
 import { schoolRules } from './preferences.js';
 
@@ -94,7 +95,8 @@ async function settingsOf(deps: Deps, caller: Caller, owner: Owner): Promise<Mes
               pricePaisePerPart: smsSettings.pricePaisePerPart ?? null,
               secrets: hints(deps, sms, ACCOUNT_SECRETS.sms),
               // The report token is a secret: only the principal gets the URL that carries it.
-              webhookUrl: messagingPolicy.seesWebhookToken(caller) ? `/api/hooks/sms/${sms.provider}?token=${encodeURIComponent(sms.reportToken)}` : null,
+              // Whole, from PUBLIC_URL: the address the provider's servers reach.
+              webhookUrl: messagingPolicy.seesWebhookToken(caller) ? `${publicBase(deps.config)}/api/hooks/sms/${sms.provider}?token=${encodeURIComponent(sms.reportToken)}` : null,
               updatedAt: sms.updatedAt.toISOString(),
             }
           : null,
@@ -111,7 +113,7 @@ async function settingsOf(deps: Deps, caller: Caller, owner: Owner): Promise<Mes
                 .sort((a, b) => order(a.kind) - order(b.kind)),
               pricePaise: waSettings.pricePaise ?? null,
               secrets: hints(deps, whatsapp, ACCOUNT_SECRETS.whatsapp),
-              webhookUrl: '/api/hooks/whatsapp',
+              webhookUrl: `${publicBase(deps.config)}/api/hooks/whatsapp`,
               updatedAt: whatsapp.updatedAt.toISOString(),
             }
           : null,

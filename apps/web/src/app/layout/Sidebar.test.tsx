@@ -13,11 +13,11 @@ describe('sidebar', () => {
     expect(items.filter((item) => menuIcon(item.path) === IconCircleDot).map((item) => item.path)).toEqual([]);
   });
 
-  it('shows the 112 menu with collapsible User, Academic and Other Routes groups', async () => {
+  it('shows the 112 menu with collapsible groups: User, Academic, Other Routes and those of the screens beyond the spec', async () => {
     const user = userEvent.setup();
     renderAt(<Sidebar role={112} />, '/systemadmin');
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/systemadmin');
-    for (const group of ['User', 'Academic', 'Other Routes']) {
+    for (const group of ['User', 'Academic', 'Fees', 'Registers and certificates', 'Messages', 'Other Routes', 'Settings and privacy']) {
       expect(screen.getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'false');
     }
     expect(screen.queryByRole('link', { name: 'Principals' })).toBeNull();

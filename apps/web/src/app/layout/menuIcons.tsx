@@ -63,6 +63,7 @@ const BY_PATH: Record<string, Icon> = {
   '/viewclass': IconDoor,
   '/viewassignedclasses': IconClipboardList,
   '/feesdetails': IconCurrencyRupee,
+  '/feereports': IconChartBar,
   '/feecounter': IconCashRegister,
   '/addfeeemi': IconReceipt,
   '/latefee': IconClockDollar,
@@ -119,7 +120,11 @@ for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;
 const BY_GROUP: Record<string, Icon> = {
   'menu.user': IconUsers,
   'menu.academic': IconSchool,
+  'menu.fees': IconCurrencyRupee,
+  'menu.records': IconLicense,
+  'menu.messages': IconMessages,
   'menu.other': IconDots,
+  'menu.settings': IconShieldLock,
 };
 
 export function menuIcon(path: string): Icon {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, NativeSelect, Text } from '@mantine/core';
+import { Alert, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconBan, IconFilePlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CERTIFICATE_TYPES, ROLE, certificateCancelBody, type Certificate, type CertificateStatus, type CertificateType } from '@shala/contract';
@@ -87,22 +87,33 @@ export default function CertificatesPage({ route }: ScreenProps) {
       query={query}
       columns={[
         ...columns,
-        { key: 'status', header: t('certificates.status'), cell: (c) => <StatusCell certificate={c} /> },
-        { key: 'shared', header: t('certificates.shared'), cell: (c) => (c.sharedWithParent ? t('certificates.sharedYes') : t('certificates.sharedNo')) },
+        // Shared or not under the status, and the actions stacked: the register fits 1280 px without scrolling sideways.
+        {
+          key: 'status',
+          header: t('certificates.status'),
+          cell: (c) => (
+            <Stack gap={2} align="flex-start">
+              <StatusCell certificate={c} />
+              <Text size="xs" c="dimmed">
+                {c.sharedWithParent ? t('certificates.sharedYes') : t('certificates.sharedNo')}
+              </Text>
+            </Stack>
+          ),
+        },
       ]}
       rowKey={(c) => c.certificateId}
       rowActions={(c) => (
-        <>
+        <Stack gap={4} align="flex-end">
           <PdfButtons certificate={c} />
           {principal && !c.cancelled ? (
             <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconBan size={14} aria-hidden />} onClick={() => setCancelling(c)} aria-label={t('certificates.cancel.named', { name: name(c), student: c.student.fullName })}>
               {t('certificates.cancel.action')}
             </Button>
           ) : null}
-        </>
+        </Stack>
       )}
       emptyText={list.search || type || sessionId || studentId || list.status !== 'all' ? t('certificates.noMatch') : t('certificates.empty')}
-      minWidth={980}
+      minWidth={720}
     >
       {issuing ? <IssueCertificateModal onClose={() => setIssuing(false)} /> : null}
       {cancelling ? (

@@ -136,6 +136,8 @@ interface Values {
   type: CertificateType;
   studentId: string;
   shareWithParent: boolean;
+  /** A TC with dues: print them on it (off unless asked). */
+  printDues: boolean;
   fields: Fields;
 }
 
@@ -160,6 +162,7 @@ function prepareInput(v: Values, financialYear: number): CertificateInput {
           conduct: f.conduct,
           remarks: f.remarks,
           duesOverride: f.duesOverride,
+          printDues: v.printDues,
         },
       };
     case 'bonafide':
@@ -189,6 +192,7 @@ function CertificateForm({ type, financialYear, preview, onIssued, onClose }: { 
       type,
       studentId: preview.student.userId,
       shareWithParent: true,
+      printDues: false,
       fields: {
         template: 'cbse',
         applicationDate: today,
@@ -253,7 +257,12 @@ function CertificateForm({ type, financialYear, preview, onIssued, onClose }: { 
             <TextInput label={t('certificates.fields.activities')} description={t('certificates.fields.activitiesHint')} maxLength={200} {...input('activities')} />
             <TextInput label={t('certificates.fields.conduct')} required maxLength={60} {...input('conduct')} />
             <Textarea label={t('certificates.fields.remarks')} autosize minRows={2} maxLength={300} {...input('remarks')} />
-            {withDues ? <Textarea label={t('certificates.fields.duesOverride')} required autosize minRows={2} maxLength={200} {...input('duesOverride')} /> : null}
+            {withDues ? (
+              <>
+                <Textarea label={t('certificates.fields.duesOverride')} description={t('certificates.fields.duesOverrideHint')} required autosize minRows={2} maxLength={200} {...input('duesOverride')} />
+                <Checkbox label={t('certificates.fields.printDues')} {...form.getInputProps('printDues', { type: 'checkbox' })} />
+              </>
+            ) : null}
           </>
         ) : null}
         {type === 'bonafide' ? <TextInput label={t('certificates.fields.purpose')} description={t('certificates.fields.purposeHint')} required maxLength={200} {...input('purpose')} /> : null}

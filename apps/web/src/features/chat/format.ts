@@ -1,7 +1,7 @@
 import type { ChatContact, ChatMessage } from '@shala/contract';
 import type { TFunction } from 'i18next';
 import { now as clockNow } from '../../lib/clock';
-import { localeOf } from '../../lib/format';
+import { formatTime, localeOf } from '../../lib/format';
 
 /** A new message's id from the sending tab (crypto.randomUUID where the page is a secure context). */
 export function newClientId(): string {
@@ -29,9 +29,9 @@ export function dayLabel(iso: string, language: string, t: TFunction, now = cloc
   return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 }
 
-/** The time of a message in local time (10:42 am). */
+/** The time of a message in local time (10:42 am / सुबह 10:42). */
 export function timeLabel(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return formatTime(iso, language, null);
 }
 
 /** A list entry's time: the time today, else the short date. */

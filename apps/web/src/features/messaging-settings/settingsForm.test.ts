@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { smsAccountInput, whatsAppAccountInput } from '@shala/contract';
-import { absoluteUrl } from '../../components/WebhookUrl';
+import { absoluteUrl, isLocalAddress } from '../../components/WebhookUrl';
 import { paramList, paramsError, smsBody, smsValues, whatsAppBody, whatsAppValues } from './settingsForm';
 
 describe('the messaging settings forms', () => {
@@ -36,5 +36,10 @@ describe('the messaging settings forms', () => {
     expect(paramsError({ 'templates.1.params': 'y', 'templates.1.params.0': 'x' }, 1)).toBe('y');
     expect(paramsError({ 'templates.0.params.0': 'x' }, 1)).toBeUndefined();
     expect(absoluteUrl('/api/hooks/whatsapp', 'https://school.example.in')).toBe('https://school.example.in/api/hooks/whatsapp');
+    // The server sends the address whole (its PUBLIC_URL); one only this machine reaches is flagged.
+    expect(absoluteUrl('https://school.example.in/api/hooks/whatsapp', 'http://localhost:5173')).toBe('https://school.example.in/api/hooks/whatsapp');
+    expect(isLocalAddress('http://localhost:3000/api/hooks/whatsapp')).toBe(true);
+    expect(isLocalAddress('http://127.0.0.1:3000/api/hooks/whatsapp')).toBe(true);
+    expect(isLocalAddress('https://school.example.in/api/hooks/whatsapp')).toBe(false);
   });
 });

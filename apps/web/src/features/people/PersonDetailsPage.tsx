@@ -17,6 +17,7 @@ import { formatDate } from './format';
 import { canDo, KINDS } from './kinds';
 import { useAuth } from '../../api/auth';
 import { StudentRegisterCard } from '../registers/StudentRegisterCard';
+import { PhoneNumber } from '../../components/PhoneNumber';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -83,7 +84,7 @@ export function PersonDetailsView({ person, kind, asParent = false }: { person: 
   const items: DetailItem[] = [
     { label: t('account.loginId'), value: <Code>{person.loginId}</Code> },
     { label: t('person.fields.email'), value: person.email },
-    { label: t('person.fields.contact'), value: person.contact },
+    { label: t('person.fields.contact'), value: person.contact ? <PhoneNumber value={person.contact} /> : null },
   ];
   if (kind === 'systemAdmins') items.push({ label: t('people.school'), value: person.schoolName });
   if (!isParent) {

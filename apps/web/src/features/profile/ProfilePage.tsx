@@ -11,6 +11,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import type { ScreenProps } from '../../app/screen';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ErrorAlert } from '../../components/ListState';
+import { PhoneNumber } from '../../components/PhoneNumber';
 
 /** The mobile number SMS and WhatsApp go to (verified in the notification settings), or the way to verify one. */
 function MessagingMobile() {
@@ -82,7 +83,7 @@ export default function ProfilePage({ route }: ScreenProps) {
             <Field label={t('profile.role')} value={isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')} />
             <Field label={t('profile.email')} value={profile.email || missing} />
             {/* Two numbers, each named for what it is (issue 39): the record's contact, and the verified mobile SMS and WhatsApp go to. */}
-            <Field label={t('profile.contact')} value={profile.contact || missing} />
+            <Field label={t('profile.contact')} value={profile.contact ? <PhoneNumber value={profile.contact} /> : missing} />
             {profile.schoolId ? <MessagingMobile /> : null}
             <Field label={t('profile.school')} value={profile.schoolName || missing} />
             <Field label={t('profile.status')} value={profile.status ? t('profile.active') : t('profile.inactive')} />

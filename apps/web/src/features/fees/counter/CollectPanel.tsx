@@ -12,6 +12,7 @@ import { useClassLabel } from '../../academics/assign/parts';
 import { STATE_COLOR } from '../StudentFeesParts';
 import { useFeeFormat } from '../reports/parts';
 import { defaultTicks, dueOf, newBatchId, tickedTotal } from './logic';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type Mode = (typeof PAYMENT_MODES)[number];
 
@@ -146,7 +147,13 @@ export function CollectPanel({
             </Text>
             {hit.parent ? (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {[t('fees.counter.search.parent', { name: hit.parent.fullName }), hit.parent.contact].filter(Boolean).join(' · ')}
+                {t('fees.counter.search.parent', { name: hit.parent.fullName })}
+                {hit.parent.contact ? (
+                  <>
+                    {' · '}
+                    <PhoneNumber value={hit.parent.contact} />
+                  </>
+                ) : null}
               </Text>
             ) : null}
           </div>

@@ -8,6 +8,7 @@ import { QueryError } from '../../../components/ListState';
 import { useClassLabel } from '../../academics/assign/parts';
 import { useFeeFormat } from '../reports/parts';
 import { searchable } from './logic';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 const DEBOUNCE_MS = 200;
 const LIST_ID = 'counter-hits';
@@ -160,7 +161,9 @@ function Hit({ id, hit, active, onHover, onPick }: { id: string; hit: CounterHit
             </Text>
             {hit.parent || phone ? (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {[hit.parent ? t('fees.counter.search.parent', { name: hit.parent.fullName }) : null, phone].filter(Boolean).join(' · ')}
+                {hit.parent ? t('fees.counter.search.parent', { name: hit.parent.fullName }) : null}
+                {hit.parent && phone ? ' · ' : null}
+                {phone ? <PhoneNumber value={phone} /> : null}
               </Text>
             ) : null}
           </div>
