@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, schools, studentRecords, users } from '../src/db/schema.js';
 import { setupApp, type TestEnv } from './helpers.js';
 import { pdfContent } from './pdf-text.js';
-import { CLASS_FEE, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
+import { CLASS_FEE, addFeeType, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 
 /**
  * Certificates (issue 26): a TC for a student whose fees are paid (the student leaves: inactive,
@@ -112,11 +112,25 @@ describe('the tuition-fee certificate', () => {
     const [row] = await env.db.select({ body: certificates.body, amount: certificates.amount }).from(certificates).where(eq(certificates.id, res.json().result.certificateId));
     const body = row!.body as { feecert: { payments: { paidOn: string; amount: number; tuition: number }[]; total: number } };
     expect(body.feecert.payments.map((p) => p.paidOn)).toEqual(['2026-04-10', '2026-05-10']);
-    const share = CLASS_FEE.tuition / (CLASS_FEE.academic + CLASS_FEE.convenience + CLASS_FEE.development + CLASS_FEE.tuition);
-    const expected = body.feecert.payments.reduce((sum, p) => sum + Math.round(p.amount * share), 0);
+    // Paid in full, the record paid its whole tuition: this year, all but the March payment's part
+    // (a third of ₹32,000 is ₹10,666.66, of which ₹7,999.995 is tuition: ₹8,000.00).
+    const expected = CLASS_FEE.tuition - 800_000;
     expect(body.feecert.total).toBe(expected);
+    expect(body.feecert.payments.reduce((sum, p) => sum + p.tuition, 0)).toBe(expected);
     expect(Number(row!.amount)).toBe(expected);
     expect(res.json().result).toMatchObject({ type: 'feecert', number: 1, amount: expected });
+  });
+
+  it('counts only the tuition of the record’s own fee: other fee types are not tuition, to the paisa', async () => {
+    const s = await feeSchool(env, { count: 1, classFee: CLASS_FEE });
+    const transport = await addFeeType(env, s.school, { name: 'Transport', kind: 'amount', value: 600_000 });
+    // ₹32,000 of class fee (₹24,000 tuition) and ₹6,000 of transport: four instalments of ₹9,500, two paid.
+    await addRecord(env, s, s.students[0]!, { types: [transport], instalments: 4, start: '2026-06-10', paidCount: 2 });
+    const preview = (await call(s.principal.token, 'GET', `/api/school/certificates/preview?type=feecert&studentId=${s.students[0]!.id}&financialYear=2026`)).json().result;
+    // Half the record is paid: half its tuition, ₹12,000 (not ₹19,000 × 24/32 = ₹14,250).
+    expect(preview.tuitionPaid).toBe(1_200_000);
+    const res = await issue(s.students[0]!.id, 'feecert', { financialYear: 2026 }, s.principal.token);
+    expect(res.json().result.amount).toBe(1_200_000);
   });
 });
 
