@@ -236,7 +236,8 @@ export const certificateVerification = z.object({
   number: z.number().int().nullable(),
   issuedOn: z.string(),
   schoolName: z.string(),
-  studentName: z.string(),
+  /** Null when the pupil's personal data was erased (the certificate stays valid; its page names nobody). */
+  studentName: z.string().nullable(),
   status: z.enum(['valid', 'cancelled']),
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;

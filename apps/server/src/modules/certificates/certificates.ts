@@ -42,7 +42,8 @@ import { escapeLike } from '../../db/like.js';
  *   from the payments, not the dues (fees/standing.ts).
  * - Cancelled with a reason, a certificate keeps its number, marked cancelled; its page says so.
  * - The verification page (`GET /api/verify/:token`, public, rate-limited) shows five facts: the
- *   type, number, date, school and the student's name, or that it was cancelled. Nothing else.
+ *   type, number, date, school and the student's name, or that it was cancelled. Nothing else; and
+ *   of a pupil whose data was erased, not the name either.
  */
 
 type Scope = string;
@@ -470,9 +471,10 @@ export async function certificateForPrint(deps: Pick<Deps, 'data'>, caller: Call
 export async function verifyToken(deps: Pick<Deps, 'data'>, token: string): Promise<CertificateVerification> {
   const db = asPlatform(deps);
   const [cert] = await db
-    .select({ type: certificates.type, number: certificates.number, issuedOn: certificates.issuedOn, body: certificates.body, cancelledAt: certificates.cancelledAt, school: schools.name })
+    .select({ type: certificates.type, number: certificates.number, issuedOn: certificates.issuedOn, body: certificates.body, cancelledAt: certificates.cancelledAt, school: schools.name, erasedAt: student.erasedAt })
     .from(certificates)
     .innerJoin(schools, eq(schools.id, certificates.schoolId))
+    .innerJoin(student, and(eq(student.id, certificates.studentId), eq(student.schoolId, certificates.schoolId)))
     .where(eq(certificates.token, token));
   if (cert) {
     return {
@@ -480,7 +482,8 @@ export async function verifyToken(deps: Pick<Deps, 'data'>, token: string): Prom
       number: cert.number,
       issuedOn: cert.issuedOn,
       schoolName: cert.school,
-      studentName: (cert.body as CertificateBody).student.fullName,
+      // An erased pupil's certificate stays valid (the school keeps it by law), but names nobody.
+      studentName: cert.erasedAt ? null : (cert.body as CertificateBody).student.fullName,
       status: cert.cancelledAt ? 'cancelled' : 'valid',
     };
   }
