@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, schools, studentRecords, users } from '../src/db/schema.js';
-import { setupApp, type TestEnv } from './helpers.js';
+import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { pdfContent } from './pdf-text.js';
 import { CLASS_FEE, addFeeType, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 
@@ -94,6 +94,34 @@ describe('a transfer certificate', () => {
     expect((row!.body as { tc: { dues: number } }).tc.dues).toBeGreaterThan(0);
   });
 
+  it('cancelled as issued in error, restores the student: active, signs in, the register’s leaving cleared, in the audit log; or cancels only', async () => {
+    const s = await feeSchool(env, { count: 2, classFee: null });
+    const [a, b] = s.students as [TestUser, TestUser];
+    const tcA = (await issue(a.id, 'tc', TC, s.principal.token)).json().result;
+    const tcB = (await issue(b.id, 'tc', TC, s.principal.token)).json().result;
+    const cancel = (id: string, body: object) => call(s.principal.token, 'POST', `/api/school/certificates/${id}/cancel`, body);
+    // The default: the student is back on the rolls.
+    const res = await cancel(tcA.certificateId, { reason: 'Issued to the wrong pupil' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.status).toBe('cancelled');
+    const [u] = await env.db.select({ status: users.status }).from(users).where(eq(users.id, a.id));
+    expect(u!.status).toBe(true);
+    expect((await env.app.inject({ method: 'POST', url: '/api/signin', payload: { loginId: a.loginId, password: a.password } })).statusCode).toBe(200);
+    const [rec] = await env.db.select().from(studentRecords).where(eq(studentRecords.studentId, a.id));
+    expect(rec).toMatchObject({ leftOn: null, leavingReason: null, leavingCertificateId: null });
+    const audit = await env.db.select().from(auditLog).where(eq(auditLog.studentId, a.id));
+    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['certificate_cancelled', 'status']));
+    expect(audit.find((e) => e.action === 'status')!.details).toMatchObject({ status: true });
+    // A new TC may be issued again.
+    expect((await issue(a.id, 'tc', TC, s.principal.token)).statusCode).toBe(200);
+    // Cancel only: the student stays left.
+    expect((await cancel(tcB.certificateId, { reason: 'Lost; a duplicate will do', restoreStudent: false })).statusCode).toBe(200);
+    const [v] = await env.db.select({ status: users.status }).from(users).where(eq(users.id, b.id));
+    expect(v!.status).toBe(false);
+    const [recB] = await env.db.select().from(studentRecords).where(eq(studentRecords.studentId, b.id));
+    expect(recB).toMatchObject({ leftOn: '2026-11-24', leavingCertificateId: tcB.certificateId });
+  });
+
   it('numbers stay gapless per school and type when many are issued at once (PostgreSQL)', async () => {
     if (!process.env.TEST_DATABASE_URL) return;
     const s = await feeSchool(env, { count: 12, classFee: null });
@@ -154,6 +182,12 @@ describe('PDFs, sharing and other schools', () => {
     expect(mine.items.map((c: { certificateId: string }) => c.certificateId)).not.toContain(kept.certificateId);
     expect((await call(parentToken, 'GET', `/api/school/certificates/${shared.certificateId}/pdf`)).statusCode).toBe(200);
     expect((await call(parentToken, 'GET', `/api/school/certificates/${kept.certificateId}/pdf`)).statusCode).toBe(404);
+    // One child's: its own answers, another family's child is not found (as on every other route).
+    const own = await call(parentToken, 'GET', `/api/parent/certificates?studentId=${child.id}`);
+    expect(own.json().result.items.map((c: { certificateId: string }) => c.certificateId)).toContain(shared.certificateId);
+    const others = await call(parentToken, 'GET', `/api/parent/certificates?studentId=${fs.students[2]!.id}`);
+    expect(others.statusCode, others.body).toBe(404);
+    expect((await call(parentToken, 'GET', `/api/parent/certificates?studentId=${other.students[0]!.id}`)).statusCode).toBe(404);
   });
 
   it("answers 404 for another school's certificate or student, and changes nothing", async () => {
