@@ -243,6 +243,15 @@ describe('erase', () => {
     const page = await call('GET', verifyUrl);
     expect(page.json().result).toMatchObject({ kind: 'tc', status: 'valid', studentName: null });
     expect(page.body).not.toContain(child.name.split(' ')[0]!);
+    // Its TC can be cancelled, but nobody is restored: the erased account stays as it is.
+    const [listed] = (await call('GET', `/api/school/certificates?studentId=${child.id}`, P)).json().result.items;
+    expect(listed.student.erased).toBe(true);
+    const restore = await call('POST', `/api/school/certificates/${listed.certificateId}/cancel`, P, { reason: 'Issued in error' });
+    expect(restore.statusCode).toBe(409);
+    expect(restore.json()).toMatchObject({ reason: 'tc_restore_erased' });
+    expect((await call('POST', `/api/school/certificates/${listed.certificateId}/cancel`, P, { reason: 'Issued in error', restoreStudent: false })).statusCode).toBe(200);
+    const [still] = await env.db.select({ status: users.status }).from(users).where(eq(users.id, child.id));
+    expect(still!.status).toBe(false);
     // The school's records stay, without identity.
     expect((await env.db.select().from(attendanceMarks).where(eq(attendanceMarks.studentId, child.id))).length).toBe(before.attendance);
     expect(await env.db.select().from(feeRecords).where(eq(feeRecords.studentId, child.id))).toEqual(before.fees);

@@ -230,7 +230,8 @@ export const certificate = z.object({
   /** Gapless per school and type. */
   number: z.number().int(),
   status: z.enum(CERTIFICATE_STATUSES),
-  student: z.object({ userId: z.uuid(), fullName: z.string(), loginId: z.string(), admissionNo: z.string().nullable() }),
+  /** `erased`: the student's personal data was erased (a TC is then cancelled without restoring it). */
+  student: z.object({ userId: z.uuid(), fullName: z.string(), loginId: z.string(), admissionNo: z.string().nullable(), erased: z.boolean() }),
   issuedOn: z.string(),
   issuedBy: z.string().nullable(),
   sessionName: z.string().nullable(),

@@ -48,6 +48,8 @@ export default function CertificatesPage({ route }: ScreenProps) {
   const [restore, setRestore] = useState(true);
   const cancel = useCancelCertificate();
   const name = useCertificateName();
+  // An erased student's TC is cancelled only: nobody is restored.
+  const restorable = cancelling?.type === 'tc' && !cancelling.student.erased;
   const columns = useCertificateColumns();
 
   return (
@@ -121,14 +123,14 @@ export default function CertificatesPage({ route }: ScreenProps) {
           }
           reasonLabel={t('certificates.cancel.reason')}
           schema={certificateCancelBody}
-          save={(reason) => cancel.mutateAsync({ certificateId: cancelling.certificateId, reason, restoreStudent: cancelling.type === 'tc' && restore })}
-          saved={(c) => (c.type === 'tc' && restore ? t('certificates.cancel.doneRestored', { name: name(c), student: c.student.fullName }) : t('certificates.cancel.done', { name: name(c) }))}
+          save={(reason) => cancel.mutateAsync({ certificateId: cancelling.certificateId, reason, restoreStudent: restorable && restore })}
+          saved={(c) => (restorable && restore ? t('certificates.cancel.doneRestored', { name: name(c), student: c.student.fullName }) : t('certificates.cancel.done', { name: name(c) }))}
           submitLabel={t('certificates.cancel.submit')}
           color="red"
           icon={<IconBan size={16} aria-hidden />}
           onClose={() => setCancelling(null)}
         >
-          {cancelling.type === 'tc' ? (
+          {restorable ? (
             <Radio.Group label={t('certificates.cancel.restoreLabel', { student: cancelling.student.fullName })} value={restore ? 'restore' : 'cancelOnly'} onChange={(v) => setRestore(v === 'restore')}>
               <Stack gap="xs" mt={6}>
                 <Radio value="restore" label={t('certificates.cancel.restore', { student: cancelling.student.fullName })} />
