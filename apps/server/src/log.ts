@@ -67,7 +67,27 @@ export const REDACT_PATHS = [
   ...['password', 'newPassword', 'currentPassword', 'passwordHash', 'codeHash', 'otp', 'token', 'tokenHash', 'email', 'to', 'firstName', 'lastName', 'name', 'fullName', 'search', 'parameters', 'detail'].flatMap((k) => [k, `*.${k}`]),
 ];
 
-/** The logger options of the app: level, redaction, and requests by method and path only. */
+/** What the request serializer is given: Fastify's request (its route's pattern known), or a bare one. */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  routeOptions?: { url?: string };
+}
+
+/** A secret in a path (a certificate's verification token): the page's and the API's. */
+const SECRET_PATH = /^((?:\/api)?\/verify\/)[^/?]+/;
+
+/**
+ * A request's path as logged: without its query; a route whose path carries a secret (`:token`,
+ * the public verification of a certificate) by its pattern, never the token itself.
+ */
+export function loggedPath(req: LoggedRequest): string | undefined {
+  const pattern = req.routeOptions?.url;
+  if (pattern && /:token\b/.test(pattern)) return pattern;
+  return req.url?.split('?')[0]?.replace(SECRET_PATH, '$1:token');
+}
+
+/** The logger options of the app: level, redaction, and requests by method and path only (a secret's by pattern). */
 export function loggerOptions(
   config: Pick<Config, 'LOG_LEVEL'>,
   stream?: NodeJS.WritableStream,
@@ -76,9 +96,9 @@ export function loggerOptions(
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (req: { method?: string; url?: string; id?: string }) => ({
+      req: (req: LoggedRequest) => ({
         method: req.method,
-        url: req.url?.split('?')[0],
+        url: loggedPath(req),
       }),
       // Typed by Fastify as its own error shape; ours keeps only codes and frames.
       err: ((err: unknown) => safeError(err)) as never,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicSessions, attendanceMarks, auditLog, certificates, classStudents, classes, schools, studentRecords, users } from '../src/db/schema.js';
-import { setupApp, type TestEnv } from './helpers.js';
+import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { pdfContent } from './pdf-text.js';
 import { CLASS_FEE, addFeeType, addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 
@@ -145,6 +145,34 @@ describe('a transfer certificate', () => {
     expect(hi).not.toMatch(/\bIndian\b|\bGood\b|\bPassed\b/);
   });
 
+  it('cancelled as issued in error, restores the student: active, signs in, the register’s leaving cleared, in the audit log; or cancels only', async () => {
+    const s = await feeSchool(env, { count: 2, classFee: null });
+    const [a, b] = s.students as [TestUser, TestUser];
+    const tcA = (await issue(a.id, 'tc', TC, s.principal.token)).json().result;
+    const tcB = (await issue(b.id, 'tc', TC, s.principal.token)).json().result;
+    const cancel = (id: string, body: object) => call(s.principal.token, 'POST', `/api/school/certificates/${id}/cancel`, body);
+    // The default: the student is back on the rolls.
+    const res = await cancel(tcA.certificateId, { reason: 'Issued to the wrong pupil' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.status).toBe('cancelled');
+    const [u] = await env.db.select({ status: users.status }).from(users).where(eq(users.id, a.id));
+    expect(u!.status).toBe(true);
+    expect((await env.app.inject({ method: 'POST', url: '/api/signin', payload: { loginId: a.loginId, password: a.password } })).statusCode).toBe(200);
+    const [rec] = await env.db.select().from(studentRecords).where(eq(studentRecords.studentId, a.id));
+    expect(rec).toMatchObject({ leftOn: null, leavingReason: null, leavingCertificateId: null });
+    const audit = await env.db.select().from(auditLog).where(eq(auditLog.studentId, a.id));
+    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['certificate_cancelled', 'status']));
+    expect(audit.find((e) => e.action === 'status')!.details).toMatchObject({ status: true });
+    // A new TC may be issued again.
+    expect((await issue(a.id, 'tc', TC, s.principal.token)).statusCode).toBe(200);
+    // Cancel only: the student stays left.
+    expect((await cancel(tcB.certificateId, { reason: 'Lost; a duplicate will do', restoreStudent: false })).statusCode).toBe(200);
+    const [v] = await env.db.select({ status: users.status }).from(users).where(eq(users.id, b.id));
+    expect(v!.status).toBe(false);
+    const [recB] = await env.db.select().from(studentRecords).where(eq(studentRecords.studentId, b.id));
+    expect(recB).toMatchObject({ leftOn: '2026-11-24', leavingCertificateId: tcB.certificateId });
+  });
+
   it('numbers stay gapless per school and type when many are issued at once (PostgreSQL)', async () => {
     if (!process.env.TEST_DATABASE_URL) return;
     const s = await feeSchool(env, { count: 12, classFee: null });
@@ -163,11 +191,25 @@ describe('the tuition-fee certificate', () => {
     const [row] = await env.db.select({ body: certificates.body, amount: certificates.amount }).from(certificates).where(eq(certificates.id, res.json().result.certificateId));
     const body = row!.body as { feecert: { payments: { paidOn: string; amount: number; tuition: number }[]; total: number } };
     expect(body.feecert.payments.map((p) => p.paidOn)).toEqual(['2026-04-10', '2026-05-10']);
-    const share = CLASS_FEE.tuition / (CLASS_FEE.academic + CLASS_FEE.convenience + CLASS_FEE.development + CLASS_FEE.tuition);
-    const expected = body.feecert.payments.reduce((sum, p) => sum + Math.round(p.amount * share), 0);
+    // Paid in full, the record paid its whole tuition: this year, all but the March payment's part
+    // (a third of ₹32,000 is ₹10,666.66, of which ₹7,999.995 is tuition: ₹8,000.00).
+    const expected = CLASS_FEE.tuition - 800_000;
     expect(body.feecert.total).toBe(expected);
+    expect(body.feecert.payments.reduce((sum, p) => sum + p.tuition, 0)).toBe(expected);
     expect(Number(row!.amount)).toBe(expected);
     expect(res.json().result).toMatchObject({ type: 'feecert', number: 1, amount: expected });
+  });
+
+  it('counts only the tuition of the record’s own fee: other fee types are not tuition, to the paisa', async () => {
+    const s = await feeSchool(env, { count: 1, classFee: CLASS_FEE });
+    const transport = await addFeeType(env, s.school, { name: 'Transport', kind: 'amount', value: 600_000 });
+    // ₹32,000 of class fee (₹24,000 tuition) and ₹6,000 of transport: four instalments of ₹9,500, two paid.
+    await addRecord(env, s, s.students[0]!, { types: [transport], instalments: 4, start: '2026-06-10', paidCount: 2 });
+    const preview = (await call(s.principal.token, 'GET', `/api/school/certificates/preview?type=feecert&studentId=${s.students[0]!.id}&financialYear=2026`)).json().result;
+    // Half the record is paid: half its tuition, ₹12,000 (not ₹19,000 × 24/32 = ₹14,250).
+    expect(preview.tuitionPaid).toBe(1_200_000);
+    const res = await issue(s.students[0]!.id, 'feecert', { financialYear: 2026 }, s.principal.token);
+    expect(res.json().result.amount).toBe(1_200_000);
   });
 });
 
@@ -199,6 +241,12 @@ describe('PDFs, sharing and other schools', () => {
     expect(mine.items.map((c: { certificateId: string }) => c.certificateId)).not.toContain(kept.certificateId);
     expect((await call(parentToken, 'GET', `/api/school/certificates/${shared.certificateId}/pdf`)).statusCode).toBe(200);
     expect((await call(parentToken, 'GET', `/api/school/certificates/${kept.certificateId}/pdf`)).statusCode).toBe(404);
+    // One child's: its own answers, another family's child is not found (as on every other route).
+    const own = await call(parentToken, 'GET', `/api/parent/certificates?studentId=${child.id}`);
+    expect(own.json().result.items.map((c: { certificateId: string }) => c.certificateId)).toContain(shared.certificateId);
+    const others = await call(parentToken, 'GET', `/api/parent/certificates?studentId=${fs.students[2]!.id}`);
+    expect(others.statusCode, others.body).toBe(404);
+    expect((await call(parentToken, 'GET', `/api/parent/certificates?studentId=${other.students[0]!.id}`)).statusCode).toBe(404);
   });
 
   it("answers 404 for another school's certificate or student, and changes nothing", async () => {

@@ -446,6 +446,15 @@ describe('the demo seed', () => {
     expect(left!.status).toBe(false);
     expect(['DEMO-S0001', 'DEMO-S0002', 'DEMO-S0003', 'DEMO-S0004']).not.toContain(left!.loginId);
     expect((await env.app.inject({ method: 'GET', url: `/api${tc.verifyPath}` })).json().result.status).toBe('valid');
+    // DEMO-S0001's tuition-fee certificate: the tuition share (₹30,000 of ₹46,500 with Transport) of what was paid.
+    const [aarav] = await env.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'DEMO-S0001'));
+    const [rec] = await env.db.select({ id: feeRecords.id, total: feeRecords.total, classId: feeRecords.classId }).from(feeRecords).where(eq(feeRecords.studentId, aarav!.id));
+    const [cf] = await env.db.select({ tuition: classFees.tuition }).from(classFees).where(eq(classFees.classId, rec!.classId));
+    const paid = await env.db.select({ amount: feePayments.amount }).from(feePayments).where(and(eq(feePayments.feeRecordId, rec!.id), sql`${feePayments.reversedAt} is null`));
+    const paidSum = paid.reduce((sum, p) => sum + Number(p.amount), 0);
+    expect(paidSum).toBeGreaterThan(0);
+    const preview = await get(`/api/school/certificates/preview?type=feecert&studentId=${aarav!.id}`, token);
+    expect(preview.tuitionPaid).toBe(Math.round((paidSum * Number(cf!.tuition)) / Number(rec!.total)));
   });
 
   it('runs once: a second start changes nothing', async () => {

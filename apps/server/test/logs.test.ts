@@ -76,6 +76,30 @@ describe('logs', () => {
   });
 });
 
+describe('debug request lines', () => {
+  it('name a verification page by its route, never its token', async () => {
+    const debug: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        debug.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const verbose = await buildApp({ config: { ...env.config, LOG_LEVEL: 'debug' }, database: env.database, logger: { stream } });
+    try {
+      const token = 'SecretVerifyToken0123456789abcdef';
+      await verbose.inject({ url: `/api/verify/${token}` });
+      await verbose.inject({ url: `/verify/${token}` });
+      await waitFor(() => debug.filter((l) => l.includes('incoming request')).length >= 2);
+      expect(debug.join('\n')).not.toContain(token);
+      expect(debug.find((l) => l.includes('incoming request') && l.includes('"url":"/api/verify/:token"'))).toBeDefined();
+      expect(debug.find((l) => l.includes('incoming request') && l.includes('"url":"/verify/:token"'))).toBeDefined();
+    } finally {
+      await verbose.close();
+    }
+  });
+});
+
 describe('caches', () => {
   it('tell browsers and proxies not to keep any API answer', async () => {
     const { users } = await everyRole(env);

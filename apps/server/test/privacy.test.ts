@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { CONSENT_VERSION } from '@shala/contract';
-import { attendanceMarks, auditLog, classStudents, consentRecords, examMarks, exams, feePayments, feeRecords, files, notifications, subjects, users } from '../src/db/schema.js';
+import { attendanceMarks, auditLog, classStudents, consentRecords, examMarks, exams, feePayments, feeRecords, files, messageContacts, mobileCodes, notifications, subjects, users } from '../src/db/schema.js';
 import { flushStaffViews } from '../src/modules/privacy/index.js';
 import { createStorage } from '../src/storage/index.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
@@ -202,7 +202,20 @@ describe('erase', () => {
     const photo = `${randomUUID()}.png`;
     await storage.put(photo, Buffer.from('png'), 'image/png');
     await env.db.insert(files).values({ name: photo, schoolId: fs.school.id, ownerId: fs.principal.id, size: 3, mime: 'image/png', attachedAt: new Date() });
-    await env.db.update(users).set({ status: false, image: photo, contact: '9876543210', address: 'Lane 4', dateOfBirth: '2015-03-04' }).where(eq(users.id, child.id));
+    // The child left with a TC (it becomes inactive); the parent verified a mobile and opted in to WhatsApp, and asked a new code.
+    const tc = await call('POST', '/api/school/certificates', P, { type: 'tc', studentId: child.id, shareWithParent: true, fields: {
+      applicationDate: '2026-11-20', leavingDate: '2026-11-24', reason: 'Moved away', lastExam: '', result: '', subjects: '', activities: '', conduct: 'Good', remarks: '', duesOverride: 'Settled by the trust',
+    } });
+    expect(tc.statusCode, tc.body).toBe(200);
+    const verifyUrl = `/api${tc.json().result.verifyPath}`;
+    expect((await call('GET', verifyUrl)).json().result.studentName).toBe(child.name);
+    const at = new Date();
+    await env.db.insert(messageContacts).values([
+      { userId: fs.parent.id, schoolId: fs.school.id, mobile: '+919812345678', mobileVerifiedAt: at, whatsappOptInAt: at },
+      { userId: child.id, schoolId: fs.school.id, mobile: '+919812345679', mobileVerifiedAt: at },
+    ]);
+    await env.db.insert(mobileCodes).values({ userId: fs.parent.id, schoolId: fs.school.id, mobile: '+919812345670', codeHash: 'x', expiresAt: at, createdAt: at });
+    await env.db.update(users).set({ image: photo, contact: '9876543210', address: 'Lane 4', dateOfBirth: '2015-03-04' }).where(eq(users.id, child.id));
     const before = {
       attendance: (await env.db.select().from(attendanceMarks).where(eq(attendanceMarks.studentId, child.id))).length,
       fees: await env.db.select().from(feeRecords).where(eq(feeRecords.studentId, child.id)),
@@ -223,6 +236,22 @@ describe('erase', () => {
     expect(await storage.exists(photo)).toBe(false);
     expect(await env.db.select().from(files).where(eq(files.name, photo))).toHaveLength(0);
     expect(await env.db.select().from(notifications).where(eq(notifications.userId, child.id))).toHaveLength(0);
+    // Their mobile numbers, WhatsApp opt-in and pending code are gone.
+    expect(await env.db.select().from(messageContacts).where(inArray(messageContacts.userId, [child.id, fs.parent.id]))).toHaveLength(0);
+    expect(await env.db.select().from(mobileCodes).where(eq(mobileCodes.userId, fs.parent.id))).toHaveLength(0);
+    // The TC stays (kept by law) and is still valid, but its public page names nobody.
+    const page = await call('GET', verifyUrl);
+    expect(page.json().result).toMatchObject({ kind: 'tc', status: 'valid', studentName: null });
+    expect(page.body).not.toContain(child.name.split(' ')[0]!);
+    // Its TC can be cancelled, but nobody is restored: the erased account stays as it is.
+    const [listed] = (await call('GET', `/api/school/certificates?studentId=${child.id}`, P)).json().result.items;
+    expect(listed.student.erased).toBe(true);
+    const restore = await call('POST', `/api/school/certificates/${listed.certificateId}/cancel`, P, { reason: 'Issued in error' });
+    expect(restore.statusCode).toBe(409);
+    expect(restore.json()).toMatchObject({ reason: 'tc_restore_erased' });
+    expect((await call('POST', `/api/school/certificates/${listed.certificateId}/cancel`, P, { reason: 'Issued in error', restoreStudent: false })).statusCode).toBe(200);
+    const [still] = await env.db.select({ status: users.status }).from(users).where(eq(users.id, child.id));
+    expect(still!.status).toBe(false);
     // The school's records stay, without identity.
     expect((await env.db.select().from(attendanceMarks).where(eq(attendanceMarks.studentId, child.id))).length).toBe(before.attendance);
     expect(await env.db.select().from(feeRecords).where(eq(feeRecords.studentId, child.id))).toEqual(before.fees);

@@ -133,6 +133,12 @@ describe('the UDISE+ fields', () => {
     const consents = await env.db.select().from(consentRecords).where(and(eq(consentRecords.studentId, s.id), eq(consentRecords.purpose, 'apaar')));
     expect(consents).toHaveLength(1);
     expect(consents[0]).toMatchObject({ action: 'given', version: 'apaar-2026-11', parentId: parent.id });
+    expect(saved.json().result.warnings).toEqual([]);
+    // An APAAR id that passes the Verhoeff check of an Aadhaar number is kept, with a warning.
+    const aadhaarLike = await call(principal, 'PUT', url, { ...REGISTER, apaarId: '234567890124', apaarConsent: true });
+    expect(aadhaarLike.statusCode, aadhaarLike.body).toBe(200);
+    expect(aadhaarLike.json().result).toMatchObject({ apaarId: '234567890124', warnings: ['apaar_looks_like_aadhaar'] });
+    expect((await call(principal, 'GET', url)).json().result.warnings).toEqual(['apaar_looks_like_aadhaar']);
   });
 
   it("answer 404 for another school's student and change nothing", async () => {

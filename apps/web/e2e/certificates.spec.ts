@@ -11,10 +11,11 @@ import { PASSWORD, apiAs, expectAccessible, schoolToday, shot, signedInAt } from
  * tuition-fee certificate for the current financial year, whose amount is what the preview says
  * was paid; then a transfer certificate through the screen, downloads it in Hindi (a PDF), and the
  * student can no longer sign in; the TC's public verification page (signed out) says "Valid". The
- * principal cancels the TC with a reason: its page says "Cancelled". Then the ID cards of class
- * 4-A, made by the job queue, as a PDF.
+ * principal cancels the TC with a reason, as issued in error: its page says "Cancelled", and the
+ * student is on the rolls again (active, signs in). Then the ID cards of class 4-A, made by the job
+ * queue, as a PDF.
  *
- * What stays afterwards: that student (left, with its cancelled TC), its record and payment, its
+ * What stays afterwards: that student (inactive, with its cancelled TC), its record and payment, its
  * tuition-fee certificate, and a batch of ID cards. The demo's own certificates and students are
  * not touched.
  */
@@ -74,7 +75,7 @@ async function verifyPage(browser: import('@playwright/test').Browser, verifyPat
   return { context, page };
 }
 
-test('the principal issues a tuition-fee certificate and a TC, downloads it in Hindi, the student is left, the QR page says valid; the cancelled TC says cancelled; ID cards of a class', async ({ browser }) => {
+test('the principal issues a tuition-fee certificate and a TC, downloads it in Hindi, the student is left, the QR page says valid; the TC cancelled in error says cancelled and the student is back; ID cards of a class', async ({ browser }) => {
   test.setTimeout(120_000);
   const api = await apiAs(113);
   const { studentId, loginId, password } = await scene(api);
@@ -107,6 +108,7 @@ test('the principal issues a tuition-fee certificate and a TC, downloads it in H
   // The TC: the form filled from the records, nothing due; the reason and the conduct asked.
   dialog = await startIssue(page, 'Transfer certificate');
   await expect(dialog.getByText(/Fees of .* are due/)).toHaveCount(0);
+  await expect(dialog.getByTestId('tc-effect')).toContainText(`${NAME} is set as left: the student's account is deactivated`);
   await expect(dialog.getByRole('textbox', { name: 'General conduct' })).toHaveValue('Good');
   await dialog.getByRole('textbox', { name: 'Reason for leaving' }).fill('Family moving to Pune');
   await dialog.getByRole('textbox', { name: 'Last examination taken' }).fill('Half-yearly examination');
@@ -141,15 +143,25 @@ test('the principal issues a tuition-fee certificate and a TC, downloads it in H
   await expectAccessible(verified.page, 'verify (en, 1280 px)');
   await shot(verified.page, 'verify-valid-en-1280');
 
-  // The principal cancels the TC with a reason (issued by mistake): its page says cancelled.
+  // The principal cancels the TC with a reason (issued by mistake), putting the student back on
+  // the rolls (the dialog's default): its page says cancelled, the student is active and signs in.
   await page.getByRole('button', { name: `Cancel Transfer certificate no. ${tc.number} of ${NAME}` }).click();
   const cancel = page.getByRole('dialog', { name: `Cancel Transfer certificate no. ${tc.number}` });
+  await expect(cancel.getByRole('radio', { name: new RegExp(`^Issued in error: put ${NAME} back on the rolls`) })).toBeChecked();
   await cancel.getByRole('textbox', { name: 'Reason for cancelling' }).fill('Issued to the wrong pupil');
+  await expectAccessible(page, 'cancel a TC (en, 1280 px)');
+  await shot(page, 'certificates-cancel-tc-en-1280');
   await cancel.getByRole('button', { name: 'Cancel the certificate' }).click();
-  await expect(page.getByText(`Transfer certificate no. ${tc.number} cancelled`)).toBeVisible();
+  await expect(page.getByText(`Transfer certificate no. ${tc.number} cancelled; ${NAME} is on the rolls again`)).toBeVisible();
   await verified.page.reload();
   await expect(verified.page.getByTestId('verify-state')).toContainText('Cancelled');
   await shot(verified.page, 'verify-cancelled-en-1280');
+  await page.goto(`./viewstudentdetail/${studentId}`);
+  await expect(page.getByRole('switch', { name: new RegExp(NAME) })).toBeChecked();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  const back = await request.newContext({ baseURL: API_BASE });
+  expect((await back.post('/api/signin', { data: { loginId, password: password ?? PASSWORD } })).status()).toBe(200);
+  await back.dispose();
 
   // ID cards of class 4-A: made by the job queue, ready in a moment, a PDF.
   await page.goto('./idcards');
@@ -165,6 +177,8 @@ test('the principal issues a tuition-fee certificate and a TC, downloads it in H
   expect(cards.status()).toBe(200);
   expect(cards.headers()['content-type']).toContain('application/pdf');
 
+  // The journey's student leaves again, as before it was restored (4-A's active pupils as they were).
+  await api.call('PATCH', `/api/school/student/${studentId}/status`, { status: false });
   await verified.context.close();
   await context.close();
   await api.dispose();

@@ -26,6 +26,51 @@ export const ADMISSION_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/.-]{0,29}$/;
 export const PEN_PATTERN = /^\d{11}$/;
 /** APAAR id: 12 digits. */
 export const APAAR_PATTERN = /^\d{12}$/;
+/**
+ * Whether a string of digits passes the Verhoeff check, as every Aadhaar number does (its last
+ * digit is the check digit of the others).
+ */
+export function verhoeffValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  const d = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+  ];
+  const p = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+  ];
+  let c = 0;
+  [...digits].reverse().forEach((ch, i) => {
+    c = d[c]![p[i % 8]![Number(ch)]!]!;
+  });
+  return c === 0;
+}
+
+/**
+ * An APAAR id that could be an Aadhaar number (12 digits, not starting with 0 or 1, passing the
+ * Verhoeff check): the form and the saved entry warn that it looks like one. Not refused: a real
+ * APAAR id passes the check one time in ten.
+ */
+export const apaarLooksLikeAadhaar = (apaarId: string | null | undefined): boolean => !!apaarId && /^[2-9]\d{11}$/.test(apaarId) && verhoeffValid(apaarId);
+/** What a saved register entry may warn of (not refused). */
+export const REGISTER_WARNINGS = ['apaar_looks_like_aadhaar'] as const;
+export type RegisterWarning = (typeof REGISTER_WARNINGS)[number];
+
 /** Only the last four digits of Aadhaar are ever kept. */
 export const AADHAAR_LAST4_PATTERN = /^\d{4}$/;
 
@@ -101,6 +146,8 @@ export const studentRegister = z.object({
   /** Left the school: the date and the TC that says so (null: on the rolls). */
   left: z.object({ on: z.string(), reason: z.string(), certificateId: z.uuid().nullable() }).nullable(),
   updatedAt: z.string().nullable(),
+  /** What to check again (saved anyway): an APAAR id that looks like an Aadhaar number. */
+  warnings: z.array(z.enum(REGISTER_WARNINGS)),
 });
 export type StudentRegister = z.infer<typeof studentRegister>;
 export const studentRegisterParams = z.object({ studentId: z.uuid() });
@@ -185,7 +232,8 @@ export const certificate = z.object({
   /** Gapless per school and type. */
   number: z.number().int(),
   status: z.enum(CERTIFICATE_STATUSES),
-  student: z.object({ userId: z.uuid(), fullName: z.string(), loginId: z.string(), admissionNo: z.string().nullable() }),
+  /** `erased`: the student's personal data was erased (a TC is then cancelled without restoring it). */
+  student: z.object({ userId: z.uuid(), fullName: z.string(), loginId: z.string(), admissionNo: z.string().nullable(), erased: z.boolean() }),
   issuedOn: z.string(),
   issuedBy: z.string().nullable(),
   sessionName: z.string().nullable(),
@@ -209,7 +257,12 @@ export const certificateListQuery = pageQuery.extend({
 });
 export const certificateParams = z.object({ certificateId: z.uuid() });
 export const certificatePdfQuery = z.object({ lang: z.enum(CERTIFICATE_LANGS).default('en') });
-export const certificateCancelBody = z.object({ reason: text(200).min(1) });
+/**
+ * Cancelling a certificate. A TC issued in error: `restoreStudent` (the default) puts the student
+ * back on the rolls (active again, the register's leaving date and reason cleared, in the audit
+ * log); false cancels the paper only, the student stays left.
+ */
+export const certificateCancelBody = z.object({ reason: text(200).min(1), restoreStudent: z.boolean().default(true) });
 
 /** What a TC would say before it is issued: dues, fees paid up to, the class, the subjects (the form fills itself). */
 export const certificatePreviewQuery = z.object({ type: z.enum(CERTIFICATE_TYPES), studentId: z.uuid(), financialYear: z.coerce.number().int().min(2000).max(2100).optional() });
@@ -238,7 +291,8 @@ export const certificateVerification = z.object({
   number: z.number().int().nullable(),
   issuedOn: z.string(),
   schoolName: z.string(),
-  studentName: z.string(),
+  /** Null when the pupil's personal data was erased (the certificate stays valid; its page names nobody). */
+  studentName: z.string().nullable(),
   status: z.enum(['valid', 'cancelled']),
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;

@@ -120,6 +120,7 @@ export const ERROR_REASONS = [
   'tc_exists', // params: number (the student has a transfer certificate that is not cancelled)
   'dues_outstanding', // params: amount (fees due and unpaid: a TC needs the principal's reason to override)
   'certificate_cancelled', // the certificate was cancelled already
+  'tc_restore_erased', // a TC of an erased student is cancelled without restoring it
   'student_left', // the student has left the school (only a TC's re-print or a fee certificate)
   'idcards_empty', // nobody to make ID cards for (the class has no active students)
   'idcards_too_many', // params: max (cards in one batch)

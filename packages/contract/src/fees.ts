@@ -96,6 +96,48 @@ export function splitInstalments(balance: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => (i === count - 1 ? balance - each * (count - 1) : each));
 }
 
+/** `a × b / c`, rounded half up, exact for any non-negative integers (BigInt inside); 0 when `c` is 0. */
+function mulDivHalfUp(a: number, b: number, c: number): number {
+  if (c <= 0) return 0;
+  const product = BigInt(a) * BigInt(b);
+  return Number((2n * product + BigInt(c)) / (2n * BigInt(c)));
+}
+
+/**
+ * The tuition in a fee record, as the tuition-fee certificate (income tax, section 80C) states it:
+ * 1. the class fee's tuition line (without tax), in the record's own class fee: when the class fee
+ *    changed after the record was made, the same share of the record's class fee;
+ * 2. a fee type that adds (transport, a late-fee percent) is not tuition;
+ * 3. a concession (a negative fee type) takes off every part of the fee alike, tuition in
+ *    proportion: tuition × total / (total before concessions).
+ * Rounded half up once; never more than the record's total.
+ */
+export function recordTuition(r: { classTuition: number; classTotal: number; classFee: number; adjustments: readonly { amount: number }[]; total: number }): number {
+  const tuition = r.classTotal === r.classFee ? r.classTuition : mulDivHalfUp(r.classTuition, r.classFee, r.classTotal);
+  const gross = r.classFee + r.adjustments.reduce((sum, a) => (a.amount > 0 ? sum + a.amount : sum), 0);
+  const net = gross > r.total ? mulDivHalfUp(tuition, r.total, gross) : tuition;
+  return Math.max(0, Math.min(net, r.total));
+}
+
+/**
+ * What each payment of a record paid towards its tuition, the payments in the order they were
+ * made (not reversed; late fees left out): every paisa paid carries the record's tuition share
+ * (`tuition / total`), counted on the running sum, so the parts add up exactly: the record paid in
+ * full has paid exactly its tuition, and a payment's part is the tuition of everything paid up to
+ * it less that of everything paid before it (each rounded half up; never more than it paid).
+ */
+export function tuitionOfPayments(tuition: number, total: number, amounts: readonly number[]): number[] {
+  let paid = 0;
+  let before = 0;
+  return amounts.map((amount) => {
+    paid += amount;
+    const upTo = mulDivHalfUp(tuition, Math.min(Math.max(paid, 0), total), total);
+    const part = upTo - before;
+    before = upTo;
+    return part;
+  });
+}
+
 /**
  * `count` monthly due dates from `start` (`YYYY-MM-DD`): the same day of each following month, or
  * that month's last day when it is shorter (31 January → 28 or 29 February → 31 March).

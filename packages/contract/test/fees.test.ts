@@ -15,7 +15,9 @@ import {
   lateFeeRuleInput,
   monthlyDueDates,
   percentOf,
+  recordTuition,
   splitInstalments,
+  tuitionOfPayments,
   type FeeAdjustmentRule,
   type LateFeeTerms,
 } from '../src/fees.js';
@@ -159,6 +161,36 @@ describe('feeRecordTotal (amounts first, then each percent on that same subtotal
     ];
     expect(feeRecordTotal(1_000_000, rules)).toEqual({ subtotal: 950_000, amounts: [95_000, -50_000, -47_500], total: 997_500 });
     expect(feeRecordTotal(1_000_000, [])).toEqual({ subtotal: 1_000_000, amounts: [], total: 1_000_000 });
+  });
+});
+
+describe('the tuition of a record and of its payments (the 80C certificate)', () => {
+  it('counts the class fee’s tuition, not a fee type that adds; a concession takes off tuition in proportion', () => {
+    // The demo's DEMO-S0001: class 5 (tuition ₹30,000 of ₹40,500) with Transport (₹6,000).
+    expect(recordTuition({ classTuition: 3_000_000, classTotal: 4_050_000, classFee: 4_050_000, adjustments: [{ amount: 600_000 }], total: 4_650_000 })).toBe(3_000_000);
+    // A 10 % sibling discount: 90 % of the tuition.
+    expect(recordTuition({ classTuition: 3_000_000, classTotal: 4_050_000, classFee: 4_050_000, adjustments: [{ amount: -405_000 }], total: 3_645_000 })).toBe(2_700_000);
+    // Four instalments of ₹11,625: ₹7,500 of tuition each, ₹30,000 in all.
+    expect(tuitionOfPayments(3_000_000, 4_650_000, [1_162_500, 1_162_500])).toEqual([750_000, 750_000]);
+  });
+
+  it('gives each payment a part between 0 and what it paid, adding up to the tuition when the record is paid', () => {
+    const plan = fc
+      .integer({ min: 1, max: INSTALMENTS_MAX })
+      .chain((count) => fc.tuple(fc.integer({ min: count, max: 10 * MONEY_MAX }), fc.constant(count)))
+      .chain(([total, count]) => fc.tuple(fc.constant(total), fc.constant(count), fc.integer({ min: 0, max: total })));
+    fc.assert(
+      fc.property(plan, ([total, count, tuition]) => {
+        const amounts = splitInstalments(total, count);
+        const parts = tuitionOfPayments(tuition, total, amounts);
+        expect(parts.reduce((s, p) => s + p, 0)).toBe(tuition);
+        parts.forEach((p, i) => {
+          expect(Number.isInteger(p)).toBe(true);
+          expect(p).toBeGreaterThanOrEqual(0);
+          expect(p).toBeLessThanOrEqual(amounts[i]!);
+        });
+      }),
+    );
   });
 });
 

@@ -64,8 +64,9 @@ export function useIssueCertificate() {
 export function useCancelCertificate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ certificateId, reason }: { certificateId: string; reason: string }) => call('certificateCancel', { params: { certificateId }, body: { reason } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: certificateKeys.all }),
+    mutationFn: ({ certificateId, reason, restoreStudent }: { certificateId: string; reason: string; restoreStudent: boolean }) => call('certificateCancel', { params: { certificateId }, body: { reason, restoreStudent } }),
+    // A TC cancelled with its student restored: the people lists change too.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: certificateKeys.all }), client.invalidateQueries({ queryKey: ['people', 'students'] })]),
   });
 }
 

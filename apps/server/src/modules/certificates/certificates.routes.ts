@@ -24,7 +24,7 @@ export default async function certificatesRoutes(app: App) {
   app.route({ ...fromContract(API.myCertificates), handler: async (req) => ({ result: await myCertificates(app.deps, requireCaller(req), req.query) }) });
   app.route({
     ...fromContract(API.certificateCancel),
-    handler: async (req) => ({ message: 'Certificate cancelled', result: await cancelCertificate(app.deps, requireCaller(req), req.params.certificateId, req.body.reason) }),
+    handler: async (req) => ({ message: 'Certificate cancelled', result: await cancelCertificate(app.deps, requireCaller(req), req.params.certificateId, req.body) }),
   });
   app.route({
     ...fromContract(API.certificatePdf),

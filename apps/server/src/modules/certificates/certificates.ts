@@ -41,9 +41,11 @@ import { escapeLike } from '../../db/like.js';
  *   entry; every record stays.
  * - A tuition-fee certificate states the tuition paid in a financial year (1 April to 31 March)
  *   from the payments, not the dues (fees/standing.ts).
- * - Cancelled with a reason, a certificate keeps its number, marked cancelled; its page says so.
+ * - Cancelled with a reason, a certificate keeps its number, marked cancelled; its page says so. A
+ *   TC cancelled as issued in error restores the student (`cancelCertificate`), unless asked not to.
  * - The verification page (`GET /api/verify/:token`, public, rate-limited) shows five facts: the
- *   type, number, date, school and the student's name, or that it was cancelled. Nothing else.
+ *   type, number, date, school and the student's name, or that it was cancelled. Nothing else; and
+ *   of a pupil whose data was erased, not the name either.
  */
 
 type Scope = string;
@@ -401,6 +403,7 @@ async function readCertificates(db: DbOrTx, schoolId: Scope, where: SQL | undefi
       firstName: student.firstName,
       lastName: student.lastName,
       loginId: student.loginId,
+      erasedAt: student.erasedAt,
       body: certificates.body,
       issuedOn: certificates.issuedOn,
       issuerFirst: issuer.firstName,
@@ -432,7 +435,7 @@ async function readCertificates(db: DbOrTx, schoolId: Scope, where: SQL | undefi
       type: r.type as CertificateType,
       number: r.number,
       status: r.cancelledAt ? 'cancelled' : 'issued',
-      student: { userId: r.studentId, fullName: fullName(r), loginId: r.loginId, admissionNo: (r.body as CertificateBody).student.admissionNo },
+      student: { userId: r.studentId, fullName: fullName(r), loginId: r.loginId, admissionNo: (r.body as CertificateBody).student.admissionNo, erased: r.erasedAt !== null },
       issuedOn: r.issuedOn,
       issuedBy: r.issuerFirst === null ? null : fullName({ firstName: r.issuerFirst, lastName: r.issuerLast ?? '' }),
       sessionName: r.sessionLabel,
@@ -478,17 +481,34 @@ export async function listCertificates(deps: Pick<Deps, 'data'>, caller: Caller,
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
-/** `GET /api/parent/certificates`: those the school shared, of a parent's children or a student's own. */
+/**
+ * `GET /api/parent/certificates`: those the school shared, of a parent's children or a student's
+ * own. Asked for one student (`studentId`) who is not the parent's child (the student itself): 404,
+ * as every other route answers for another family's child.
+ */
 export async function myCertificates(deps: Pick<Deps, 'data'>, caller: Caller, q: ListQuery) {
   const schoolId = scopeOf(caller);
+  if (q.studentId) {
+    const own = caller.roleId === ROLE.STUDENT ? sql`u.id = ${caller.userId}` : sql`u.parent_user_id = ${caller.userId}`;
+    const [child] = rowsOf<{ id: string }>(
+      await tenantDb(deps, schoolId).execute(sql`select u.id from users u where u.school_id = ${schoolId} and u.id = ${q.studentId} and u.role_id = ${ROLE.STUDENT} and ${own}`),
+    );
+    if (!child) throw notFound('Student');
+  }
   const mine = caller.roleId === ROLE.STUDENT ? eq(certificates.studentId, caller.userId) : eq(student.parentUserId, caller.userId);
   const { items, total } = await readCertificates(tenantDb(deps, schoolId), schoolId, and(mine, eq(certificates.sharedWithParent, true), listWhere(q)), q.pageSize, (q.page - 1) * q.pageSize);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
-/** `POST /api/school/certificates/:certificateId/cancel`. */
-export async function cancelCertificate(deps: Pick<Deps, 'data'>, caller: Caller, certificateId: string, reason: string): Promise<Certificate> {
+/**
+ * `POST /api/school/certificates/:certificateId/cancel`. A TC issued in error, with
+ * `restoreStudent`: the student is back on the rolls in the same transaction (active again, the
+ * register's leaving date, reason and certificate cleared where this TC set them, a `status` entry
+ * in the audit log); an erased student's TC is cancelled only (409 `tc_restore_erased` otherwise).
+ */
+export async function cancelCertificate(deps: Pick<Deps, 'data'>, caller: Caller, certificateId: string, body: { reason: string; restoreStudent: boolean }): Promise<Certificate> {
   const schoolId = scopeOf(caller);
+  const { reason } = body;
   await inTenant(deps, schoolId, async (tx) => {
     const [row] = await tx
       .select({ studentId: certificates.studentId, type: certificates.type, number: certificates.number, cancelledAt: certificates.cancelledAt })
@@ -497,8 +517,21 @@ export async function cancelCertificate(deps: Pick<Deps, 'data'>, caller: Caller
       .for('update');
     if (!row) throw notFound('Certificate');
     if (row.cancelledAt) throw alreadyCancelled();
+    const restore = row.type === 'tc' && body.restoreStudent;
     await tx.update(certificates).set({ cancelledAt: now(), cancelledBy: caller.userId, cancelReason: reason }).where(and(eq(certificates.schoolId, schoolId), eq(certificates.id, certificateId)));
-    await recordAudit(tx, caller, schoolId, { action: 'certificate_cancelled', studentId: row.studentId, details: { type: row.type, number: row.number, reason } });
+    await recordAudit(tx, caller, schoolId, { action: 'certificate_cancelled', studentId: row.studentId, details: { type: row.type, number: row.number, reason, ...(row.type === 'tc' ? { restored: restore } : {}) } });
+    if (!restore) return;
+    const [back] = await tx
+      .update(users)
+      .set({ status: true, updatedAt: now() })
+      .where(and(eq(users.schoolId, schoolId), eq(users.id, row.studentId), sql`${users.erasedAt} is null`))
+      .returning({ id: users.id });
+    if (!back) throw new AppError('CONFLICT', "This student's data was erased: cancel the certificate without restoring the student.", { reason: 'tc_restore_erased', field: 'restoreStudent' });
+    await tx
+      .update(studentRecords)
+      .set({ leftOn: null, leavingReason: null, leavingCertificateId: null, updatedBy: caller.userId, updatedAt: now() })
+      .where(and(eq(studentRecords.schoolId, schoolId), eq(studentRecords.studentId, row.studentId), eq(studentRecords.leavingCertificateId, certificateId)));
+    await recordAudit(tx, caller, schoolId, { action: 'status', studentId: row.studentId, details: { status: true, certificate: { type: row.type, number: row.number } } });
   });
   return (await readCertificates(tenantDb(deps, schoolId), schoolId, eq(certificates.id, certificateId), 1, 0)).items[0]!;
 }
@@ -545,9 +578,10 @@ export async function certificateForPrint(deps: Pick<Deps, 'data'>, caller: Call
 export async function verifyToken(deps: Pick<Deps, 'data'>, token: string): Promise<CertificateVerification> {
   const db = asPlatform(deps);
   const [cert] = await db
-    .select({ type: certificates.type, number: certificates.number, issuedOn: certificates.issuedOn, body: certificates.body, cancelledAt: certificates.cancelledAt, school: schools.name })
+    .select({ type: certificates.type, number: certificates.number, issuedOn: certificates.issuedOn, body: certificates.body, cancelledAt: certificates.cancelledAt, school: schools.name, erasedAt: student.erasedAt })
     .from(certificates)
     .innerJoin(schools, eq(schools.id, certificates.schoolId))
+    .innerJoin(student, and(eq(student.id, certificates.studentId), eq(student.schoolId, certificates.schoolId)))
     .where(eq(certificates.token, token));
   if (cert) {
     return {
@@ -555,7 +589,8 @@ export async function verifyToken(deps: Pick<Deps, 'data'>, token: string): Prom
       number: cert.number,
       issuedOn: cert.issuedOn,
       schoolName: cert.school,
-      studentName: (cert.body as CertificateBody).student.fullName,
+      // An erased pupil's certificate stays valid (the school keeps it by law), but names nobody.
+      studentName: cert.erasedAt ? null : (cert.body as CertificateBody).student.fullName,
       status: cert.cancelledAt ? 'cancelled' : 'valid',
     };
   }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { APAAR_CONSENT_VERSION, ROLE, type AdmissionRegisterRow, type StudentRegister, type StudentRegisterInput } from '@shala/contract';
+import { APAAR_CONSENT_VERSION, ROLE, apaarLooksLikeAadhaar, type AdmissionRegisterRow, type StudentRegister, type StudentRegisterInput } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
@@ -22,6 +22,8 @@ import { escapeLike } from '../../db/like.js';
  *   database's check too); an APAAR id only with the parent's consent, recorded in
  *   `consent_records` (purpose `apaar`, with its text version) when the school saves it from the
  *   signed form.
+ * - An APAAR id that passes the Verhoeff check of an Aadhaar number is saved with a warning
+ *   (`warnings`: `apaar_looks_like_aadhaar`), which the form shows as it is typed.
  * - Each save is in the audit log (`edit`, with the fields changed, never their values).
  */
 
@@ -100,6 +102,8 @@ function present(row: RegisterRow): StudentRegister {
     fatherName: r.fatherName,
     left: r.leftOn ? { on: r.leftOn, reason: r.leavingReason ?? '', certificateId: r.leavingCertificateId } : null,
     updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null,
+    // Saved, but worth a second look: an Aadhaar number typed in the APAAR id's place.
+    warnings: apaarLooksLikeAadhaar(r.apaarId) ? ['apaar_looks_like_aadhaar'] : [],
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { recordTuition, tuitionOfPayments } from '@shala/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -60,25 +61,46 @@ export interface TuitionPayment {
 }
 
 /**
- * The tuition fee paid between 1 April of `financialYear` and 31 March after: each payment not
- * reversed (its late fee left out), its tuition part in the share tuition has of its class's fee
- * (class fees: tuition / total), rounded to the paisa per payment.
+ * The tuition fee paid between 1 April of `financialYear` and 31 March after, to the paisa: of each
+ * payment not reversed (its late fee left out), the part it paid of its record's own tuition
+ * (`recordTuition`: the class fee's tuition line; the record's other fee types are not tuition, a
+ * concession takes off tuition in proportion), every record's payments counted in the order they
+ * were made (`tuitionOfPayments`: a record paid in full has paid exactly its tuition). Every
+ * payment of the record is read, those of other years too, as the running sum starts at its first.
  */
 export async function tuitionPaid(db: DbOrTx, schoolId: Scope, studentId: string, financialYear: number): Promise<{ total: number; payments: TuitionPayment[] }> {
   const from = `${financialYear}-04-01`;
   const to = `${financialYear + 1}-03-31`;
-  const rows = rowsOf<{ receipt_no: number; paid_on: string; label: string; amount: string; tuition: string }>(
+  const rows = rowsOf<{ record_id: string; class_fee: string; record_total: string; adjustments: { amount: number }[]; class_tuition: string | null; class_total: string | null; receipt_no: number; paid_on: string; label: string; amount: string }>(
     await db.execute(sql`
-      select p.receipt_no, p.paid_on::text as paid_on, s.label, p.amount::text as amount,
-        case when coalesce(cf.total, 0) > 0 then round(p.amount::numeric * cf.tuition / cf.total)::bigint else 0 end::text as tuition
+      select r.id as record_id, r.class_fee::text as class_fee, r.total::text as record_total, r.adjustments,
+        cf.tuition::text as class_tuition, cf.total::text as class_total,
+        p.receipt_no, p.paid_on::text as paid_on, s.label, p.amount::text as amount
       from fee_payments p
       join fee_records r on r.id = p.fee_record_id and r.school_id = p.school_id
       join academic_sessions s on s.id = p.session_id and s.school_id = p.school_id
       left join class_fees cf on cf.school_id = r.school_id and cf.class_id = r.class_id
       where p.school_id = ${schoolId} and r.student_id = ${studentId} and p.reversed_at is null
-        and p.paid_on between ${from}::date and ${to}::date
-      order by p.paid_on, p.receipt_no`),
+      order by r.id, p.paid_on, p.receipt_no, p.created_at`),
   );
-  const payments = rows.map((r) => ({ receiptNo: r.receipt_no, paidOn: r.paid_on, sessionLabel: r.label, amount: Number(r.amount), tuition: Number(r.tuition) }));
+  const byRecord = new Map<string, typeof rows>();
+  for (const r of rows) byRecord.set(r.record_id, [...(byRecord.get(r.record_id) ?? []), r]);
+  const payments: TuitionPayment[] = [];
+  for (const list of byRecord.values()) {
+    const first = list[0]!;
+    const total = Number(first.record_total);
+    const tuition = recordTuition({
+      classTuition: Number(first.class_tuition ?? 0),
+      classTotal: Number(first.class_total ?? 0),
+      classFee: Number(first.class_fee),
+      adjustments: (first.adjustments ?? []).map((a) => ({ amount: Number(a.amount) })),
+      total,
+    });
+    const parts = tuitionOfPayments(tuition, total, list.map((r) => Number(r.amount)));
+    list.forEach((r, i) => {
+      if (r.paid_on >= from && r.paid_on <= to) payments.push({ receiptNo: r.receipt_no, paidOn: r.paid_on, sessionLabel: r.label, amount: Number(r.amount), tuition: parts[i]! });
+    });
+  }
+  payments.sort((a, b) => (a.paidOn === b.paidOn ? a.receiptNo - b.receiptNo : a.paidOn < b.paidOn ? -1 : 1));
   return { total: payments.reduce((sum, p) => sum + p.tuition, 0), payments };
 }

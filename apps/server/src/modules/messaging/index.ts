@@ -6,3 +6,4 @@
 export { queueDeliveries, sendDue } from './deliveries.js';
 export { DELIVERY_JOB, INSTANT_DELIVERY_JOB } from './job.js';
 export { saveAccount, type SmsSettings, type WhatsAppSettings } from './accounts.js';
+export { forgetContacts } from './forget.js';

@@ -13,6 +13,7 @@ import { fullName } from '../users/service.js';
 import { recordAudit } from './audit.js';
 import { now } from '../../clock.js';
 import { roleSql } from '../../db/roles.js';
+import { forgetContacts } from '../messaging/index.js';
 
 /**
  * Erasing a former student on request (issue 12, the DPDP Act's right to erasure), in one
@@ -22,12 +23,15 @@ import { roleSql } from '../../db/roles.js';
  * - its personal fields go: the name becomes "Former student <number of its login id>", contact,
  *   email, address, date of birth (removed, not reduced), gender, family and health fields are
  *   cleared; the photo's file is deleted from storage; the login is disabled (inactive, sessions
- *   revoked, a random password nobody knows); its notifications and push subscriptions are deleted;
+ *   revoked, a random password nobody knows); its notifications and push subscriptions are deleted,
+ *   and its messaging contact (mobile number, verified or pending, WhatsApp opt-in, quiet hours);
  * - the parent link is removed; a parent with no other child in the school is anonymised and
  *   disabled the same way (its account served only this child), a parent of other children stays;
  * - the school's records stay as rows without identity: attendance, fees and payments, marks and
  *   results keep the student's id, which now names nobody; the consent history and the audit log
- *   stay as the evidence the Act asks a school to keep.
+ *   stay as the evidence the Act asks a school to keep;
+ * - its certificates stay as issued (the school keeps the TC and the admission register by law),
+ *   but their public verification page no longer names the pupil (certificates.ts `verifyToken`).
  */
 
 const CLEARED = {
@@ -111,6 +115,8 @@ export async function eraseStudent(deps: Deps, caller: Caller, studentId: string
       : [];
     const removed = [await anonymise(tx, student, 'Former student')];
     if (parent) removed.push(await anonymise(tx, parent, 'Former parent'));
+    // Their numbers and WhatsApp opt-ins go with them (messaging's own rows).
+    await forgetContacts(tx, schoolId, parent ? [studentId, parent.id] : [studentId]);
     await recordAudit(tx, caller, schoolId, { action: 'erase', studentId, details: { parentErased: !!parent, loginId: student.loginId } });
     return {
       result: { studentId, fullName: `Former student ${formerNumber(student.loginId, student.id)}`, parentErased: !!parent },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, NativeSelect, Radio, Stack, Text } from '@mantine/core';
 import { IconBan, IconFilePlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CERTIFICATE_TYPES, ROLE, certificateCancelBody, type Certificate, type CertificateStatus, type CertificateType } from '@shala/contract';
@@ -19,7 +19,8 @@ type Status = (typeof STATUSES)[number];
 /**
  * /certificates (112, 113): the certificates register, newest first, by type, status and session,
  * searched by the student's name or the number; each certificate's PDF in English or Hindi. The
- * principal issues a certificate (the type, the student, its form) and cancels one with a reason;
+ * principal issues a certificate (the type, the student, its form) and cancels one with a reason
+ * (a TC: putting the student back on the rolls, as issued in error, or the paper only);
  * the system admin reads and prints.
  */
 export default function CertificatesPage({ route }: ScreenProps) {
@@ -43,8 +44,12 @@ export default function CertificatesPage({ route }: ScreenProps) {
   });
   const [issuing, setIssuing] = useState(false);
   const [cancelling, setCancelling] = useState<Certificate | null>(null);
+  // A TC issued in error puts the student back on the rolls (the default), or only the paper goes.
+  const [restore, setRestore] = useState(true);
   const cancel = useCancelCertificate();
   const name = useCertificateName();
+  // An erased student's TC is cancelled only: nobody is restored.
+  const restorable = cancelling?.type === 'tc' && !cancelling.student.erased;
   const columns = useCertificateColumns();
 
   return (
@@ -106,7 +111,10 @@ export default function CertificatesPage({ route }: ScreenProps) {
         <Stack gap={4} align="flex-end">
           <PdfButtons certificate={c} />
           {principal && !c.cancelled ? (
-            <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconBan size={14} aria-hidden />} onClick={() => setCancelling(c)} aria-label={t('certificates.cancel.named', { name: name(c), student: c.student.fullName })}>
+            <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconBan size={14} aria-hidden />} onClick={() => {
+                setRestore(true);
+                setCancelling(c);
+              }} aria-label={t('certificates.cancel.named', { name: name(c), student: c.student.fullName })}>
               {t('certificates.cancel.action')}
             </Button>
           ) : null}
@@ -126,13 +134,22 @@ export default function CertificatesPage({ route }: ScreenProps) {
           }
           reasonLabel={t('certificates.cancel.reason')}
           schema={certificateCancelBody}
-          save={(reason) => cancel.mutateAsync({ certificateId: cancelling.certificateId, reason })}
-          saved={(c) => t('certificates.cancel.done', { name: name(c) })}
+          save={(reason) => cancel.mutateAsync({ certificateId: cancelling.certificateId, reason, restoreStudent: restorable && restore })}
+          saved={(c) => (restorable && restore ? t('certificates.cancel.doneRestored', { name: name(c), student: c.student.fullName }) : t('certificates.cancel.done', { name: name(c) }))}
           submitLabel={t('certificates.cancel.submit')}
           color="red"
           icon={<IconBan size={16} aria-hidden />}
           onClose={() => setCancelling(null)}
-        />
+        >
+          {restorable ? (
+            <Radio.Group label={t('certificates.cancel.restoreLabel', { student: cancelling.student.fullName })} value={restore ? 'restore' : 'cancelOnly'} onChange={(v) => setRestore(v === 'restore')}>
+              <Stack gap="xs" mt={6}>
+                <Radio value="restore" label={t('certificates.cancel.restore', { student: cancelling.student.fullName })} />
+                <Radio value="cancelOnly" label={t('certificates.cancel.cancelOnly', { student: cancelling.student.fullName })} />
+              </Stack>
+            </Radio.Group>
+          ) : null}
+        </ReasonModal>
       ) : null}
     </ListPage>
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, List, Modal, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFileCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CERTIFICATE_TYPES, PROMOTION_ANSWERS, TC_TEMPLATES, certificateInput, formatRupees, type Certificate, type CertificateInput, type CertificatePreview, type CertificateType } from '@shala/contract';
@@ -299,6 +299,11 @@ function Facts({ type, preview, financialYear }: { type: CertificateType; previe
         <Text size="sm" c="dimmed">
           {t('certificates.issue.feesPaidUpTo', { month: preview.feesPaidUpTo ? f.month(preview.feesPaidUpTo) : '—' })}
         </Text>
+      ) : null}
+      {type === 'tc' && preview.student.active && !preview.existingTc ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={t('certificates.issue.tcEffectTitle')} data-testid="tc-effect">
+          {t('certificates.issue.tcEffect', { student: preview.student.fullName })}
+        </Alert>
       ) : null}
       {type === 'feecert' ? (
         <Alert color="blue" variant="light" title={t('certificates.issue.tuitionPaid', { year: financialYearLabel(financialYear) })}>

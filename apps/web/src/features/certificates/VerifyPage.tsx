@@ -14,7 +14,8 @@ import { AuthLayout } from '../auth/AuthLayout';
 /**
  * /verify/:token (public, the QR code on every certificate and ID card): its type, number, date of
  * issue, school and the student's name, and whether it is valid or was cancelled (a card: whether
- * its holder is on the school's rolls); nothing else about the child. An unknown code says so.
+ * its holder is on the school's rolls); nothing else about the child, and of a pupil whose data was
+ * erased, not the name either. An unknown code says so.
  */
 export default function VerifyPage() {
   // Outside the signed-in layout: the app's query client of its own.
@@ -35,7 +36,8 @@ function Verification() {
   const v = query.data;
   // An ID card's page says only whether its holder is on the school's rolls.
   const card = v?.kind === 'idcard' || v?.kind === 'staffcard';
-  const validText = !v ? '' : v.kind === 'idcard' ? t('certificates.verify.validCard', { name: v.studentName }) : v.kind === 'staffcard' ? t('certificates.verify.validStaffCard', { name: v.studentName }) : t('certificates.verify.validText');
+  // A pupil whose data was erased: the certificate is valid, and its page names nobody.
+  const validText = !v ? '' : v.studentName === null ? t('certificates.verify.erasedText') : v.kind === 'idcard' ? t('certificates.verify.validCard', { name: v.studentName }) : v.kind === 'staffcard' ? t('certificates.verify.validStaffCard', { name: v.studentName }) : t('certificates.verify.validText');
 
   return (
     <AuthLayout title={t('certificates.verify.title')} subtitle={t('certificates.verify.subtitle')}>
@@ -64,7 +66,7 @@ function Verification() {
               ...(v.number !== null ? [{ label: t('certificates.verify.number'), value: String(v.number) }] : []),
               { label: t('certificates.verify.issuedOn'), value: f.date(v.issuedOn) },
               { label: t('certificates.verify.school'), value: v.schoolName },
-              { label: card ? t('certificates.verify.holder') : t('certificates.verify.student'), value: v.studentName },
+              ...(v.studentName !== null ? [{ label: card ? t('certificates.verify.holder') : t('certificates.verify.student'), value: v.studentName }] : []),
             ]}
           />
           <Text size="xs" c="dimmed">

@@ -9,8 +9,9 @@ import { notifySaved } from '../../lib/notify';
 import { ModalFooter } from '../../components/ModalFooter';
 
 /**
- * Erasing a former student: what goes and what stays, then the student's name typed to confirm
- * (the button stays off until it matches; the server checks it again). Irreversible.
+ * Erasing a former student: what goes and what stays (and what the school keeps by law, and why),
+ * then the student's name typed to confirm (the button stays off until it matches; the server
+ * checks it again). Irreversible.
  */
 export function EraseModal({ student, onClose }: { student: ConsentRow | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -41,6 +42,9 @@ export function EraseModal({ student, onClose }: { student: ConsentRow | null; o
           <Text size="sm">{t('privacy.erase.intro', { name: student.fullName })}</Text>
           <Text size="sm">{t('privacy.erase.goes')}</Text>
           <Text size="sm">{t('privacy.erase.stays')}</Text>
+          <Text size="sm" data-testid="erase-kept-by-law">
+            {t('privacy.erase.keptByLaw')}
+          </Text>
           <Text size="sm" fw={600} c="red.8">
             {t('privacy.erase.irreversible')}
           </Text>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { IconLicense, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLicense, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { API, type StudentRegister } from '@shala/contract';
@@ -51,6 +51,11 @@ function RegisterDetails({ register, onEdit }: { register: StudentRegister; onEd
     <>
       {register.left ? (
         <Alert color="gray" mb="md" title={t('registers.left', { date: f.date(register.left.on), reason: register.left.reason || '—' })} />
+      ) : null}
+      {register.warnings.includes('apaar_looks_like_aadhaar') ? (
+        <Alert color="yellow" mb="md" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {t('registers.apaarLooksLikeAadhaar')}
+        </Alert>
       ) : null}
       <DetailGrid items={items} cols={3} />
       <Group justify="flex-end" mt="md" gap="xs">

@@ -24,6 +24,7 @@ const REGISTER: StudentRegister = {
   fatherName: null,
   left: null,
   updatedAt: null,
+  warnings: [],
 };
 
 describe('the register form', () => {
@@ -42,5 +43,19 @@ describe('the register form', () => {
     expect(await within(dialog).findByText('Enter only the last 4 digits of Aadhaar, never the whole number')).toBeInTheDocument();
     expect(within(dialog).getByText(/An APAAR ID needs the parent's signed consent/)).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('warns, without refusing, of an APAAR id that passes the Aadhaar number check', async () => {
+    mockFetch({});
+    signIn(113);
+    const user = userEvent.setup();
+    renderAt(<StudentRegisterForm register={REGISTER} studentName="Asha Verma" onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Register of Asha Verma' });
+    const apaar = within(dialog).getByLabelText('APAAR ID');
+    await user.type(apaar, '234567890123');
+    expect(within(dialog).queryByText(/passes the check of an Aadhaar number/)).not.toBeInTheDocument();
+    await user.clear(apaar);
+    await user.type(apaar, '234567890124');
+    expect(within(dialog).getByText(/passes the check of an Aadhaar number/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { Checkbox, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Alert, Checkbox, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { APAAR_CONSENT_VERSION, CWSN_TYPES, MINORITY_GROUPS, studentRegisterInput, type CwsnType, type MinorityGroup, type StudentRegister, type StudentRegisterInput } from '@shala/contract';
+import { APAAR_CONSENT_VERSION, CWSN_TYPES, apaarLooksLikeAadhaar, MINORITY_GROUPS, studentRegisterInput, type CwsnType, type MinorityGroup, type StudentRegister, type StudentRegisterInput } from '@shala/contract';
 import { useSaveStudentRegister } from '../../api/registers';
 import { DateField } from '../../components/DateField';
 import { ModalFooter } from '../../components/ModalFooter';
@@ -76,6 +76,11 @@ export function StudentRegisterForm({ register, studentName, onClose }: { regist
             <TextInput label={t('registers.pen')} description={t('registers.penHint')} inputMode="numeric" {...field('pen')} />
             <TextInput label={t('registers.apaarId')} description={t('registers.apaarIdHint')} inputMode="numeric" {...field('apaarId')} />
           </SimpleGrid>
+          {apaarLooksLikeAadhaar(form.values.apaarId.trim()) ? (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="apaar-aadhaar-warning">
+              {t('registers.apaarLooksLikeAadhaar')}
+            </Alert>
+          ) : null}
           <Paper withBorder radius="md" p="sm">
             <Stack gap="xs">
               <Text size="sm" fw={600} id="apaar-consent-title">
