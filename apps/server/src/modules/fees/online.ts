@@ -497,8 +497,8 @@ export async function reverseWithRefund(
 ): Promise<StudentFees> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
-  const gateway = await live(deps, db, schoolId);
   const reversed = await inTenant(deps, schoolId, async (tx) => {
+    // Another school's instalment is a 404 before anything is said of this school's gateway.
     const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
     if (!inst.paid) throw notPaid();
     const [paid] = await tx
@@ -511,14 +511,15 @@ export async function reverseWithRefund(
     const whole = paid.amount + paid.lateFee;
     const amount = body.refund.amount ?? whole;
     if (amount > whole) throw new AppError('BAD_REQUEST', 'A refund cannot be more than the payment.', { reason: 'refund_too_much', field: 'refund.amount', params: { max: whole } });
+    const gateway = await live(deps, tx, schoolId);
     const paymentId = await writeReversal(tx, schoolId, caller, inst, body.reason, { refundId: null, amount, status: 'pending' });
-    return { paymentId, gatewayPaymentId: paid.gatewayPaymentId, amount, studentId: inst.studentId, sessionId: inst.sessionId };
+    return { paymentId, gateway, gatewayPaymentId: paid.gatewayPaymentId, amount, studentId: inst.studentId, sessionId: inst.sessionId };
   });
 
   let settled: { refundId: string | null; status: RazorpayRefund['status'] } = { refundId: null, status: 'pending' };
   try {
     const made = await withRetry(() =>
-      deps.payments.razorpay.refund(reversed.gatewayPaymentId, { amountPaise: reversed.amount, idempotencyKey: `shala-${reversed.paymentId}`, notes: { receipt: reversed.paymentId } }, gateway),
+      deps.payments.razorpay.refund(reversed.gatewayPaymentId, { amountPaise: reversed.amount, idempotencyKey: `shala-${reversed.paymentId}`, notes: { receipt: reversed.paymentId } }, reversed.gateway),
     );
     settled = { refundId: made.id, status: made.status };
   } catch (err) {
