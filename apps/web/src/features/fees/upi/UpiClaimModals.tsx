@@ -28,7 +28,8 @@ interface ConfirmValues {
 /**
  * Confirms a claim found in the bank statement: the payment with its receipt number, dated the day
  * the money came in (empty: the school's today; never after it). The instalment paid since the
- * parent sent the reference (at the counter, online): the refusal says to reject the claim.
+ * parent sent the reference (at the counter, online), or its reference paid something else already:
+ * the refusal says to reject the claim.
  */
 export function ConfirmClaimModal({ claim, onClose }: { claim: UpiClaim; onClose: () => void }) {
   const { t } = useTranslation();
@@ -42,8 +43,13 @@ export function ConfirmClaimModal({ claim, onClose }: { claim: UpiClaim; onClose
     saved: ({ payment }) => t('feeUpi.claims.confirmed', { no: payment.receiptNo, name: claim.student.fullName }),
     savedToast: () => ({ check: true }),
     done: onClose,
-    failure: (error, failure) =>
-      isApiError(error) && error.reason === 'emi_paid' ? { title: t('feeUpi.claims.paidSinceTitle', { seq: claim.seq }), message: t('feeUpi.claims.paidSince') } : failure,
+    failure: (error, failure) => {
+      if (!isApiError(error)) return failure;
+      if (error.reason === 'emi_paid') return { title: t('feeUpi.claims.paidSinceTitle', { seq: claim.seq }), message: t('feeUpi.claims.paidSince') };
+      // The reference pays something else of the school already (a repeat): not a field of this form.
+      if (error.reason === 'upi_reference_used') return { title: t('feeUpi.claims.usedTitle'), message: t('feeUpi.claims.used') };
+      return failure;
+    },
   });
   const title = t('feeUpi.claims.confirmTitle');
   return (

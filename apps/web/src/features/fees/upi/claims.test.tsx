@@ -37,25 +37,31 @@ describe('/feeupiclaims', () => {
 });
 
 describe('confirming a UPI reference', () => {
-  it('says to reject it when the instalment was paid since (at the counter), not to correct fields', async () => {
-    const pending: UpiClaim = { ...REJECTED, status: 'pending', decidedAt: null, decidedBy: null, rejectReason: null };
-    mockFetch({
-      ...HEADER_MOCKS,
-      'GET /api/school/feeupi/claims': () => json(200, pageOf([pending])),
-      [`POST /api/school/feeupi/claims/${pending.claimId}/confirm`]: () => json(409, { error: 'CONFLICT', message: 'This instalment is paid already.', reason: 'emi_paid' }),
+  const cases = [
+    { reason: 'emi_paid', message: 'This instalment is paid already.', title: 'Instalment 2 was paid since this reference was sent', says: 'Reject it and tell the parent why' },
+    { reason: 'upi_reference_used', message: 'This UPI reference has paid a fee of the school already.', title: 'This reference has paid a fee already', says: 'Reject this claim and ask the parent' },
+  ];
+  for (const c of cases) {
+    it(`says to reject it (${c.reason}), not to correct fields`, async () => {
+      const pending: UpiClaim = { ...REJECTED, status: 'pending', decidedAt: null, decidedBy: null, rejectReason: null };
+      mockFetch({
+        ...HEADER_MOCKS,
+        'GET /api/school/feeupi/claims': () => json(200, pageOf([pending])),
+        [`POST /api/school/feeupi/claims/${pending.claimId}/confirm`]: () => json(409, { error: 'CONFLICT', message: c.message, reason: c.reason, ...(c.reason === 'upi_reference_used' ? { field: 'reference' } : {}) }),
+      });
+      signIn(113);
+      const user = userEvent.setup();
+      renderApp('/feeupiclaims');
+      const row = (await screen.findByText('Aarav Sharma', {}, { timeout: 10_000 })).closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: /Confirm/ }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: /Confirm/ }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(c.title);
+      expect(alert).toHaveTextContent(c.says);
+      expect(alert).not.toHaveTextContent('Please correct the highlighted fields.');
     });
-    signIn(113);
-    const user = userEvent.setup();
-    renderApp('/feeupiclaims');
-    const row = (await screen.findByText('Aarav Sharma', {}, { timeout: 10_000 })).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: /Confirm/ }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: /Confirm/ }));
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Instalment 2 was paid since this reference was sent');
-    expect(alert).toHaveTextContent('Reject it and tell the parent why');
-    expect(alert).not.toHaveTextContent('Please correct the highlighted fields.');
-  });
+  }
 });
 
 describe('/paymentsettings', () => {
