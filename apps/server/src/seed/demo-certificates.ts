@@ -27,7 +27,7 @@ export async function seedDemoCertificates(
   const [y, m] = today.split('-').map(Number) as [number, number];
   const sixA = d.students.filter((s) => s.cls === '6-A');
   // The last with nothing due (11-A first), outside the classes the journeys count (2-A, 5-A).
-  let leaving: { id: string } | undefined;
+  let leaving: { id: string; cls: string } | undefined;
   const others = d.students.filter((x) => !JOURNEY_CLASSES.includes(x.cls) && !/^DEMO-S000[1-4]$/.test(x.loginId)).reverse();
   for (const s of [...others.filter((x) => x.cls === DEMO_LEFT_CLASS), ...others.filter((x) => x.cls !== DEMO_LEFT_CLASS)]) {
     if ((await feeStanding(tx, d.schoolId, s.id, today)).dues === 0) {
@@ -49,7 +49,8 @@ export async function seedDemoCertificates(
         applicationDate: addDays(today, -7),
         leavingDate: today,
         reason: "Family moving to another city (parent's transfer)",
-        lastExam: 'Half-yearly examination, class 11',
+        // The pupil's own class (the one that leaves may be of another class than DEMO_LEFT_CLASS).
+        lastExam: `Half-yearly examination, class ${leaving.cls.split('-')[0]}`,
         result: 'Passed',
         qualifiedForPromotion: 'yes',
         subjects: '',
