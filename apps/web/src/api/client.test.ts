@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, configureClient, request } from './client';
-import { apiErrorText, loginErrorText } from './errors';
+import { apiErrorText, loginErrorText, reasonText } from './errors';
 import { i18n } from '../i18n';
 import { json, mockFetch, signIn } from '../test/utils';
 
@@ -94,5 +94,12 @@ describe('error texts (spec section 8)', () => {
     expect(apiErrorText(new ApiError('request'), t)).toBe('Error in making the request');
     expect(apiErrorText(http(500, null, null), t)).toBe('Server error');
     expect(apiErrorText(http(403, 'FORBIDDEN', 'no'), t)).toBe('You do not have permission to do this.');
+  });
+});
+
+describe('reasonText', () => {
+  it('reads a day in a reason as a date in the reader’s language, not YYYY-MM-DD', () => {
+    expect(reasonText('cash_day_closed', { date: '2026-11-24' }, i18n.getFixedT('en'))).toContain('24 Nov 2026');
+    expect(reasonText('cash_day_closed', { date: '2026-11-24' }, i18n.getFixedT('hi'))).toContain('24 नव॰ 2026');
   });
 });

@@ -1,15 +1,25 @@
 import i18next, { type TFunction } from 'i18next';
 import { isApiError, type ApiError } from './http';
+import { formatDate } from '../lib/format';
 
 // Errors are translated by code, never by the server's English text: a `reason` with its
 // `params` (errors.reasons.<reason>), else the code (errors.<CODE>). The server's message is shown
 // only to English readers, and only for a code the app does not know.
 
-/** The translated text of a reason (with its params), or null when there is none. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A reason's params as a reader reads them: a day (YYYY-MM-DD) as a date in the reader's language. */
+function readable(params: Record<string, unknown> | undefined, language: string): Record<string, unknown> | undefined {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' && DAY.test(value) ? formatDate(value, language) : value]));
+}
+
+/** The translated text of a reason (with its params, days as dates), or null when there is none. */
 export function reasonText(reason: string | null | undefined, params: Record<string, unknown> | undefined, t: TFunction): string | null {
   if (!reason) return null;
   const key = `errors.reasons.${reason}`;
-  const text = t(key, { ...params, interpolation: { escapeValue: false } });
+  const language = (t as TFunction & { lng?: string }).lng ?? i18next.language ?? 'en';
+  const text = t(key, { ...readable(params, language), interpolation: { escapeValue: false } });
   return text && text !== key ? text : null;
 }
 
