@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayOrder, PayResult, StudentFees } from '@shala/contract';
 import { feeLateFees, feeOrders, feePayments, paymentSettings } from '../src/db/schema.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { startFakeRazorpay, type FakeRazorpay } from './fakes/razorpay.js';
+import { retryPendingRefunds } from '../src/modules/fees/online.js';
 
 /**
  * Fees paid online (issue 25) through the school's own Razorpay account, against a fake Razorpay
@@ -274,6 +275,32 @@ describe('a parent pays online', () => {
     await call('POST', `/api/school/feerecord/emi/paid/${s.emis[0]!.id}`, s.principal.token, { mode: 'cash' });
     const cash = await call('POST', `/api/school/feerecord/emi/reverse/${s.emis[0]!.id}`, s.principal.token, { reason: 'Wrong child', refund: {} });
     expect([cash.status, cash.body.reason]).toEqual([409, 'payment_not_online']);
+  });
+
+  it('a refund the gateway could not be reached for stays pending, and the refunds job asks again once, minutes later, with the same key', async () => {
+    const s = await onlineSchool(1);
+    const o = (await order(s, [s.emis[0]!.id])).body.result;
+    const checkout = rzp.pay(o.gatewayOrderId);
+    await verify(s.parentToken, o, checkout);
+    // Every attempt of the request's call fails: the reversal stands, its refund pending without an id.
+    for (let i = 0; i < 3; i++) rzp.failNext('server_error');
+    const reversed = await call<StudentFees>('POST', `/api/school/feerecord/emi/reverse/${s.emis[0]!.id}`, s.principal.token, { reason: 'Left the school', refund: {} });
+    expect(reversed.status).toBe(200);
+    expect(reversed.body.result.payments.find((p) => p.emiId === s.emis[0]!.id)!.reversed!.refund).toEqual({ amount: s.emis[0]!.amount, status: 'pending' });
+    const madeFor = () => [...rzp.refunds.values()].filter((r) => r.payment_id === checkout.razorpay_payment_id);
+    expect(madeFor()).toHaveLength(0);
+    // Not while the request may still be asking.
+    expect(await retryPendingRefunds(env.app.deps)).toMatchObject({ asked: 0 });
+    await env.db
+      .update(feePayments)
+      .set({ reversedAt: sql`${feePayments.reversedAt} - interval '10 minutes'` })
+      .where(and(eq(feePayments.schoolId, s.school.id), eq(feePayments.instalmentId, s.emis[0]!.id)));
+    expect(await retryPendingRefunds(env.app.deps)).toMatchObject({ asked: 1, settled: 1 });
+    expect(madeFor().map((r) => r.amount)).toEqual([s.emis[0]!.amount]);
+    const [row] = await env.db.select().from(feePayments).where(and(eq(feePayments.schoolId, s.school.id), eq(feePayments.instalmentId, s.emis[0]!.id)));
+    expect(row!.refundId).toBe(madeFor()[0]!.id);
+    // Answered: the next run has nothing of it to ask.
+    expect(await retryPendingRefunds(env.app.deps)).toMatchObject({ asked: 0 });
   });
 });
 

@@ -3,6 +3,7 @@ import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { ID_CARD_JOB } from '../modules/certificates/idcards.js';
 import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
 import { LATE_FEE_JOB } from '../modules/fees/late-fees.js';
+import { REFUND_RETRY_JOB } from '../modules/fees/online.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB } from '../modules/messaging/job.js';
 import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
@@ -14,6 +15,9 @@ export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @type
   // Late fees of overdue instalments, once per instalment and school day: every hour (each school's
   // day begins at its own midnight) and once at start.
   LATE_FEE_JOB,
+  // Gateway refunds left pending by an unreachable gateway: asked again (same idempotency key)
+  // every 10 minutes and at start.
+  REFUND_RETRY_JOB,
   // A class's report cards in one PDF: what a restart or a failed node left queued (the request
   // that creates a batch starts it at once in its own process: see report-batch.ts).
   REPORT_CARD_JOB,

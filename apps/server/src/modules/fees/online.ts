@@ -21,6 +21,7 @@ import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now, nowMs } from '../../clock.js';
+import type { JobSpec } from '../../jobs/queue.js';
 import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
 import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
@@ -487,7 +488,8 @@ async function applyRefund(db: DbOrTx, schoolId: Scope, refund: RazorpayRefund):
  * out unrecorded. Its answer settles the refund: its id and status, or `failed` when the gateway
  * refuses. A gateway that cannot be reached leaves it `pending` without an id: the refund's
  * idempotency key is the payment's id and its notes name the payment, so the refund webhook,
- * should the gateway have made it, settles it (`applyRefund`).
+ * should the gateway have made it, settles it (`applyRefund`), and the refunds job asks again
+ * (`retryPendingRefunds`).
  */
 export async function reverseWithRefund(
   deps: Pick<Deps, 'data' | 'messaging' | 'payments'>,
@@ -516,15 +518,31 @@ export async function reverseWithRefund(
     return { paymentId, gateway, gatewayPaymentId: paid.gatewayPaymentId, amount, studentId: inst.studentId, sessionId: inst.sessionId };
   });
 
+  await askRefund(deps, db, schoolId, reversed.gateway, { paymentId: reversed.paymentId, gatewayPaymentId: reversed.gatewayPaymentId, amount: reversed.amount });
+  return loadStudentFees(db, schoolId, reversed.studentId, reversed.sessionId);
+}
+
+/**
+ * Asks the gateway for a refund recorded pending and writes its answer: its id and status, or
+ * `failed` when the gateway refuses (for the office to refund by other means); unreachable, it
+ * stays pending. The idempotency key is the payment's id, so asking again never refunds twice.
+ * Answers whether the gateway answered.
+ */
+async function askRefund(
+  deps: Pick<Deps, 'payments'>,
+  db: DbOrTx,
+  schoolId: Scope,
+  gateway: Gateway,
+  refund: { paymentId: string; gatewayPaymentId: string; amount: number },
+): Promise<boolean> {
   let settled: { refundId: string | null; status: RazorpayRefund['status'] } = { refundId: null, status: 'pending' };
   try {
     const made = await withRetry(() =>
-      deps.payments.razorpay.refund(reversed.gatewayPaymentId, { amountPaise: reversed.amount, idempotencyKey: `shala-${reversed.paymentId}`, notes: { receipt: reversed.paymentId } }, reversed.gateway),
+      deps.payments.razorpay.refund(refund.gatewayPaymentId, { amountPaise: refund.amount, idempotencyKey: `shala-${refund.paymentId}`, notes: { receipt: refund.paymentId } }, gateway),
     );
     settled = { refundId: made.id, status: made.status };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    // Refused (a lasting refusal): recorded as failed, for the office to refund by other means. Unreachable: left pending.
     if (err.detail.reason === 'gateway_refused') settled = { refundId: null, status: 'failed' };
   }
   // The refund webhook may have settled it first: a status it wrote is not taken back to pending.
@@ -534,9 +552,49 @@ export async function reverseWithRefund(
       refundId: sql`coalesce(${feePayments.refundId}, ${settled.refundId}::text)`,
       refundStatus: sql`case when ${feePayments.refundStatus} = 'pending' then ${settled.status}::text else ${feePayments.refundStatus} end`,
     })
-    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.id, reversed.paymentId)));
-  return loadStudentFees(db, schoolId, reversed.studentId, reversed.sessionId);
+    .where(and(eq(feePayments.schoolId, schoolId), eq(feePayments.id, refund.paymentId)));
+  // Whether the gateway answered (made it, or refused it for good).
+  return settled.refundId !== null || settled.status === 'failed';
 }
+
+/** How long a refund stays pending without the gateway's id before the job asks again (the request's own call is long done). */
+const REFUND_RETRY_AFTER_MS = 5 * 60_000;
+/** Refunds asked again in one run, oldest first (the next run takes the rest). */
+const REFUND_RETRY_BATCH = 50;
+
+/**
+ * The refunds the gateway could not be reached for (pending, no refund id, reversed more than five
+ * minutes ago) are asked for again, every school's, oldest first, a batch a run: with the same
+ * idempotency key, so a refund the gateway did make is answered again, not made twice. A school
+ * whose keys no longer open (or a demo school) is left for the office.
+ */
+export async function retryPendingRefunds(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>): Promise<{ asked: number; settled: number }> {
+  const before = new Date(nowMs() - REFUND_RETRY_AFTER_MS).toISOString();
+  const rows = await asPlatform(deps)
+    .select({ paymentId: feePayments.id, schoolId: feePayments.schoolId, amount: feePayments.refundAmount, gatewayPaymentId: feeOrders.gatewayPaymentId })
+    .from(feePayments)
+    .innerJoin(feeOrders, and(eq(feeOrders.schoolId, feePayments.schoolId), eq(feeOrders.id, feePayments.orderId)))
+    .where(and(eq(feePayments.refundStatus, 'pending'), isNull(feePayments.refundId), sql`${feePayments.reversedAt} < ${before}::timestamptz`))
+    .orderBy(feePayments.reversedAt)
+    .limit(REFUND_RETRY_BATCH);
+  let settled = 0;
+  for (const row of rows) {
+    if (!row.gatewayPaymentId || row.amount == null) continue;
+    const db = tenantDb(deps, row.schoolId);
+    const gateway = await live(deps, db, row.schoolId).catch(() => null);
+    if (!gateway) continue;
+    if (await askRefund(deps, db, row.schoolId, gateway, { paymentId: row.paymentId, gatewayPaymentId: row.gatewayPaymentId, amount: row.amount })) settled++;
+  }
+  return { asked: rows.length, settled };
+}
+
+/** The refunds left pending by an unreachable gateway, asked again every 10 minutes and at start. */
+export const REFUND_RETRY_JOB: JobSpec = {
+  name: 'refund-retry',
+  cron: '*/10 * * * *',
+  atStart: true,
+  run: (deps) => retryPendingRefunds(deps),
+};
 
 /**
  * `POST /api/school/feeorders/:orderId/refund`: the money of an unmatched order goes back to the
