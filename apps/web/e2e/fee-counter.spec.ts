@@ -180,8 +180,10 @@ test('a clerk collects cash at the counter in one screen; the principal sees it 
   expect(claim).toBeDefined();
   await clerk.page.setViewportSize({ width: 1280, height: 900 });
   await search.fill(claim.student.fullName);
-  await expect(clerk.page.getByRole('option', { name: new RegExp(claim.student.fullName) }).first()).toBeVisible();
-  await search.press('Enter');
+  // The keyboard's path is the story above; here the clerk clicks the student (marked first).
+  const found = clerk.page.getByRole('option', { name: new RegExp(claim.student.fullName) }).first();
+  await expect(found).toHaveAttribute('aria-selected', 'true');
+  await found.click();
   const family = clerk.page.getByRole('region', { name: tr('en', 'fees.counter.collect.title', { name: claim.student.fullName }) });
   const upi = family.getByTestId('counter-upi');
   await expect(upi).toContainText(DEMO_UPI_REFERENCE);

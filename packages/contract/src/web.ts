@@ -7,3 +7,5 @@ export * from './roles.js';
 export * from './routes.js';
 export * from './errors.js';
 export * from './public-api.js';
+// The one date format (no imports): an error's day is read as a date on the login pages too.
+export * from './dates.js';

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { isApiError, type ApiError } from './http';
-import { formatDate } from '../lib/format';
+import { formatDateFor } from '@shala/contract/web';
 
 // Errors are translated by code, never by the server's English text: a `reason` with its
 // `params` (errors.reasons.<reason>), else the code (errors.<CODE>). The server's message is shown
@@ -11,7 +11,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A reason's params as a reader reads them: a day (YYYY-MM-DD) as a date in the reader's language. */
 function readable(params: Record<string, unknown> | undefined, language: string): Record<string, unknown> | undefined {
   if (!params) return params;
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' && DAY.test(value) ? formatDate(value, language) : value]));
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' && DAY.test(value) ? formatDateFor(language, value) : value]));
 }
 
 /** The translated text of a reason (with its params, days as dates), or null when there is none. */
