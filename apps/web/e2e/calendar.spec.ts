@@ -149,6 +149,8 @@ async function parentSees(page: Page, lang: Lang, holiday: string, range: { star
   await expect(first).toHaveCount(1);
   await picker.selectOption({ label: (await first.textContent()) ?? '' });
   const calendar = page.getByTestId('month-calendar');
+  // The month shown first must be on the page before it is counted, or a slow load moves on a month too many.
+  await expect(calendar.locator('table')).toBeVisible();
   for (let i = 0; i < 2 && (await calendar.locator(`td[data-date="${range.startDate}"]`).count()) === 0; i++) {
     await page.getByRole('button', { name: x.next }).click();
     await expect(calendar.locator('table')).toBeVisible();
