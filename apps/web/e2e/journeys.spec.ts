@@ -95,7 +95,7 @@ test('the sidebar of a principal has the User, Academic and Other groups, and gr
   await signIn(page, 'DEMO-P0001');
   await expectPath(page, '/schooladmin');
   const nav = page.getByRole('navigation', { name: 'Main menu' });
-  for (const group of ['User', 'Academic', 'Fees', 'Registers and certificates', 'Messages', 'Other Routes', 'Settings and privacy']) await expect(nav.getByText(group, { exact: true })).toBeVisible();
+  for (const group of ['User', 'Academic', 'Fees', 'Registers and certificates', 'Messages', 'Other Routes', 'Settings and privacy']) await expect(nav.getByRole('button', { name: group, exact: true })).toBeVisible();
 });
 
 test('notifications: badge from the API, the modal lists them, opening resets the count', async ({ page }) => {
