@@ -14,7 +14,7 @@ import { API, API_AREAS, API_DOWNLOADS, API_EXTRA_ERRORS, API_UPLOADS, errorEnve
 
 type Json = Record<string, unknown>;
 
-export const OPENAPI_VERSION = '3.1.0';
+const OPENAPI_VERSION = '3.1.0';
 
 const NAMES = new Map<string, ApiName>(Object.entries(API).map(([name, def]) => [`${def.method} ${def.url}`, name as ApiName]));
 const AREA_OF = new Map<ApiName, string>(API_AREAS.flatMap(({ tag, routes }) => routes.map((name): [ApiName, string] => [name, tag])));
@@ -33,7 +33,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 };
 
 /** The 4xx (and 503) a route may answer: from its kind (inputs, token, writes, files) and API_EXTRA_ERRORS. */
-export function errorStatuses(name: ApiName, def: ApiRoute): number[] {
+function errorStatuses(name: ApiName, def: ApiRoute): number[] {
   const statuses = new Set<number>(API_EXTRA_ERRORS[name] ?? []);
   const hasInput = Boolean(def.body || def.params || def.querystring || def.multipart);
   if (hasInput || def.roles !== 'public') statuses.add(400);
@@ -194,10 +194,15 @@ function tidySchemas(doc: Json, registryIds: Set<string>): void {
 }
 
 /** The options of @fastify/swagger: the document's head, and the transforms that complete it. */
+let fromTable: { registry: ReturnType<typeof sharedSchemas>; registryIds: Set<string>; paths: ReturnType<typeof documentedPaths> } | undefined;
+
 export function openapiOptions(): FastifyDynamicSwaggerOptions {
-  const registry = sharedSchemas();
-  const registryIds = new Set(registry._idmap.keys());
-  const paths = documentedPaths();
+  // What the table gives is the same for every app of the process (the tests build many): made once.
+  fromTable ??= (() => {
+    const registry = sharedSchemas();
+    return { registry, registryIds: new Set(registry._idmap.keys()), paths: documentedPaths() };
+  })();
+  const { registry, registryIds, paths } = fromTable;
   const zodRoute = createJsonSchemaTransform({ schemaRegistry: registry });
   const zodDocument = createJsonSchemaTransformObject({ schemaRegistry: registry });
   return {
