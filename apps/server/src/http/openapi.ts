@@ -28,8 +28,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   409: { name: 'Conflict', description: 'The change breaks a rule of the data (CONFLICT; `reason` says which).' },
   413: { name: 'PayloadTooLarge', description: 'The body or a file is too large (PAYLOAD_TOO_LARGE).' },
   415: { name: 'UnsupportedMediaType', description: 'The body is not of a type this route reads (UNSUPPORTED_MEDIA_TYPE).' },
-  429: { name: 'RateLimited', description: 'Too many attempts (RATE_LIMITED): try again after `Retry-After` seconds.' },
-  503: { name: 'Unavailable', description: 'The server or a part it needs is not available (UNAVAILABLE).' },
+  429: { name: 'RateLimited', description: 'Too many attempts (RATE_LIMITED): try again later, after `Retry-After` seconds where it is given.' },
+  503: { name: 'Unavailable', description: 'The server or a part it needs is not available, or it is overloaded (UNAVAILABLE): try again after `Retry-After` seconds where it is given.' },
 };
 
 /** The 4xx (and 503) a route may answer: from its kind (inputs, token, writes, files) and API_EXTRA_ERRORS. */
@@ -252,7 +252,7 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
           name,
           {
             description,
-            ...(name === 'RateLimited' ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+            ...(name === 'RateLimited' || name === 'Unavailable' ? { headers: { 'Retry-After': { description: 'Seconds to wait (not always given)', schema: { type: 'integer' } } } } : {}),
             content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}Error` } } },
           },
         ]),
