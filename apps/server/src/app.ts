@@ -5,7 +5,6 @@ import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import type { Deps, Outbox } from './context.js';
 import type { Database } from './db/client.js';
 import type { App } from './http/types.js';
 import { compiledSerializer } from './http/serializer.js';
+import { openapiOptions } from './http/openapi.js';
 import { API_HEADERS, HSTS, securityHeaders } from './http/security-headers.js';
 import { AppError } from './errors.js';
 import { violatedConstraint } from './db/errors.js';
@@ -288,19 +288,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Shala API', version: '0.1.0', description: 'School management: one platform, many schools.' },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'token' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ token: [] }, { bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Who may call: every contract route declares its roles; the school comes from the session.

@@ -30,3 +30,4 @@ export * from './messaging.js';
 export * from './messaging-settings.js';
 export * from './fees-online.js';
 export * from './certificates.js';
+export * from './api-docs.js';

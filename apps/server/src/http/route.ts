@@ -4,7 +4,6 @@ import type { ApiRoute } from '@shala/contract';
 export function fromContract<const R extends ApiRoute>(def: R) {
   const schema = {
     summary: def.summary,
-    tags: [def.url.split('/')[2] ?? 'api'],
     body: def.body as R['body'],
     params: def.params as R['params'],
     querystring: def.querystring as R['querystring'],
