@@ -1,4 +1,4 @@
-import { now as clockNow } from './clock';
+import { now as clockNow } from '../api/clock';
 
 /** Characters that make a spreadsheet treat a cell as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -9,11 +9,10 @@ import { useClassOptions, useTeacherClasses } from '../../api/academics-assign';
 import { saveBlob } from '../../api/transfer';
 import { ListState } from '../../components/ListState';
 import { csvBlob, toCsv } from '../../lib/csv';
-import { useClassLabel } from '../academics/assign/parts';
-import { sessionScreen } from '../academics/assign/sessionScreen';
+import { sessionScreen, useClassLabel } from '../academics';
 import { DAY_SHADE, MonthLegend, StatusMark, isEmptyMonth, monthCsvRows, periodCell, usePercent } from './MonthParts';
 import { DayDetailModal } from './DayDetailModal';
-import { now as clockNow } from '../../lib/clock';
+import { now as clockNow } from '../../api/clock';
 import { useAddressParams } from '../../lib/useListParams';
 import { localeOf } from '../../lib/format';
 

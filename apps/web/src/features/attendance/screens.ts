@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 // Marking, one day's list and the logs.
 const MarkAttendancePage = lazy(() => import('./MarkAttendancePage'));

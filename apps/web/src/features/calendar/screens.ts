@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 /** The screens of holidays and the calendar, by route path (routes.tsx spreads them). */
 export const CALENDAR_SCREENS: Record<string, ComponentType<ScreenProps>> = {

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 const CertificatesPage = lazy(() => import('./CertificatesPage'));
 const MyCertificatesPage = lazy(() => import('./MyCertificatesPage'));

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 const ChatPage = lazy(() => import('./ChatPage').then((m) => ({ default: m.ChatPage })));
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 const SchemePage = lazy(() => import('./scheme/SchemePage'));
 const ReviewPage = lazy(() => import('./review/ReviewPage'));

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { COMPOSER_CHANNELS, DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type MessageSummary } from '@shala/contract';
 import { allDeliveries, PENDING_STATUSES, useCancelMessage, useDeliveries, useMessage, useRefreshMessage, type DeliveryQuery } from '../../api/messages';
 import { saveBlob } from '../../api/transfer';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DetailGrid } from '../../components/DetailGrid';
 import { RecordState } from '../../components/ListState';
@@ -17,7 +17,7 @@ import { csvBlob, toCsv } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySaved } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
-import { SectionCard } from '../academics/assign/parts';
+import { SectionCard } from '../academics';
 import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageAttachment, MessageStatusBadge, useAudienceText, useDeliveryReason } from './parts';
 
 const PAGE_SIZE = 50;

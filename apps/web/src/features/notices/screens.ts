@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 const NoticesPage = lazy(() => import('./NoticesPage'));
 const AddNoticePage = lazy(() => import('./NoticeFormPage').then((m) => ({ default: m.AddNoticePage })));

@@ -7,7 +7,7 @@ import { useCreatePeriod, usePeriods } from '../../api/timetable';
 import { FormFooter } from '../../components/FormFooter';
 import { useContractForm, type SaveFailure } from '../../lib/contractForm';
 import { focusFirstError } from '../../lib/validation';
-import { sessionScreen } from '../academics/assign/sessionScreen';
+import { sessionScreen } from '../academics';
 import { EMPTY_PERIOD, PeriodFields, periodBody, type PeriodValues } from './PeriodFields';
 import { notifySaved } from '../../lib/notify';
 

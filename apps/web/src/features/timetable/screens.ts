@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 const PeriodsPage = lazy(() => import('./PeriodsPage'));
 const PeriodFormPage = lazy(() => import('./PeriodFormPage'));

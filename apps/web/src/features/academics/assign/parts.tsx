@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AcademicSession, AssignStatus, ClassDetail, ClassSummary } from '@shala/contract';
 import { STATUS_COLOR, useAssignedClass, useClassOptions } from '../../../api/academics-assign';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
 import { ListState, RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { LoadingBlock } from '../../../components/LoadingBlock';

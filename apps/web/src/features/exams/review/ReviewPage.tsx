@@ -9,13 +9,13 @@ import { EXAM_LIMITS, ROLE, type AcademicSession, type CompletionClass, type Exa
 import { useAuth } from '../../../api/auth';
 import { useExams } from '../../../api/exams';
 import { useCorrections, useExamAction, useExamCompletion, usePublishExam, useWithdrawExam, type ExamAction } from '../../../api/exams-scheme';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
-import type { ScreenProps } from '../../../app/screen';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
+import type { ScreenProps } from '../../../lib/screen';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { PageHeading } from '../../../components/PageHeading';
-import { SessionGate } from '../../calendar/SessionGate';
+import { SessionGate } from '../../calendar';
 import { ExamStatusBadge } from '../scheme/SchemePage';
 import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';

@@ -13,8 +13,7 @@ import { useFeeCollection, useFeeOutstanding, useFeeSummary } from '../../../api
 import { saveBlob } from '../../../api/transfer';
 import { ListState } from '../../../components/ListState';
 import { csvBlob, toCsv } from '../../../lib/csv';
-import { useClassLabel } from '../../academics/assign/parts';
-import { sessionScreen } from '../../academics/assign/sessionScreen';
+import { sessionScreen, useClassLabel } from '../../academics';
 import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { rangeError, thisMonth } from './range';
 import { useAddressParams } from '../../../lib/useListParams';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 
 // The overview (hub), the overdue instalments and the reports.
 const FeesHubPage = lazy(() => import('./FeesHubPage'));

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 
 const FeeTypesPage = lazy(() => import('./FeeTypesPage'));
 const AllFeesPage = lazy(() => import('./AllFeesPage'));
