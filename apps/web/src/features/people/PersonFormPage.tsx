@@ -104,7 +104,10 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
 
   const submit = useSubmit({
     form,
-    save: (values: PersonFormValues) => (mode === 'create' ? create.mutateAsync(values) : update.mutateAsync(values)),
+    save: async (values: PersonFormValues) => {
+      if (mode === 'create') await create.mutateAsync(values);
+      else await update.mutateAsync(values);
+    },
     errorToast: true,
     invalidAlert: true,
   });

@@ -53,7 +53,7 @@ function PeriodForm({ session }: { session: AcademicSession }) {
             loading={submit.pending && another.current}
             onClick={() => {
               another.current = true;
-              submit();
+              submit.onSubmit();
             }}
           >
             {t('timetable.saveAndAdd')}

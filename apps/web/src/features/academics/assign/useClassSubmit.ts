@@ -17,7 +17,7 @@ export function useClassSubmit<V>(form: SubmitOptions<V, ClassDetail, undefined>
     form,
     save,
     saved: (saved) => t(savedKey, { name: label(saved) }),
-    done: (saved) => navigate(classDetailPath(saved.assignClassId)),
+    done: (saved) => void navigate(classDetailPath(saved.assignClassId)),
     errorToast: true,
     invalidAlert: true,
   });
