@@ -17,8 +17,7 @@ import { parseSync, type Plugin } from 'vite';
  *
  * What a step needs is its roots' static imports, all the way down, followed to the binding:
  * `import { Button } from '@mantine/core'` needs Button's module, not the whole of Mantine that
- * its index re-exports (a barrel: a module of imports and exports only), and likewise a feature's
- * face (`features/<name>/index.ts`) for the parts it names. `checkChunks` fails the
+ * its index re-exports (a barrel: a module of imports and exports only). `checkChunks` fails the
  * build if a step's chunk imports a later step's or rolldown's own chunks (a module this missed).
  */
 
@@ -48,9 +47,6 @@ const VENDORS: ReadonlyArray<{ name: string; packages: string }> = [
   { name: 'i18n', packages: 'i18next|react-i18next' },
 ];
 
-/** A feature's face (features/<name>/index.ts): a barrel, followed to the binding like a package's. */
-const FACE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
-
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
 }
@@ -74,7 +70,7 @@ function stepsOf(graph: ModuleGraph): Map<string, string> {
   function barrelOf(id: string): Barrel | null {
     if (barrels.has(id)) return barrels.get(id)!;
     let barrel: Barrel | null = null;
-    const code = id.includes('node_modules') || FACE.test(id) ? graph.getModuleInfo(id)?.code : null;
+    const code = id.includes('node_modules') ? graph.getModuleInfo(id)?.code : null;
     if (code) {
       const parsed = parse(id, code);
       const onlyModuleSyntax = parsed.program.body.every(
@@ -113,8 +109,7 @@ function stepsOf(graph: ModuleGraph): Map<string, string> {
     const bare = (id: string) => id.replace(/\?.*$/, '');
     if (request.startsWith('.')) {
       const target = path.resolve(path.dirname(from), request);
-      const stem = (id: string) => bare(id).replace(/\.[cm]?[jt]sx?$/, '');
-      return imported.find((id) => bare(id) === target || stem(id) === stem(target) || stem(id) === path.join(target, 'index')) ?? null;
+      return imported.find((id) => bare(id) === target || bare(id).replace(/\.[cm]?[jt]sx?$/, '') === target.replace(/\.[cm]?[jt]sx?$/, '')) ?? null;
     }
     const matches = imported.filter((id) => bare(id).includes(`${path.sep}node_modules${path.sep}${request}${path.sep}`));
     return matches.length === 1 ? matches[0]! : null;
