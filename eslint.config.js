@@ -21,6 +21,19 @@ const TYPED = [
 const ROLE_NAMED = ['packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/server/bench/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
 const ROLE_NUMBER = '/^11[1-6]$/';
 
+/** The web's import bans: never the server, and what a layer may not import (eslint's `patterns`). */
+function webImports(...patterns) {
+  return [
+    'error',
+    {
+      patterns: [
+        { regex: '(^|/)apps/server(/|$)|^@shala/server|(^|/)server/src/', message: 'The web never imports the server: share shapes through @shala/contract.' },
+        ...patterns,
+      ],
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -80,12 +93,29 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '(^|/)apps/server(/|$)|^@shala/server|(^|/)server/src/', message: 'The web never imports the server: share shapes through @shala/contract.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': webImports() },
+  },
+  // The web's layers (apps/web/src): api/ (the server's client and the browser state it keeps:
+  // cookies, storage, clock) is below lib/ (hooks and helpers, which may use the client), which is
+  // below components/ and features/; app/ is the top. A layer never imports one above it.
+  {
+    files: ['apps/web/src/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports({ regex: '^\\.\\./(lib|components|features|app)(/|$)', message: 'api/ is the bottom of the web: it never imports lib/, components/, features/ or app/.' }) },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports({ regex: '^\\.\\./(components|features|app)(/|$)', message: 'lib/ sits on api/ only: it never imports components/, features/ or app/.' }) },
+  },
+  // A feature reaches another feature only through its face, `features/<name>/index.ts` (import the
+  // folder); its screens, parts and hooks are its own.
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports({ regex: '^\\.\\./(?!\\.)[^/]+/', message: "Import another feature through its index.ts (import '../<feature>'), never its files." }) },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports({ regex: '^\\.\\./\\.\\./(?!\\.)[^/]+/', message: "Import another feature through its index.ts (import '../../<feature>'), never its files." }) },
   },
   {
     files: ['apps/server/src/db/**/*.ts'],

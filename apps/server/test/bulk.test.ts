@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../src/http/csv.js';
+import { csvCell } from '@shala/contract';
 import { everyRole, multipart, setupApp, type TestEnv } from './helpers.js';
 
 let env: TestEnv;

@@ -2,6 +2,7 @@ export * from './roles.js';
 export * from './envelope.js';
 export * from './text.js';
 export * from './dates.js';
+export * from './csv.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './sessions.js';

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { SigninResult } from '@shala/contract';
 import { parseRole, type Role } from '@shala/contract/web';
-import { deviceTime } from '../lib/clock';
-import { getCookie, removeCookie, setCookie } from '../lib/cookies';
-import { COOKIE, LOCAL_KEY, local } from '../lib/storage';
+import { deviceTime } from './clock';
+import { getCookie, removeCookie, setCookie } from './cookies';
+import { COOKIE, LOCAL_KEY, local } from './storage';
 
 /** What the browser remembers about the signed-in user (cookies of spec section 3). */
 export interface AuthState {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CHAT_LIMITS, type ChatHistory, type ChatMessage } from '@shala/contract';
 import { call } from './client';
-import { now as clockNow } from '../lib/clock';
+import { now as clockNow } from './clock';
 
 /** Chat's query keys: all start with `chat`. */
 export const chatKeys = {

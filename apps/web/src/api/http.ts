@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { ERROR_CODES, PUBLIC_API, type ErrorCode, type ErrorParams, type PublicApiName } from '@shala/contract/web';
 import type { API, ApiName } from '@shala/contract';
-import { syncClock } from '../lib/clock';
-import { getCookie } from '../lib/cookies';
-import { COOKIE } from '../lib/storage';
+import { syncClock } from './clock';
+import { getCookie } from './cookies';
+import { COOKIE } from './storage';
 
 // The HTTP core of the API client without the contract's schemas (types only), so the public
 // pages (login, forgot password, one-time code) load no zod. `client.ts` adds the schema check.

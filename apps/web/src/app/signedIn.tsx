@@ -3,7 +3,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
 import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from './guards';
-import type { ScreenProps } from './screen';
+import type { ScreenProps } from '../lib/screen';
 import { TIMETABLE_SCREENS } from '../features/timetable/screens';
 import { CALENDAR_SCREENS } from '../features/calendar/screens';
 import { ATTENDANCE_SCREENS } from '../features/attendance/screens';

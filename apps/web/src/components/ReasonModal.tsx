@@ -22,8 +22,15 @@ export interface ReasonModalProps<R> {
   saved: (result: R) => string;
   submitLabel: string;
   color: string;
-  icon: ReactNode;
+  icon?: ReactNode;
   onClose: () => void;
+  /** The longest reason (the contract's limit; 200 unless said). */
+  maxLength?: number;
+  /** False: no reason is asked this time (a choice in the intro makes it needless). */
+  withReason?: boolean;
+  /** The action is offered only when this says the decision is complete (a reason typed, a class chosen). */
+  ready?: (reason: string) => boolean;
+  size?: string;
   /** Below the reason: anything else the decision asks (a refund's amount). */
   children?: ReactNode;
 }
@@ -32,29 +39,41 @@ export interface ReasonModalProps<R> {
  * A decision kept with its reason (reversing a payment, waiving a late fee, rejecting a UPI claim):
  * the reason required, focused first, checked by the contract, the server's refusal in the footer.
  */
-export function ReasonModal<R>({ title, intro, reasonLabel, reasonHint, schema, save, saved, submitLabel, color, icon, onClose, children }: ReasonModalProps<R>) {
+export function ReasonModal<R>(props: ReasonModalProps<R>) {
+  const { title, intro, reasonLabel, reasonHint, schema, save, saved, submitLabel, color, icon, onClose, children } = props;
+  const { maxLength = 200, withReason = true, ready, size } = props;
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const form = useContractForm<{ reason: string }>(schema, { initialValues: { reason: '' }, prepare: (v) => ({ reason: v.reason.trim() }) });
   const submit = useSubmit({ form, save: (values: { reason: string }) => save(values.reason.trim()), saved, done: onClose });
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened onClose={onClose} title={title} size={size} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form noValidate onSubmit={submit.onSubmit} aria-label={title}>
         <Stack gap="md">
           {intro}
-          <Textarea
-            label={reasonLabel}
-            description={reasonHint}
-            required
-            autosize
-            minRows={2}
-            maxLength={200}
-            data-autofocus
-            {...form.getInputProps('reason')}
-            error={errorText(form.errors.reason)}
-          />
+          {withReason ? (
+            <Textarea
+              label={reasonLabel}
+              description={reasonHint}
+              required
+              autosize
+              minRows={2}
+              maxLength={maxLength}
+              data-autofocus
+              {...form.getInputProps('reason')}
+              error={errorText(form.errors.reason)}
+            />
+          ) : null}
           {children}
-          <ModalFooter failure={submit.failure} onCancel={onClose} label={submitLabel} pending={submit.pending} color={color} leftSection={icon} />
+          <ModalFooter
+            failure={submit.failure}
+            onCancel={onClose}
+            label={submitLabel}
+            pending={submit.pending}
+            disabled={ready ? !ready(form.values.reason) : undefined}
+            color={color}
+            leftSection={icon}
+          />
         </Stack>
       </form>
     </Modal>

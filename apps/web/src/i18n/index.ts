@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCore from 'virtual:i18n-en-core';
-import { LOCAL_KEY, local } from '../lib/storage';
+import { LOCAL_KEY, local } from '../api/storage';
 
 /** Languages offered in the pickers (spec section 1). Tamil and Gujarati exist in part, not offered. */
 export const LANGUAGES = [

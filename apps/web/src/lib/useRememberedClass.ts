@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useAuth } from '../api/auth';
-import { local } from './storage';
+import { local } from '../api/storage';
 import { useAddressParams, type ParamChanges, type UpdateOptions } from './useListParams';
 
 /** Where a user's last chosen class is kept (one per user, for every class picker). */

@@ -8,7 +8,7 @@ import { routes } from '../app/routes';
 // Loaded with the file, as the app loads it with the signed-in layout: not inside a test's wait.
 import '../app/signedIn';
 import { createQueryClient } from '../api/queryClient';
-import { setCookie } from '../lib/cookies';
+import { setCookie } from '../api/cookies';
 import type { UserEvent } from '@testing-library/user-event';
 
 /** Renders the real route table in memory, with every provider of the app. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { APAAR_CONSENT_VERSION, ROLE, apaarLooksLikeAadhaar, type AdmissionRegisterRow, type StudentRegister, type StudentRegisterInput } from '@shala/contract';
+import { csvText, APAAR_CONSENT_VERSION, ROLE, apaarLooksLikeAadhaar, type AdmissionRegisterRow, type StudentRegister, type StudentRegisterInput } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
@@ -7,7 +7,6 @@ import { consentRecords, studentRecords, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { recordAudit } from '../privacy/index.js';
-import { csvText } from '../../http/csv.js';
 import { now } from '../../clock.js';
 import { escapeLike } from '../../db/like.js';
 

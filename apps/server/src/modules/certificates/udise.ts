@@ -1,10 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
-import { ROLE, type UdiseCheckRow } from '@shala/contract';
+import { csvText, ROLE, type UdiseCheckRow } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classes, classStudents, studentRecords, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { csvText } from '../../http/csv.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 
 /**

@@ -20,6 +20,7 @@ import {
   type ImportRowError,
   type ListQuery,
   type PeopleKind,
+  csvCell,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -27,7 +28,6 @@ import { users } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import { hashMany, newPassword } from '../../auth/crypto.js';
 import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
-import { csvCell } from '../../http/csv.js';
 import { peoplePolicy } from '../../policy/people.js';
 import { parserError, reading } from '../files/service.js';
 import { recordCreates } from '../privacy/index.js';

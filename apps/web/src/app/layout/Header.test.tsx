@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getCookie } from '../../lib/cookies';
+import { getCookie } from '../../api/cookies';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/utils';
 import { wireClient } from '../session';
 import { i18n } from '../../i18n';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/queries';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
-import { LOCAL_KEY, local } from '../../lib/storage';
+import { LOCAL_KEY, local } from '../../api/storage';
 import { ProfileMenu } from './ProfileMenu';
 import { SessionPicker } from './SessionPicker';
 

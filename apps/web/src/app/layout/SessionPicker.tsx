@@ -1,25 +1,11 @@
-import { useEffect } from 'react';
 import { NativeSelect, Skeleton, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { pickSession, ROLE, type AcademicSession } from '@shala/contract';
+import { ROLE } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { useSessions } from '../../api/queries';
-import { SESSION_KEY, session } from '../../lib/storage';
-
-/** The chosen academic session: stored SessionId, else current, else index 2, else the first. */
-export function useCurrentSession(): { sessions: AcademicSession[] | undefined; current: AcademicSession | null; isLoading: boolean } {
-  const { role } = useAuth();
-  const { data, isLoading } = useSessions(role !== ROLE.OWNER);
-  const current = data ? pickSession(data, session.get(SESSION_KEY.sessionId)) : null;
-  useEffect(() => {
-    if (current && session.get(SESSION_KEY.sessionId) !== current.sessionId) {
-      session.set(SESSION_KEY.sessionId, current.sessionId);
-    }
-  }, [current]);
-  return { sessions: data, current, isLoading };
-}
+import { SESSION_KEY, session } from '../../api/storage';
+import { useCurrentSession } from '../../lib/useCurrentSession';
 
 export function SessionPicker({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();

@@ -9,11 +9,10 @@ import { ListState } from '../../components/ListState';
 import { ListPager } from '../../components/ListToolbar';
 import { useListParams } from '../../lib/useListParams';
 import { useRememberedClass } from '../../lib/useRememberedClass';
-import { useClassLabel } from '../academics/assign/parts';
-import { sessionScreen } from '../academics/assign/sessionScreen';
+import { sessionScreen, useClassLabel } from '../academics';
 import { STATUS_COLOR } from './ClassDayList';
 import { useAttendanceFormat } from './format';
-import { periodName } from '../timetable/periodName';
+import { periodName } from '../timetable';
 
 export const LOG_TYPES = ['all', 'daywise', 'periodwise'] as const;
 

@@ -5,7 +5,7 @@ import { useDayDetail } from '../../api/attendance-views';
 import { RecordState } from '../../components/ListState';
 import { StatusMark } from './MonthParts';
 import { localeOf } from '../../lib/format';
-import { periodName } from '../timetable/periodName';
+import { periodName } from '../timetable';
 
 /** One date of a class (from the month view): each student's day mark and every period's. */
 export function DayDetailModal({ assignClassId, date, onClose }: { assignClassId: string; date: string | null; onClose: () => void }) {

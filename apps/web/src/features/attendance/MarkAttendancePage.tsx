@@ -2,7 +2,7 @@ import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { apiErrorText } from '../../api/errors';
-import { sessionScreen } from '../academics/assign/sessionScreen';
+import { sessionScreen } from '../academics';
 import { TeacherClassesState } from './dayChoice';
 import { MarkChoice, MarkDay } from './MarkingParts';
 import { useMarking } from './useMarking';

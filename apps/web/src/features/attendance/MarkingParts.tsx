@@ -3,13 +3,13 @@ import { IconChecks, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { reasonText } from '../../api/errors';
-import { useClassLabel } from '../academics/assign/parts';
+import { useClassLabel } from '../academics';
 import { ClassDayList, CountsLine } from './ClassDayList';
 import { useAttendanceFormat } from './format';
 import { lastMarkable, schoolToday } from './markLogic';
 import { SavedBadge } from './dayChoice';
 import type { MarkingState } from './useMarking';
-import { periodName } from '../timetable/periodName';
+import { periodName } from '../timetable';
 import { DateField } from '../../components/DateField';
 
 type Day = NonNullable<MarkingState['day']['data']>;

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ROLE, type AttendanceCounts, type AttendanceSummary } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useAttendanceSummary } from '../../api/attendance-views';
-import { useClassLabel } from '../academics/assign/parts';
+import { useClassLabel } from '../academics';
 import { STATUSES, STATUS_COLOR, usePercent } from './MonthParts';
 import { LoadingBlock } from '../../components/LoadingBlock';
 import { localeOf } from '../../lib/format';

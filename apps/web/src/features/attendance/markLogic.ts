@@ -1,5 +1,5 @@
 import { attendancePercent, type AttendanceCounts, type AttendanceDay, type AttendanceStatus, type DayKind, type ErrorReason } from '@shala/contract';
-import { now as clockNow } from '../../lib/clock';
+import { now as clockNow } from '../../api/clock';
 import { SCHOOL_TIME_ZONE } from '../../lib/format';
 
 /** Today in the school's time zone, `YYYY-MM-DD`. */

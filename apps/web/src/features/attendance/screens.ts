@@ -1,17 +1,9 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import { lazyScreens } from '../../lib/screen';
 
-// Marking, one day's list and the logs.
-const MarkAttendancePage = lazy(() => import('./MarkAttendancePage'));
-const ViewAttendancePage = lazy(() => import('./ViewAttendancePage'));
-const AttendanceLogsPage = lazy(() => import('./AttendanceLogsPage'));
-// The month view.
-const MonthPage = lazy(() => import('./MonthPage'));
-
-/** The screens of attendance, by route path (routes.tsx spreads them). */
-export const ATTENDANCE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/attendance': MarkAttendancePage,
-  '/viewattendance/:date': ViewAttendancePage,
-  '/attendancelogs': AttendanceLogsPage,
-  '/getattendancedata': MonthPage,
-};
+/** The screens of attendance, by route path (routes.tsx spreads them): marking, one day's list, the logs, the month. */
+export const ATTENDANCE_SCREENS = lazyScreens({
+  '/attendance': () => import('./MarkAttendancePage'),
+  '/viewattendance/:date': () => import('./ViewAttendancePage'),
+  '/attendancelogs': () => import('./AttendanceLogsPage'),
+  '/getattendancedata': () => import('./MonthPage'),
+});

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AcademicSession, AttendanceStatus } from '@shala/contract';
 import { useAttendanceDay, usePeriods, useSaveAttendance } from '../../api/attendance-mark';
 import { isApiError } from '../../api/http';
-import { useClassLabel } from '../academics/assign/parts';
+import { useClassLabel } from '../academics';
 import { notifyError, notifySaved } from '../../lib/notify';
 import { useAttendanceFormat } from './format';
 import { changedCount, countMarks, effectiveMarks, matchesStudent, refusalReason, type Marks } from './markLogic';

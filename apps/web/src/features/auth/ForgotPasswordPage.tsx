@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ForgotBody } from '@shala/contract';
 import { isApiError, requestPublic } from '../../api/http';
 import { loginErrorText } from '../../api/errors';
-import { SESSION_KEY, session } from '../../lib/storage';
+import { SESSION_KEY, session } from '../../api/storage';
 import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';

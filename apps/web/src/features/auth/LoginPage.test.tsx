@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getCookie } from '../../lib/cookies';
+import { getCookie } from '../../api/cookies';
 import { HEADER_MOCKS, json, mockFetch, renderApp } from '../../test/utils';
 
 const SIGNIN_RESULT = {

@@ -6,7 +6,7 @@ import type { ResetBody } from '@shala/contract';
 import { OTP, PASSWORD_RULES } from '@shala/contract/web';
 import { isApiError, requestPublic } from '../../api/http';
 import { serverFieldErrors } from '../../lib/validation';
-import { SESSION_KEY, session } from '../../lib/storage';
+import { SESSION_KEY, session } from '../../api/storage';
 import { AuthLayout } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';

@@ -7,7 +7,7 @@ import { PAGE_SIZE_DEFAULT, type AcademicSession, type Holiday } from '@shala/co
 import { useDeleteHoliday, useHolidayList } from '../../api/calendar';
 import { ListPager } from '../../components/ListToolbar';
 import { useClampPage, useListParams } from '../../lib/useListParams';
-import { localeOf } from '../people/format';
+import { localeOf } from '../../lib/format';
 import { HolidayForm } from './HolidayForm';
 import { shortDate } from './month';
 import { notifyError, notifySaved } from '../../lib/notify';

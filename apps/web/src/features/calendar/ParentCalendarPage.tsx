@@ -1,12 +1,12 @@
 import { Badge, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHolidayNotices } from '../../api/calendar';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import type { ScreenProps } from '../../app/screen';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import type { ScreenProps } from '../../lib/screen';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { ChildPicker, ChildrenState, useChosenChild } from '../parent/ChildPicker';
-import { localeOf } from '../people/format';
+import { ChildPicker, ChildrenState, useChosenChild } from '../parent';
+import { localeOf } from '../../lib/format';
 import { useHolidayDates } from './HolidayList';
 import { MonthCalendar } from './MonthCalendar';
 

@@ -1,5 +1,5 @@
-import { localeOf } from '../people/format';
-import { now as clockNow } from '../../lib/clock';
+import { localeOf } from '../../lib/format';
+import { now as clockNow } from '../../api/clock';
 
 /**
  * Month arithmetic of the calendar screens, on `YYYY-MM` and `YYYY-MM-DD` strings (school-local

@@ -1,9 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of holidays and the calendar, by route path (routes.tsx spreads them). */
-export const CALENDAR_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/holidays': lazy(() => import('./HolidaysPage')),
-  '/viewholidays': lazy(() => import('./ViewHolidaysPage')),
-  '/parentviewcalender': lazy(() => import('./ParentCalendarPage')),
-};
+export const CALENDAR_SCREENS = lazyScreens({
+  '/holidays': () => import('./HolidaysPage'),
+  '/viewholidays': () => import('./ViewHolidaysPage'),
+  '/parentviewcalender': () => import('./ParentCalendarPage'),
+});

@@ -6,7 +6,7 @@ import { CERTIFICATE_TYPES, ROLE, certificateCancelBody, type Certificate, type 
 import { useAuth } from '../../api/auth';
 import { useCancelCertificate, useCertificates } from '../../api/certificates';
 import { useSessions } from '../../api/queries';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { ListPage } from '../../components/ListPage';
 import { ReasonModal } from '../../components/ReasonModal';
 import { useListParams } from '../../lib/useListParams';

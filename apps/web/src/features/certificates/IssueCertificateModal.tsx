@@ -15,7 +15,7 @@ import { useContractForm } from '../../lib/contractForm';
 import { useFormat } from '../../lib/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { useErrorToken } from '../../lib/validation';
-import { schoolToday } from '../attendance/markLogic';
+import { schoolToday } from '../attendance';
 import { PdfButtons, useCertificateName } from './parts';
 
 /** The financial year a day falls in, by its first calendar year (April to March). */

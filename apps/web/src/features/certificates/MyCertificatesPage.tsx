@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '@shala/contract';
 import { useMyCertificates } from '../../api/certificates';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { DataTable } from '../../components/DataTable';
 import { ListPager } from '../../components/ListToolbar';
 import { PageHeading } from '../../components/PageHeading';

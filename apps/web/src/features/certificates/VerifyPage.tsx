@@ -9,7 +9,7 @@ import { DetailGrid } from '../../components/DetailGrid';
 import { ErrorAlert } from '../../components/ListState';
 import { LoadingBlock } from '../../components/LoadingBlock';
 import { useFormat } from '../../lib/format';
-import { AuthLayout } from '../auth/AuthLayout';
+import { AuthLayout } from '../auth';
 
 /**
  * /verify/:token (public, the QR code on every certificate and ID card): its type, number, date of

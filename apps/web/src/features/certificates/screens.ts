@@ -1,13 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const CertificatesPage = lazy(() => import('./CertificatesPage'));
-const MyCertificatesPage = lazy(() => import('./MyCertificatesPage'));
-const IdCardsPage = lazy(() => import('./IdCardsPage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** Certificates (issue 26): the register of the admins, ID cards, the shared certificates of parents and students. */
-export const CERTIFICATE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/certificates': CertificatesPage,
-  '/idcards': IdCardsPage,
-  '/mycertificates': MyCertificatesPage,
-};
+export const CERTIFICATE_SCREENS = lazyScreens({
+  '/certificates': () => import('./CertificatesPage'),
+  '/idcards': () => import('./IdCardsPage'),
+  '/mycertificates': () => import('./MyCertificatesPage'),
+});

@@ -9,23 +9,18 @@ import { CHAT_ROLES, REALTIME_EVENTS, ROLE_KEY, type ChatMessage, type ChatReadE
 type ChatRole = (typeof CHAT_ROLES)[number];
 import { useAuth } from '../../api/auth';
 import { chatKeys, useChatContacts, useChatConversations, withMessage, withRead, type HistoryData } from '../../api/chat';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useRealtimeEvent } from '../notifications/realtime';
-import { ChatThread } from './ChatThread';
+import { useRealtimeEvent } from '../notifications';
+import { ChatThread, type OpenPeer } from './ChatThread';
 import { relationText, whenLabel } from './format';
 import { useFormat } from '../../lib/format';
 import { useAddressParams } from '../../lib/useListParams';
 
 /** Under this width one pane shows at a time (the list, or the thread with a back button). */
 const ONE_PANE = '(max-width: 600px)';
-
-export interface OpenPeer {
-  userId: string;
-  name: string;
-}
 
 /**
  * /chat (roles 112–115): the contacts and conversations on the left, the thread on the right.

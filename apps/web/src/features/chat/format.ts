@@ -1,6 +1,6 @@
 import type { ChatContact, ChatMessage } from '@shala/contract';
 import type { TFunction } from 'i18next';
-import { now as clockNow } from '../../lib/clock';
+import { now as clockNow } from '../../api/clock';
 import { formatTime, localeOf } from '../../lib/format';
 
 /** A new message's id from the sending tab (crypto.randomUUID where the page is a secure context). */

@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const ChatPage = lazy(() => import('./ChatPage').then((m) => ({ default: m.ChatPage })));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const CHAT_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/chat': ChatPage,
-};
+export const CHAT_SCREENS = lazyScreens({
+  '/chat': () => import('./ChatPage').then((m) => ({ default: m.ChatPage })),
+});

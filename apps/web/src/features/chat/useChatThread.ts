@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '@shala/contract';
 import { chatKeys, readIncoming, useChatHistory, useMarkChatRead, useSendChat, type HistoryData } from '../../api/chat';
-import { now as clockNow } from '../../lib/clock';
+import { now as clockNow } from '../../api/clock';
 import { newClientId } from './format';
-import { useOpenChat } from '../notifications/realtime';
+import { useOpenChat } from '../notifications';
 
 /** A message this user sent that the server has not confirmed yet (or refused: `error`). */
 export interface Pending {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { PageHeading } from '../../components/PageHeading';
-import { ChosenChild } from '../parent/ChildPicker';
+import { ChosenChild } from '../parent';
 import { ClassWorkList, WithStudentClass } from './StudentWork';
 
 /** /childwork: a parent picks a child, then sees its class's work. */

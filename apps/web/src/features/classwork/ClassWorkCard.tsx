@@ -7,10 +7,9 @@ import { useStudentClass } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { useClassWork } from '../../api/classwork';
 import { useMyChildren } from '../../api/people';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import { schoolToday } from '../attendance/markLogic';
-import { SummaryGrid } from '../attendance/SummaryCards';
-import { useFeeDate } from '../fees/feeDate';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { schoolToday, SummaryGrid } from '../attendance';
+import { useFeeDate } from '../fees';
 import { LoadingBlock } from '../../components/LoadingBlock';
 
 /** The latest three works of one student's class: subject, title, due date (overdue in red). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAuth } from '../../api/auth';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { PageHeading } from '../../components/PageHeading';
 import { ClassWorkList, WithStudentClass } from './StudentWork';
 

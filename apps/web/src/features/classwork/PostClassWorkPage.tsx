@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CLASS_WORK_LIMITS, classWorkInput } from '@shala/contract';
 import { usePostClassWork, useTeachingSlots } from '../../api/classwork';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { FileUploadsField, useFileUploads } from '../../components/FileUploads';
 import { FormFooter } from '../../components/FormFooter';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { useErrorToken, zodValidate } from '../../lib/validation';
-import { schoolToday } from '../attendance/markLogic';
+import { schoolToday } from '../attendance';
 import { useSubmit } from '../../lib/useSubmit';
 import { DateField } from '../../components/DateField';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStudentClass } from '../../api/academics-assign';
 import { useClassWork } from '../../api/classwork';
 import { RecordState } from '../../components/ListState';
-import { WithSession } from '../academics/assign/parts';
+import { WithSession } from '../academics';
 import { WorkList } from './WorkList';
 
 const PAGE_SIZE = 10;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClassWork } from '@shala/contract';
 import { useDeleteClassWork, useMyClassWork, useTeachingSlots } from '../../api/classwork';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { PageHeading } from '../../components/PageHeading';
 import { WorkList } from './WorkList';
 import { notifyError, notifySaved } from '../../lib/notify';

@@ -5,8 +5,8 @@ import type { ClassWork } from '@shala/contract';
 import { downloadClassWorkFile } from '../../api/classwork';
 import { FileDownloadButton } from '../../components/FileUploads';
 import { ListState } from '../../components/ListState';
-import { schoolToday } from '../attendance/markLogic';
-import { useFeeDate } from '../fees/feeDate';
+import { schoolToday } from '../attendance';
+import { useFeeDate } from '../fees';
 
 /** One piece of work: subject, title, class, teacher, dates (overdue marked), description, files. */
 export function WorkItem({ work, showClass, actions }: { work: ClassWork; showClass?: boolean; actions?: ReactNode }) {

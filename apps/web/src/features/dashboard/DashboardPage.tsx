@@ -17,9 +17,9 @@ import { COUNT_KEYS, COUNT_TITLES, ROLE, type CountKey } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useDashboard, useParentDashboard, useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import ChildrenCards from './ChildrenCards';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { useCurrentSession } from '../../lib/useCurrentSession';
 import { localeOf } from '../../lib/format';
 import { ErrorAlert } from '../../components/ListState';
 

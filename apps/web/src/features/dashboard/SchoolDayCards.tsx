@@ -1,9 +1,9 @@
 import { ROLE } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useAttendanceSummary } from '../../api/attendance-views';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import CalendarCard from '../calendar/CalendarCard';
-import { AttendanceSummaryCard, SummaryGrid } from '../attendance/SummaryCards';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { CalendarCard } from '../calendar';
+import { AttendanceSummaryCard, SummaryGrid } from '../attendance';
 
 /**
  * The school day on each dashboard: today's attendance (the school for admins, the teacher's classes,

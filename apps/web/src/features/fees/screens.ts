@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { FEE_SETUP_SCREENS } from './setup/screens';
 import { FEE_RECORDS_SCREENS } from './records/screens';
 import { FEE_STUDENT_SCREENS } from './student/screens';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { ReceivedMessage } from '@shala/contract';
 import { ApiError } from '../../api/client';
 import { useReceivedMessage } from '../../api/messages';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { useFormat } from '../../lib/format';

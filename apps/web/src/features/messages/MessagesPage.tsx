@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_SIZE_DEFAULT, type MessageSummary } from '@shala/contract';
 import { useMessageList } from '../../api/messages';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { ListPager } from '../../components/ListToolbar';
 import { PageHeading } from '../../components/PageHeading';

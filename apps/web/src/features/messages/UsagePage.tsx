@@ -2,7 +2,7 @@ import { Alert, Paper, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MessageUsage } from '@shala/contract';
 import { useMessageUsage } from '../../api/messages';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeading } from '../../components/PageHeading';
 import { useFormat } from '../../lib/format';

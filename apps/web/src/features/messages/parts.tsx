@@ -4,8 +4,8 @@ import { deliveryReasonOf, DELIVERY_STATUSES, ROLE, type AttachedFile, type Deli
 import { useClassOptions } from '../../api/academics-assign';
 import { downloadMessageAttachment } from '../../api/messages';
 import { FileDownloadButton } from '../../components/FileUploads';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import { useClassLabel } from '../academics/assign/parts';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { useClassLabel } from '../academics';
 import { useFormat } from '../../lib/format';
 
 /** The roles a message can go to, as the composer's checkboxes: admins are the system admins and principals. */

@@ -1,17 +1,10 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const MessagesPage = lazy(() => import('./MessagesPage'));
-const ComposePage = lazy(() => import('./ComposePage'));
-const MessagePage = lazy(() => import('./MessagePage'));
-const UsagePage = lazy(() => import('./UsagePage'));
-const InboxMessagePage = lazy(() => import('./InboxMessagePage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const MESSAGE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/messages': MessagesPage,
-  '/messages/new': ComposePage,
-  '/messages/usage': UsagePage,
-  '/messages/:messageId': MessagePage,
-  '/inbox/:messageId': InboxMessagePage,
-};
+export const MESSAGE_SCREENS = lazyScreens({
+  '/messages': () => import('./MessagesPage'),
+  '/messages/new': () => import('./ComposePage'),
+  '/messages/usage': () => import('./UsagePage'),
+  '/messages/:messageId': () => import('./MessagePage'),
+  '/inbox/:messageId': () => import('./InboxMessagePage'),
+});

@@ -2,7 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SettingsScopeContext, useMessagingSettings, type SettingsScope } from '../../api/messaging-settings';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { SmsAccountForm } from './SmsAccountForm';

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { SettingsView } from './MessagingSettingsPage';
 
 /**

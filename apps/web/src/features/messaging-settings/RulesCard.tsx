@@ -6,7 +6,7 @@ import { useSaveRules } from '../../api/messaging-settings';
 import { FailureAlert } from '../../components/ModalFooter';
 import { SWITCH_INPUT_ON_TOP } from '../../components/StatusToggle';
 import { useSubmit } from '../../lib/useSubmit';
-import { SettingsCard } from '../messaging/SettingsCard';
+import { SettingsCard } from '../messaging';
 import { useKindLabel } from './TemplateList';
 
 /** No mail column until notifications go by mail (as the people's own screen): a switch that would do nothing is not shown; the rules keep their mail value. */

@@ -1,11 +1,7 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const MessagingSettingsPage = lazy(() => import('./MessagingSettingsPage'));
-const PlatformMessagingPage = lazy(() => import('./PlatformMessagingPage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const MESSAGING_SETTINGS_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/messagingsettings': MessagingSettingsPage,
-  '/platformmessaging': PlatformMessagingPage,
-};
+export const MESSAGING_SETTINGS_SCREENS = lazyScreens({
+  '/messagingsettings': () => import('./MessagingSettingsPage'),
+  '/platformmessaging': () => import('./PlatformMessagingPage'),
+});

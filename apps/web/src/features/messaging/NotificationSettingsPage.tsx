@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLE, type MessageChannel } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useNotificationPreferences } from '../../api/messaging';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { ChannelTable } from './ChannelTable';

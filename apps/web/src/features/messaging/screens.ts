@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const NotificationSettingsPage = lazy(() => import('./NotificationSettingsPage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const MESSAGING_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/notificationsettings': NotificationSettingsPage,
-};
+export const MESSAGING_SCREENS = lazyScreens({
+  '/notificationsettings': () => import('./NotificationSettingsPage'),
+});

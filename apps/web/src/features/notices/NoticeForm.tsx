@@ -6,7 +6,7 @@ import { useCreateNotice, useUpdateNotice } from '../../api/notices';
 import { FormFooter } from '../../components/FormFooter';
 import { useContractForm } from '../../lib/contractForm';
 import { useErrorToken } from '../../lib/validation';
-import { schoolToday } from '../attendance/markLogic';
+import { schoolToday } from '../attendance';
 import { emptyNotice, noticeBody, noticeValues, type NoticeFormValues } from './noticeForm';
 import { useSubmit } from '../../lib/useSubmit';
 import { DateField } from '../../components/DateField';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useNotice } from '../../api/notices';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { NoticeForm } from './NoticeForm';

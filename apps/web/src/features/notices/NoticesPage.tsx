@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE_KEY, STATUS_FILTERS, type Notice, type Role } from '@shala/contract';
 import { useNoticeList } from '../../api/notices';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../lib/useListParams';
 import { NoticeStatusSwitch } from './NoticeStatusSwitch';

@@ -1,13 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const NoticesPage = lazy(() => import('./NoticesPage'));
-const AddNoticePage = lazy(() => import('./NoticeFormPage').then((m) => ({ default: m.AddNoticePage })));
-const EditNoticePage = lazy(() => import('./NoticeFormPage').then((m) => ({ default: m.EditNoticePage })));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const NOTICE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/noticeboard': AddNoticePage,
-  '/viewall_notice': NoticesPage,
-  '/editnoticeboard/:noticeId': EditNoticePage,
-};
+export const NOTICE_SCREENS = lazyScreens({
+  '/noticeboard': () => import('./NoticeFormPage').then((m) => ({ default: m.AddNoticePage })),
+  '/viewall_notice': () => import('./NoticesPage'),
+  '/editnoticeboard/:noticeId': () => import('./NoticeFormPage').then((m) => ({ default: m.EditNoticePage })),
+});

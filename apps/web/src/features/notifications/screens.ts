@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const NotificationsPage = lazy(() => import('./NotificationsPage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const NOTIFICATION_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/notifications': NotificationsPage,
-};
+export const NOTIFICATION_SCREENS = lazyScreens({
+  '/notifications': () => import('./NotificationsPage'),
+});

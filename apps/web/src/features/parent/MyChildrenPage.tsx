@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyChildren } from '../../api/people';
 import { useStudentClasses } from '../../api/academics-assign';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import { useAcademicNames } from '../academics/names';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { useAcademicNames } from '../academics';
 import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { localeOf } from '../../lib/format';
 
 /** /viewstudentsinfo: a parent's own children (api/parent/children). */

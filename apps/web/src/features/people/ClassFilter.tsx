@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_MAX, type ClassSummary } from '@shala/contract';
 import { call } from '../../api/client';
-import { useAcademicNames } from '../academics/names';
+import { useAcademicNames } from '../academics';
 
 /**
  * The classes and sections of a session, for a filter (GET /api/school/class?sessionId=…): one page

@@ -13,13 +13,13 @@ import { RemoteSelect } from '../../components/RemoteSelect';
 import { StatusToggle } from '../../components/StatusToggle';
 import { today } from '../../lib/csv';
 import { useListParams } from '../../lib/useListParams';
-import type { ScreenProps } from '../../app/screen';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import { useAcademicNames } from '../academics/names';
+import type { ScreenProps } from '../../lib/screen';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { useAcademicNames } from '../academics';
 import { ClassFilter, useClassOptions } from './ClassFilter';
 import { ImportPeopleModal } from './ImportPeopleModal';
 import { KINDS } from './kinds';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { localeOf } from '../../lib/format';
 

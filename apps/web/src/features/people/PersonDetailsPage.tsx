@@ -6,17 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ROLE_KEY, canOpen, isRole, landingFor, type PersonDetail } from '@shala/contract';
 import { PEOPLE_API, peopleKeys, storePerson, useMyChild, usePerson, type PeopleKindKey } from '../../api/people';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import { useAcademicNames } from '../academics/names';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { useAcademicNames } from '../academics';
 import type { DetailItem } from '../../components/DetailGrid';
 import { DetailsPage, RecordCard } from '../../components/DetailsShell';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/screen';
-import { formatDate } from './format';
+import type { ScreenProps } from '../../lib/screen';
+import { formatDate } from '../../lib/format';
 import { canDo, KINDS } from './kinds';
 import { useAuth } from '../../api/auth';
-import { StudentRegisterCard } from '../registers/StudentRegisterCard';
+import { StudentRegisterCard } from '../registers';
 import { PhoneNumber } from '../../components/PhoneNumber';
 
 interface Props extends ScreenProps {

@@ -8,7 +8,7 @@ import { ImageUploadField } from '../../components/ImageUploadField';
 import { useErrorToken } from '../../lib/validation';
 import type { FormShape } from './kinds';
 import type { PersonFormValues } from './personForm';
-import { now as clockNow } from '../../lib/clock';
+import { now as clockNow } from '../../api/clock';
 import { DateField } from '../../components/DateField';
 
 interface Props {

@@ -7,21 +7,22 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { canOpen, type CreatedAccount, type PersonDetail } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { PEOPLE_API, peopleKeys, storePerson, usePerson, type PeopleKindKey } from '../../api/people';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
-import { useAcademicNames } from '../academics/names';
+import { useCurrentSession } from '../../lib/useCurrentSession';
+import { useAcademicNames } from '../academics';
 import { schoolKeys, useSchool } from '../../api/schools';
 import { CredentialsModal, type Credentials } from '../../components/CredentialsModal';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import { focusFirstError, useErrorToken } from '../../lib/validation';
+import { useErrorToken } from '../../lib/validation';
 import { FormFooter } from '../../components/FormFooter';
-import { useContractForm, type SaveFailure } from '../../lib/contractForm';
-import type { ScreenProps } from '../../app/screen';
+import { useContractForm } from '../../lib/contractForm';
+import { useSubmit } from '../../lib/useSubmit';
+import type { ScreenProps } from '../../lib/screen';
 import { KINDS } from './kinds';
 import { ParentSelect } from './ParentSelect';
 import { PersonFormFields } from './PersonFormFields';
 import { EMPTY_PERSON, SCHEMAS, formBody, formInput, valuesOf, type PersonFormValues } from './personForm';
-import { notifyFailure, notifySaved } from '../../lib/notify';
+import { notifySaved } from '../../lib/notify';
 
 interface Props extends ScreenProps {
   kind: PeopleKindKey;
@@ -66,19 +67,12 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
   const config = KINDS[kind];
   const shape = config.form;
   const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [credentials, setCredentials] = useState<(Credentials & { userId: string }) | null>(null);
 
   const form = useContractForm<PersonFormValues>(SCHEMAS[shape], {
     initialValues: person ? valuesOf(person) : EMPTY_PERSON,
     prepare: (values) => formInput(shape, values),
   });
-
-  const onFailure = (error: unknown) => {
-    const next = form.applyServerError(error, t);
-    setFailure(next);
-    notifyFailure(next.title, next.message ?? t('common.checkForm'));
-  };
 
   const create = useMutation({
     mutationFn: (values: PersonFormValues) => PEOPLE_API[kind].create(formBody(shape, values), schoolId),
@@ -95,7 +89,6 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
         mailed: account.mailed,
       });
     },
-    onError: onFailure,
   });
 
   const update = useMutation({
@@ -107,27 +100,23 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
       notifySaved(t('people.saved', { name: saved.fullName }));
       navigate(config.detailPath(saved.userId));
     },
-    onError: onFailure,
   });
 
-  const saving = create.isPending || update.isPending;
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      if (mode === 'create') create.mutate(values);
-      else update.mutate(values);
+  const submit = useSubmit({
+    form,
+    save: async (values: PersonFormValues) => {
+      if (mode === 'create') await create.mutateAsync(values);
+      else await update.mutateAsync(values);
     },
-    () => {
-        setFailure({ title: t('common.checkForm'), message: null });
-        focusFirstError();
-      },
-  );
+    errorToast: true,
+    invalidAlert: true,
+  });
 
   const cancelTo = mode === 'edit' && person ? config.detailPath(person.userId) : schoolId ? `/detailsSchool/${schoolId}` : config.listPath;
 
   return (
     <>
-      <form noValidate onSubmit={submit} aria-label={t(`people.${config.kind}.formLabel`)}>
+      <form noValidate onSubmit={submit.onSubmit} aria-label={t(`people.${config.kind}.formLabel`)}>
         <Stack gap="lg" maw={960}>
           <PersonFormFields
             form={form}
@@ -145,8 +134,8 @@ function PersonForm({ kind, mode, person, schoolId }: { kind: PeopleKindKey; mod
               ) : null
             }
           />
-          <FormFooter failure={failure} cancelTo={cancelTo}>
-            <Button type="submit" loading={saving} disabled={uploading}>
+          <FormFooter failure={submit.failure} cancelTo={cancelTo}>
+            <Button type="submit" loading={submit.pending} disabled={uploading}>
               {mode === 'create' ? t('people.createAccount') : t('common.saveChanges')}
             </Button>
           </FormFooter>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind, type ImportResult } from '@shala/contract';
+import { IMPORT_COLUMNS, IMPORT_LIMITS, toCsv, type ImportKind, type ImportResult } from '@shala/contract';
 import { apiErrorText } from '../../api/errors';
 import { saveBlob, uploadFile } from '../../api/transfer';
-import { csvBlob, toCsv, today } from '../../lib/csv';
+import { csvBlob, today } from '../../lib/csv';
 
 export type ImportStep = 'choose' | 'checking' | 'checked' | 'importing' | 'done';
 

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, ROLE_KEY, formatRupees, isAuditView, type AuditAction, type AuditEntry, type Role } from '@shala/contract';
 import { useAuditLog } from '../../api/privacy';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../lib/useListParams';
 import { useFormat } from '../../lib/format';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { CONSENT_FILTERS, ROLE, type ConsentReport, type ConsentRow } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { useConsentReport } from '../../api/privacy';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../lib/useListParams';
 import { ConsentBadge, optionsText } from './ChildConsentPage';

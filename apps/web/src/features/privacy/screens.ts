@@ -1,13 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const ChildConsentPage = lazy(() => import('./ChildConsentPage'));
-const DataPrivacyPage = lazy(() => import('./DataPrivacyPage'));
-const AuditLogPage = lazy(() => import('./AuditLogPage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** The screens of this area, by route path (routes.tsx spreads them). */
-export const PRIVACY_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/childconsent': ChildConsentPage,
-  '/dataprivacy': DataPrivacyPage,
-  '/auditlog': AuditLogPage,
-};
+export const PRIVACY_SCREENS = lazyScreens({
+  '/childconsent': () => import('./ChildConsentPage'),
+  '/dataprivacy': () => import('./DataPrivacyPage'),
+  '/auditlog': () => import('./AuditLogPage'),
+});

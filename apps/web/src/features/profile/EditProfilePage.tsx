@@ -13,7 +13,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { useErrorToken } from '../../lib/validation';
 import { FormFooter } from '../../components/FormFooter';
 import { useContractForm } from '../../lib/contractForm';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { useSubmit } from '../../lib/useSubmit';
 
 /** What a user edits of its own account: contact fields and photo (the rest is the school's). */

@@ -8,7 +8,7 @@ import { useNotificationPreferences } from '../../api/messaging';
 import { useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ErrorAlert } from '../../components/ListState';
 import { PhoneNumber } from '../../components/PhoneNumber';

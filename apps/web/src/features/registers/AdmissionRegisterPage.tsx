@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdmissionRegisterRow } from '@shala/contract';
 import { downloadAdmissionRegister, useAdmissionRegister } from '../../api/registers';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { ListPager } from '../../components/ListToolbar';
 import { PageHeading } from '../../components/PageHeading';

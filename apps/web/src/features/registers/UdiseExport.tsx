@@ -4,11 +4,11 @@ import { IconChecklist, IconDownload, IconFileSpreadsheet } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadUdise, useUdiseCheck, type UdiseScope } from '../../api/registers';
-import { useCurrentSession } from '../../app/layout/SessionPicker';
+import { useCurrentSession } from '../../lib/useCurrentSession';
 import { ErrorAlert } from '../../components/ListState';
 import { notifyError } from '../../lib/notify';
-import { useAcademicNames } from '../academics/names';
-import { ClassFilter, useClassOptions } from '../people/ClassFilter';
+import { useAcademicNames } from '../academics';
+import { ClassFilter, useClassOptions } from '../people';
 
 /** Students listed at first by the check (a whole school may miss the same field). */
 const SHOWN = 20;

@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../app/screen';
-
-const AdmissionRegisterPage = lazy(() => import('./AdmissionRegisterPage'));
+import { lazyScreens } from '../../lib/screen';
 
 /** The school's registers (issue 26): the admission register and the UDISE+ export (signedIn.tsx spreads them). */
-export const REGISTER_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/admissionregister': AdmissionRegisterPage,
-};
+export const REGISTER_SCREENS = lazyScreens({
+  '/admissionregister': () => import('./AdmissionRegisterPage'),
+});

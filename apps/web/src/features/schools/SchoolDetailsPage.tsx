@@ -13,8 +13,8 @@ import { ListPager } from '../../components/ListToolbar';
 import { ListState } from '../../components/ListState';
 import { StatusToggle } from '../../components/StatusToggle';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { ScreenProps } from '../../app/screen';
-import { KINDS } from '../people/kinds';
+import type { ScreenProps } from '../../lib/screen';
+import { KINDS } from '../people';
 import { useFormat } from '../../lib/format';
 
 const ADMINS_PAGE_SIZE = 10;

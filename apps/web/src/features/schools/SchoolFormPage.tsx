@@ -15,7 +15,7 @@ import { useErrorToken } from '../../lib/validation';
 import { useSubmit } from '../../lib/useSubmit';
 import { FormFooter } from '../../components/FormFooter';
 import { useContractForm } from '../../lib/contractForm';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 
 export interface SchoolFormValues {
   name: string;

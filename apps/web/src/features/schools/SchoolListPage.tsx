@@ -9,7 +9,7 @@ import { schoolKeys, useSchools } from '../../api/schools';
 import { ListPage, NameCell, ViewEditActions, type ListColumn } from '../../components/ListPage';
 import { StatusToggle } from '../../components/StatusToggle';
 import { useListParams } from '../../lib/useListParams';
-import type { ScreenProps } from '../../app/screen';
+import type { ScreenProps } from '../../lib/screen';
 import { useFormat } from '../../lib/format';
 
 export const SCHOOL_STATUSES = ['all', 'active', 'inactive', 'draft'] as const;

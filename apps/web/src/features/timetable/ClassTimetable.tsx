@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MasterWeek, Period, TimetableView } from '@shala/contract';
 import { useTimetable } from '../../api/timetable';
 import { RecordState } from '../../components/ListState';
-import { useClassLabel } from '../academics/assign/parts';
-import { useAcademicNames } from '../academics/names';
+import { useAcademicNames, useClassLabel } from '../academics';
 import { cellKey } from './grid';
 import { WeekGrid } from './WeekGrid';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { periodUpdate, type AcademicSession, type Period } from '@shala/contract';
 import { useDeletePeriod, usePeriods, useUpdatePeriod } from '../../api/timetable';
 import { useContractForm } from '../../lib/contractForm';
-import { sessionScreen } from '../academics/assign/sessionScreen';
+import { sessionScreen } from '../academics';
 import { PeriodFields, periodBody, periodValues, type PeriodValues } from './PeriodFields';
 import { timeRange } from './WeekGrid';
 import { notifyError, notifySaved } from '../../lib/notify';

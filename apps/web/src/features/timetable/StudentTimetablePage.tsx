@@ -5,10 +5,9 @@ import { useStudentClass } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { RecordState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
-import type { ScreenProps } from '../../app/screen';
-import { WithSession, useClassLabel } from '../academics/assign/parts';
-import { sessionScreen } from '../academics/assign/sessionScreen';
-import { ChosenChild } from '../parent/ChildPicker';
+import type { ScreenProps } from '../../lib/screen';
+import { sessionScreen, useClassLabel, WithSession } from '../academics';
+import { ChosenChild } from '../parent';
 import { ClassTimetable, NoTimetable } from './ClassTimetable';
 
 /** A student's class in the session, then its timetable (not in a class yet: said so). */

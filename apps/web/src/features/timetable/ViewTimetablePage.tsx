@@ -4,8 +4,7 @@ import { ROLE, type AcademicSession } from '@shala/contract';
 import { useClassOptions, useTeacherClasses } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { ListState } from '../../components/ListState';
-import { ClassPicker, ClassSelect } from '../academics/assign/parts';
-import { sessionScreen } from '../academics/assign/sessionScreen';
+import { ClassPicker, ClassSelect, sessionScreen } from '../academics';
 import { ClassTimetable } from './ClassTimetable';
 import { useRememberedClass } from '../../lib/useRememberedClass';
 

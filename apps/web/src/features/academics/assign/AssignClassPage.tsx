@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Space, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { assignClassBody, CLASS_SUBJECTS_MAX, type ClassDetail } from '@shala/contract';
 import { TEACHER_OPTIONS_KEY, teacherOptions, useActiveSubjects, useAssignClass } from '../../../api/academics-assign';
 import { FormFooter } from '../../../components/FormFooter';
 import { ListState } from '../../../components/ListState';
 import { RemoteSelect } from '../../../components/RemoteSelect';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
 import { classDetailPath } from './AssignedClassListPage';
 import { ClassChooser, SectionCard, useClassLabel } from './parts';
+import { useClassSubmit } from './useClassSubmit';
 import { sessionScreen } from './sessionScreen';
-import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Values {
   assignClassId: string;
@@ -32,12 +31,10 @@ export function subjectChoices(active: ReadonlyArray<{ subjectId: string; name: 
 function AssignClassForm({ detail }: { detail: ClassDetail }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const navigate = useNavigate();
   const label = useClassLabel();
   const { subjectName } = useAcademicNames();
   const active = useActiveSubjects();
   const save = useAssignClass();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useContractForm<Values>(assignClassBody, {
     initialValues: {
       assignClassId: detail.assignClassId,
@@ -48,29 +45,10 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
   const choices = subjectChoices(active.data?.items ?? [], detail.subjectList);
   const chosen = form.values.subjectIds.length;
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values, {
-        onSuccess: (saved) => {
-          notifySaved(t('assign.savedSubjects', { name: label(saved) }));
-          navigate(classDetailPath(saved.assignClassId));
-        },
-        onError: (error) => {
-          const next = form.applyServerError(error, t);
-          setFailure(next);
-          notifyFailure(next.title, next.message ?? t('common.checkForm'));
-        },
-      });
-    },
-    () => {
-      setFailure({ title: t('common.checkForm'), message: null });
-      focusFirstError();
-    },
-  );
+  const submit = useClassSubmit(form, (values: Values) => save.mutateAsync(values), 'assign.savedSubjects');
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('assign.subjectsFormLabel', { name: label(detail) })}>
+    <form noValidate onSubmit={submit.onSubmit} aria-label={t('assign.subjectsFormLabel', { name: label(detail) })}>
       <Stack gap="lg">
         <SectionCard title={label(detail)}>
           <RemoteSelect
@@ -121,8 +99,8 @@ function AssignClassForm({ detail }: { detail: ClassDetail }) {
             </Group>
           </ListState>
         </SectionCard>
-        <FormFooter failure={failure} cancelTo={classDetailPath(detail.assignClassId)}>
-          <Button type="submit" loading={save.isPending}>
+        <FormFooter failure={submit.failure} cancelTo={classDetailPath(detail.assignClassId)}>
+          <Button type="submit" loading={submit.pending}>
             {t('assign.saveSubjects')}
           </Button>
         </FormFooter>

@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Divider, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CLASS_SUBJECTS_MAX, teacherSubjectBody, type ClassDetail } from '@shala/contract';
 import { TEACHER_OPTIONS_KEY, teacherOptions, useActiveSubjects, useAssignTeacherSubject } from '../../../api/academics-assign';
 import { FormFooter } from '../../../components/FormFooter';
 import { RemoteSelect } from '../../../components/RemoteSelect';
-import { useContractForm, type SaveFailure } from '../../../lib/contractForm';
-import { focusFirstError, useErrorToken } from '../../../lib/validation';
+import { useContractForm } from '../../../lib/contractForm';
+import { useErrorToken } from '../../../lib/validation';
 import { useAcademicNames } from '../names';
 import { assignSubjectsPath, classDetailPath } from './AssignedClassListPage';
 import { ClassChooser, SectionCard, useClassLabel } from './parts';
+import { useClassSubmit } from './useClassSubmit';
 import { sessionScreen } from './sessionScreen';
-import { notifyFailure, notifySaved } from '../../../lib/notify';
 
 interface Row {
   subjectId: string;
@@ -37,12 +37,10 @@ export function assignmentsOf(values: Values): { assignClassId: string; assignme
 function TeacherTable({ detail }: { detail: ClassDetail }) {
   const { t } = useTranslation();
   const errorText = useErrorToken();
-  const navigate = useNavigate();
   const label = useClassLabel();
   const { subjectName } = useAcademicNames();
   const active = useActiveSubjects();
   const save = useAssignTeacherSubject();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [known, setKnown] = useState<Map<string, SubjectInfo>>(() => new Map(detail.subjectList.map((s) => [s.subjectId, s])));
   const teacherLabels = new Map(detail.subjectList.map((s) => [s.subjectId, s.teacher ? `${s.teacher.fullName} (${s.teacher.loginId})` : null]));
   const form = useContractForm<Values>(teacherSubjectBody, {
@@ -63,29 +61,10 @@ function TeacherTable({ detail }: { detail: ClassDetail }) {
     form.insertListItem('assignments', { subjectId: subject.subjectId, teacherId: null });
   };
 
-  const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(assignmentsOf(values), {
-        onSuccess: (saved) => {
-          notifySaved(t('assign.savedTeachers', { name: label(saved) }));
-          navigate(classDetailPath(saved.assignClassId));
-        },
-        onError: (error) => {
-          const next = form.applyServerError(error, t);
-          setFailure(next);
-          notifyFailure(next.title, next.message ?? t('common.checkForm'));
-        },
-      });
-    },
-    () => {
-      setFailure({ title: t('common.checkForm'), message: null });
-      focusFirstError();
-    },
-  );
+  const submit = useClassSubmit(form, (values: Values) => save.mutateAsync(assignmentsOf(values)), 'assign.savedTeachers');
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t('assign.teachersFormLabel', { name: label(detail) })}>
+    <form noValidate onSubmit={submit.onSubmit} aria-label={t('assign.teachersFormLabel', { name: label(detail) })}>
       <Stack gap="lg">
         <SectionCard title={t('assign.subjectsAndTeachers')}>
           {rows.length === 0 ? (
@@ -146,8 +125,8 @@ function TeacherTable({ detail }: { detail: ClassDetail }) {
             />
           ) : null}
         </SectionCard>
-        <FormFooter failure={failure} cancelTo={classDetailPath(detail.assignClassId)}>
-          <Button type="submit" loading={save.isPending} disabled={rows.length === 0}>
+        <FormFooter failure={submit.failure} cancelTo={classDetailPath(detail.assignClassId)}>
+          <Button type="submit" loading={submit.pending} disabled={rows.length === 0}>
             {t('assign.saveTeachers')}
           </Button>
         </FormFooter>

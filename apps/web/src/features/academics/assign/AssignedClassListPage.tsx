@@ -6,8 +6,8 @@ import type { ClassSummary } from '@shala/contract';
 import { ASSIGN_FILTERS, useAssignedClassList } from '../../../api/academics-assign';
 import { ListPage, ViewEditActions, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../lib/useListParams';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
-import type { ScreenProps } from '../../../app/screen';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
+import type { ScreenProps } from '../../../lib/screen';
 import { StatusBadge, useClassLabel } from './parts';
 import { localeOf } from '../../../lib/format';
 

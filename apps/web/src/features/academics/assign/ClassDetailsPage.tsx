@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { ClassDetail } from '@shala/contract';
 import { useAssignedClass } from '../../../api/academics-assign';
 import { DetailsPage, RecordCard } from '../../../components/DetailsShell';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { useAcademicNames } from '../names';
 import { assignSubjectsPath, assignTeachersPath } from './AssignedClassListPage';
 import { SectionCard, StatusBadge, useClassLabel } from './parts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../api/auth';
 import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { StudentClassSection } from './StudentClass';
 import { WithSession } from './parts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { TeacherClassList } from './TeacherClasses';
 import { WithSession } from './parts';
 

@@ -1,15 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AcademicSession, AssignStatus, ClassDetail, ClassSummary } from '@shala/contract';
 import { STATUS_COLOR, useAssignedClass, useClassOptions } from '../../../api/academics-assign';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
 import { ListState, RecordState } from '../../../components/ListState';
 import { useAcademicNames } from '../names';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { useAddressParams } from '../../../lib/useListParams';
 import { useRememberedClass } from '../../../lib/useRememberedClass';
+import { SectionHeading } from '../../../components/SectionHeading';
 
 /** Complete / Incomplete / Pending, coloured. */
 export function StatusBadge({ status }: { status: AssignStatus }) {
@@ -42,16 +43,7 @@ export function WithSession({ children }: { children: (session: AcademicSession)
 export function SectionCard({ title, actions, children, maw }: { title: string; actions?: ReactNode; children: ReactNode; maw?: number }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={title} maw={maw}>
-      <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {actions ? (
-          <Group gap="xs" wrap="wrap">
-            {actions}
-          </Group>
-        ) : null}
-      </Group>
+      <SectionHeading title={title} actions={actions} mb="md" />
       {children}
     </Paper>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
 import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { WithSession } from './parts';
 
 /**

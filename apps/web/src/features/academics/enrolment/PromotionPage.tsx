@@ -2,7 +2,7 @@ import { Alert, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Ti
 import { useTranslation } from 'react-i18next';
 import type { ClassSummary, PromotionResult } from '@shala/contract';
 import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { useAcademicNames } from '../names';
 import { PromotionChoice, PromotionStudents } from './PromotionParts';
 import { usePromotion } from './usePromotion';

@@ -10,7 +10,7 @@ import { CARDS_QUERY, NameCell } from '../../../components/ListPage';
 import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/useListParams';
-import { formatDate } from '../../people/format';
+import { formatDate } from '../../../lib/format';
 import { useAcademicNames } from '../names';
 import { freePlaces, pageSelection, selectPage, toggle } from './logic';
 import { notifySaved } from '../../../lib/notify';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PromotionResult } from '@shala/contract';
 import { useClassDetail, usePromote, useSessionClasses } from '../../../api/academics-enrolment';
 import { apiErrorText } from '../../../api/errors';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
 import { notifySaved } from '../../../lib/notify';
 import { useAcademicNames } from '../names';
 import { defaultTarget, laterSessions, toggle } from './logic';

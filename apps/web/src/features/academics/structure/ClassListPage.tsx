@@ -10,8 +10,8 @@ import { classApi, structureKeys, useClassList } from '../../../api/academics-st
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { PageHeading } from '../../../components/PageHeading';
 import { useListParams } from '../../../lib/useListParams';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
-import type { ScreenProps } from '../../../app/screen';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
+import type { ScreenProps } from '../../../lib/screen';
 import { useAcademicNames } from '../names';
 import { EditClassModal } from './EditClassModal';
 import { notifyError, notifySaved } from '../../../lib/notify';

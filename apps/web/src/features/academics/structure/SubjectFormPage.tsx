@@ -9,7 +9,7 @@ import { FormFooter } from '../../../components/FormFooter';
 import { PageHeading } from '../../../components/PageHeading';
 import { useContractForm } from '../../../lib/contractForm';
 import { useErrorToken } from '../../../lib/validation';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { useAcademicNames } from '../names';
 import { EMPTY_SUBJECT, masterOptions, subjectBody, takenOf, type SubjectFormValues } from './subjectForm';
 import { isHindi } from '../../../lib/format';

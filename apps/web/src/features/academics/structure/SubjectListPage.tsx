@@ -9,8 +9,8 @@ import { structureKeys, subjectApi, useSubjectList } from '../../../api/academic
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusToggle } from '../../../components/StatusToggle';
 import { useListParams } from '../../../lib/useListParams';
-import type { ScreenProps } from '../../../app/screen';
-import { formatDate } from '../../people/format';
+import type { ScreenProps } from '../../../lib/screen';
+import { formatDate } from '../../../lib/format';
 import { useAcademicNames } from '../names';
 import { EditSubjectModal } from './EditSubjectModal';
 

@@ -1,5 +1,5 @@
 import type { AcademicSession } from '@shala/contract';
-import { now as clockNow } from '../../../lib/clock';
+import { now as clockNow } from '../../../api/clock';
 
 export interface SessionFormValues {
   label: string;

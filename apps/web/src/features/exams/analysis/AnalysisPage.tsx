@@ -6,8 +6,8 @@ import { useClassOptions, useAssignedClass, useTeacherClasses } from '../../../a
 import { useAuth } from '../../../api/auth';
 import { useExamAnalysis } from '../../../api/exams-analysis';
 import { useExams } from '../../../api/exams';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
-import type { ScreenProps } from '../../../app/screen';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
+import type { ScreenProps } from '../../../lib/screen';
 import { ListState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { StudentProgressChart } from './StudentProgressChart';

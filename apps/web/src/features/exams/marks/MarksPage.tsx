@@ -3,15 +3,15 @@ import { Alert, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, type MarkSheetBody } from '@shala/contract';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useAssignedClass, useClassOptions, useTeacherClasses } from '../../../api/academics-assign';
 import { useAuth } from '../../../api/auth';
 import { reasonText } from '../../../api/errors';
 import { useMarkSheet, useSaveMarkSheet } from '../../../api/exams-marks';
 import { PageHeading } from '../../../components/PageHeading';
-import { useAcademicNames } from '../../academics/names';
-import { useUnsavedGuard } from '../../attendance/useUnsavedGuard';
+import { useAcademicNames } from '../../academics';
+import { useUnsavedGuard } from '../../attendance';
 import { pick, useExamChoice } from './choice';
 import { MarksGrid } from './MarksGrid';
 import { notifyError, notifySaved } from '../../../lib/notify';

@@ -3,15 +3,15 @@ import { Alert, Button, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, T
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CO_GRADES, ROLE, EXAM_LIMITS, type CoArea, type CoGrade, type CoGrades, type ExamNotes, type ExamNotesRow } from '@shala/contract';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { GridEmpty, GridFailed, GridLoading } from '../states';
 import { useClassOptions, useTeacherClasses } from '../../../api/academics-assign';
 import { useAuth } from '../../../api/auth';
 import { reasonText } from '../../../api/errors';
 import { useExamNotes, useSaveExamNotes } from '../../../api/exams-marks';
 import { PageHeading } from '../../../components/PageHeading';
-import { useAcademicNames } from '../../academics/names';
-import { useUnsavedGuard } from '../../attendance/useUnsavedGuard';
+import { useAcademicNames } from '../../academics';
+import { useUnsavedGuard } from '../../attendance';
 import { pick, useExamChoice } from '../marks/choice';
 import { notifyError, notifySaved } from '../../../lib/notify';
 

@@ -5,7 +5,7 @@ import { IconDownload, IconFileOff, IconFiles } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassResults, ReportLang } from '@shala/contract';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { apiErrorText } from '../../../api/errors';
 import { downloadReportBatch, useClassResults, useCreateReportBatch, useReportBatch } from '../../../api/exams-report';
 import { CARDS_QUERY } from '../../../components/ListPage';

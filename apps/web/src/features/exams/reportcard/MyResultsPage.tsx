@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { useAuth } from '../../../api/auth';
 import { PageHeading } from '../../../components/PageHeading';
 import { ReportCardLoader } from './ReportCardView';

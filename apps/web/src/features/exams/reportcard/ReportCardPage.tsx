@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { PageHeading } from '../../../components/PageHeading';
 import { useReportCard } from '../../../api/exams-report';
 import { ReportCardLoader } from './ReportCardView';

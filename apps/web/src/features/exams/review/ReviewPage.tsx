@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, List, Modal, Paper, Radio, RingProgress, Select, Skeleton, Stack, Table, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, List, Modal, Paper, Radio, RingProgress, Select, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconLock, IconLockOpen, IconPencilCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EXAM_LIMITS, ROLE, type AcademicSession, type CompletionClass, type Exam, type PublishClass } from '@shala/contract';
+import { EXAM_LIMITS, publishInput, ROLE, withdrawInput, type AcademicSession, type CompletionClass, type Exam, type PublishClass } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
 import { useExams } from '../../../api/exams';
 import { useCorrections, useExamAction, useExamCompletion, usePublishExam, useWithdrawExam, type ExamAction } from '../../../api/exams-scheme';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
-import type { ScreenProps } from '../../../app/screen';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
+import type { ScreenProps } from '../../../lib/screen';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { PageHeading } from '../../../components/PageHeading';
-import { SessionGate } from '../../calendar/SessionGate';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { SessionGate } from '../../calendar';
 import { ExamStatusBadge } from '../scheme/SchemePage';
 import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';
@@ -208,76 +209,59 @@ function PublishDialog({ exam, classes, onClose }: { exam: Exam; classes: Publis
   const incomplete = open.filter((c) => !c.complete);
   const [mode, setMode] = useState<'complete' | 'all'>('complete');
   const [chosen, setChosen] = useState<string[]>(() => open.filter((c) => c.complete).map((c) => c.assignClassId));
-  const [reason, setReason] = useState('');
-  const ready = mode === 'complete' ? chosen.length > 0 : reason.trim().length > 0;
-  const submit = () =>
-    publish.mutate(
-      { examId: exam.examId, body: mode === 'complete' ? { classIds: chosen } : { confirmIncomplete: true, reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          notifySaved(t('examReview.publish.done', { name: exam.name }));
-          onClose();
-        },
-        onError: (error) => notifyError(error, t('examReview.actions.failed')),
-      },
-    );
   return (
-    <Modal opened onClose={onClose} title={t('examReview.publish.title', { name: exam.name })} size="lg">
-      <Stack gap="md">
-        <Text size="sm">{t('examReview.publish.intro')}</Text>
-        {incomplete.length ? (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} style={{ overflowWrap: 'anywhere' }}>
-            {t('examReview.publish.warning', { count: incomplete.length, classes: incomplete.map(classNameOf).join(', ') })}
-          </Alert>
-        ) : null}
-        {incomplete.length ? (
-          <Radio.Group label={t('examReview.publish.mode')} value={mode} onChange={(v) => setMode(v === 'all' ? 'all' : 'complete')}>
-            <Stack gap="xs" mt="xs">
-              <Radio value="complete" label={t('examReview.publish.modeComplete')} />
-              <Radio value="all" label={t('examReview.publish.modeAll')} />
-            </Stack>
-          </Radio.Group>
-        ) : null}
-        {mode === 'complete' ? (
-          <Checkbox.Group label={t('examReview.publish.classes')} value={chosen} onChange={setChosen}>
-            <Stack gap="xs" mt="xs">
-              {open.map((c) => (
-                <Checkbox
-                  key={c.assignClassId}
-                  value={c.assignClassId}
-                  disabled={!c.complete}
-                  label={c.complete ? classNameOf(c) : t('examReview.publish.incompleteClass', { name: classNameOf(c) })}
-                />
-              ))}
-              {open.some((c) => c.complete) ? null : (
-                <Text size="sm" c="dimmed">
-                  {t('examReview.publish.noneComplete')}
-                </Text>
-              )}
-            </Stack>
-          </Checkbox.Group>
-        ) : (
-          <Textarea
-            label={t('examReview.publish.reason')}
-            description={t('examReview.publish.reasonHint')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={EXAM_LIMITS.reason}
-            autosize
-            minRows={2}
-            required
-          />
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="green" onClick={submit} disabled={!ready} loading={publish.isPending}>
-            {t('examReview.publish.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReasonModal
+      title={t('examReview.publish.title', { name: exam.name })}
+      size="lg"
+      intro={
+        <>
+          <Text size="sm">{t('examReview.publish.intro')}</Text>
+          {incomplete.length ? (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} style={{ overflowWrap: 'anywhere' }}>
+              {t('examReview.publish.warning', { count: incomplete.length, classes: incomplete.map(classNameOf).join(', ') })}
+            </Alert>
+          ) : null}
+          {incomplete.length ? (
+            <Radio.Group label={t('examReview.publish.mode')} value={mode} onChange={(v) => setMode(v === 'all' ? 'all' : 'complete')}>
+              <Stack gap="xs" mt="xs">
+                <Radio value="complete" label={t('examReview.publish.modeComplete')} />
+                <Radio value="all" label={t('examReview.publish.modeAll')} />
+              </Stack>
+            </Radio.Group>
+          ) : null}
+          {mode === 'complete' ? (
+            <Checkbox.Group label={t('examReview.publish.classes')} value={chosen} onChange={setChosen}>
+              <Stack gap="xs" mt="xs">
+                {open.map((c) => (
+                  <Checkbox
+                    key={c.assignClassId}
+                    value={c.assignClassId}
+                    disabled={!c.complete}
+                    label={c.complete ? classNameOf(c) : t('examReview.publish.incompleteClass', { name: classNameOf(c) })}
+                  />
+                ))}
+                {open.some((c) => c.complete) ? null : (
+                  <Text size="sm" c="dimmed">
+                    {t('examReview.publish.noneComplete')}
+                  </Text>
+                )}
+              </Stack>
+            </Checkbox.Group>
+          ) : null}
+        </>
+      }
+      withReason={mode === 'all'}
+      ready={(reason) => (mode === 'complete' ? chosen.length > 0 : reason.trim().length > 0)}
+      reasonLabel={t('examReview.publish.reason')}
+      reasonHint={t('examReview.publish.reasonHint')}
+      maxLength={EXAM_LIMITS.reason}
+      schema={publishInput}
+      save={(reason) => publish.mutateAsync({ examId: exam.examId, body: mode === 'complete' ? { classIds: chosen } : { confirmIncomplete: true, reason } })}
+      saved={() => t('examReview.publish.done', { name: exam.name })}
+      submitLabel={t('examReview.publish.submit')}
+      color="green"
+      onClose={onClose}
+    />
   );
 }
 
@@ -285,41 +269,20 @@ function PublishDialog({ exam, classes, onClose }: { exam: Exam; classes: Publis
 function WithdrawDialog({ exam, onClose }: { exam: Exam; onClose: () => void }) {
   const { t } = useTranslation();
   const withdraw = useWithdrawExam();
-  const [reason, setReason] = useState('');
-  const submit = () =>
-    withdraw.mutate(
-      { examId: exam.examId, body: { reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          notifySaved(t('examReview.publish.withdrawDone', { name: exam.name }));
-          onClose();
-        },
-        onError: (error) => notifyError(error, t('examReview.actions.failed')),
-      },
-    );
   return (
-    <Modal opened onClose={onClose} title={t('examReview.publish.withdrawTitle', { name: exam.name })}>
-      <Stack gap="md">
-        <Text size="sm">{t('examReview.publish.withdrawText', { name: exam.name })}</Text>
-        <Textarea
-          label={t('examReview.publish.withdrawReason')}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          maxLength={EXAM_LIMITS.reason}
-          autosize
-          minRows={2}
-          required
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={submit} disabled={!reason.trim()} loading={withdraw.isPending}>
-            {t('examReview.publish.withdraw')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReasonModal
+      title={t('examReview.publish.withdrawTitle', { name: exam.name })}
+      intro={<Text size="sm">{t('examReview.publish.withdrawText', { name: exam.name })}</Text>}
+      ready={(reason) => reason.trim().length > 0}
+      reasonLabel={t('examReview.publish.withdrawReason')}
+      maxLength={EXAM_LIMITS.reason}
+      schema={withdrawInput}
+      save={(reason) => withdraw.mutateAsync({ examId: exam.examId, body: { reason } })}
+      saved={() => t('examReview.publish.withdrawDone', { name: exam.name })}
+      submitLabel={t('examReview.publish.withdraw')}
+      color="red"
+      onClose={onClose}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { useCounterCollect } from '../../../api/fees-counter';
 import { useStudentFees } from '../../../api/fees-student';
 import { QueryError } from '../../../components/ListState';
 import { notifyError } from '../../../lib/notify';
-import { useClassLabel } from '../../academics/assign/parts';
+import { useClassLabel } from '../../academics';
 import { STATE_COLOR } from '../StudentFeesParts';
 import { useFeeFormat } from '../reports/parts';
 import { defaultTicks, dueOf, newBatchId, tickedTotal } from './logic';

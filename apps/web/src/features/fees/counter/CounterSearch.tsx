@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CounterHit } from '@shala/contract';
 import { useCounterSearch } from '../../../api/fees-counter';
 import { QueryError } from '../../../components/ListState';
-import { useClassLabel } from '../../academics/assign/parts';
+import { useClassLabel } from '../../academics';
 import { useFeeFormat } from '../reports/parts';
 import { searchable } from './logic';
 import { PhoneNumber } from '../../../components/PhoneNumber';

@@ -4,7 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { cashRounded, type CounterCollectResult, type CounterHit, type ReceiptLayout } from '@shala/contract';
 import { batchReceipt } from '../../../api/fees-counter';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { PageHeading } from '../../../components/PageHeading';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';

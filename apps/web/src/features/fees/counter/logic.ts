@@ -1,5 +1,5 @@
 import { RECEIPT_LAYOUTS, type Instalment, type Payment, type ReceiptLayout } from '@shala/contract';
-import { local } from '../../../lib/storage';
+import { local } from '../../../api/storage';
 
 /**
  * The fee counter's rules in the browser (issue 25): which instalments are ticked at first, what

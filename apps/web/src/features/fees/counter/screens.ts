@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const FeeCounterPage = lazy(() => import('./FeeCounterPage'));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "counter" (issue 25): its screen by route path (../screens.ts spreads it). */
-export const FEE_COUNTER_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/feecounter': FeeCounterPage,
-};
+export const FEE_COUNTER_SCREENS = lazyScreens({
+  '/feecounter': () => import('./FeeCounterPage'),
+});

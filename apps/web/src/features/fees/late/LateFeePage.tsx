@@ -25,7 +25,7 @@ import { useContractForm } from '../../../lib/contractForm';
 import { useFormat } from '../../../lib/format';
 import { focusFirstError, useErrorToken } from '../../../lib/validation';
 import { useSubmit } from '../../../lib/useSubmit';
-import { sessionScreen } from '../../academics/assign/sessionScreen';
+import { sessionScreen } from '../../academics';
 
 /**
  * /latefee (113 sets it, 112 reads it): the late-fee rule of the header's session, with what it

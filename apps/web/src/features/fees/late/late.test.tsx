@@ -6,7 +6,7 @@ import type { Instalment, LateFeeSettings } from '@shala/contract';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
 import { LateFeeLine } from '../LateFeeLine';
 import { lateFeeBody } from './LateFeePage';
-import { auditDetails } from '../../privacy/AuditLogPage';
+import { auditDetails } from '../../privacy';
 import { i18n } from '../../../i18n';
 
 const SESSION = { sessionId: 'a0000000-0000-4000-8000-000000000001', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };

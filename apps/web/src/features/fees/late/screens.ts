@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const LateFeePage = lazy(() => import('./LateFeePage'));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "late fees": its screen by route path (../screens.ts spreads it). */
-export const FEE_LATE_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/latefee': LateFeePage,
-};
+export const FEE_LATE_SCREENS = lazyScreens({
+  '/latefee': () => import('./LateFeePage'),
+});

@@ -3,7 +3,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUpiSettings } from '../../../api/fees-upi';
 import { useMessagingSettings } from '../../../api/messaging-settings';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { RecordState } from '../../../components/ListState';
 import { PageHeading } from '../../../components/PageHeading';
 import { UpiSettingsCard } from './UpiSettingsCard';

@@ -7,7 +7,7 @@ import { FailureAlert } from '../../../components/ModalFooter';
 import { useContractForm } from '../../../lib/contractForm';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useErrorToken } from '../../../lib/validation';
-import { SettingsCard } from '../../messaging/SettingsCard';
+import { SettingsCard } from '../../messaging';
 
 /**
  * The school's UPI id for payments without a gateway (the principal's): its UPI id (name@bank) and

@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const PaymentSettingsPage = lazy(() => import('./PaymentSettingsPage'));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "payments": the school's ways of being paid (../screens.ts spreads it). */
-export const FEE_PAYMENT_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/paymentsettings': PaymentSettingsPage,
-};
+export const FEE_PAYMENT_SCREENS = lazyScreens({
+  '/paymentsettings': () => import('./PaymentSettingsPage'),
+});

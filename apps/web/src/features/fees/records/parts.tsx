@@ -6,7 +6,7 @@ import { formatRupees, type AcademicSession, type FeeAdjustment, type FeeRecord,
 import { useClassOptions } from '../../../api/academics-assign';
 import { useClassFee } from '../../../api/fees-setup';
 import { apiErrorText } from '../../../api/errors';
-import { ClassPicker } from '../../academics/assign/parts';
+import { ClassPicker } from '../../academics';
 import { useFeeDate } from '../feeDate';
 import { recordPreview, typeValue } from './logic';
 import { LoadingBlock } from '../../../components/LoadingBlock';

@@ -1,11 +1,7 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const FeeRecordsPage = lazy(() => import('./FeeRecordsPage'));
-const EmiPage = lazy(() => import('./EmiPage'));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "records": its screens by route path (../screens.ts spreads them). */
-export const FEE_RECORDS_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/addfeerecord': FeeRecordsPage,
-  '/addfeeemi': EmiPage,
-};
+export const FEE_RECORDS_SCREENS = lazyScreens({
+  '/addfeerecord': () => import('./FeeRecordsPage'),
+  '/addfeeemi': () => import('./EmiPage'),
+});

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ROLE } from '@shala/contract';
 import { useAuth } from '../../../api/auth';
 import { useFeeSummary } from '../../../api/fees-reports';
-import { useCurrentSession } from '../../../app/layout/SessionPicker';
+import { useCurrentSession } from '../../../lib/useCurrentSession';
 import { useFeeFormat } from './parts';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { QueryError } from '../../../components/ListState';

@@ -22,8 +22,8 @@ import { canOpen, type AcademicSession, type FeeSummary } from '@shala/contract'
 import { useAuth } from '../../../api/auth';
 import { useFeeSummary } from '../../../api/fees-reports';
 import { PageHeading } from '../../../components/PageHeading';
-import type { ScreenProps } from '../../../app/screen';
-import { WithSession } from '../../academics/assign/parts';
+import type { ScreenProps } from '../../../lib/screen';
+import { WithSession } from '../../academics';
 import { Figure, Section, useFeeFormat } from './parts';
 import { QueryError } from '../../../components/ListState';
 

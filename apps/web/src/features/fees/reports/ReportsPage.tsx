@@ -2,19 +2,12 @@ import type { CSSProperties } from 'react';
 import { Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  COLLECTION_GROUPS,
-  type AcademicSession,
-  type CollectionGroup,
-  type CollectionRow,
-  type OutstandingRow,
-} from '@shala/contract';
+import { COLLECTION_GROUPS, toCsv, type AcademicSession, type CollectionGroup, type CollectionRow, type OutstandingRow } from '@shala/contract';
 import { useFeeCollection, useFeeOutstanding, useFeeSummary } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
 import { ListState } from '../../../components/ListState';
-import { csvBlob, toCsv } from '../../../lib/csv';
-import { useClassLabel } from '../../academics/assign/parts';
-import { sessionScreen } from '../../academics/assign/sessionScreen';
+import { csvBlob } from '../../../lib/csv';
+import { sessionScreen, useClassLabel } from '../../academics';
 import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { rangeError, thisMonth } from './range';
 import { useAddressParams } from '../../../lib/useListParams';

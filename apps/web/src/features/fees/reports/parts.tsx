@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Box, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { formatRupees } from '@shala/contract';
 import { CARDS_QUERY } from '../../../components/ListPage';
 import { useFeeDate } from '../feeDate';
 import { useFormat } from '../../../lib/format';
+import { SectionHeading } from '../../../components/SectionHeading';
 
 /** Money, dates and counts of the fee screens in the reader's language (money: ₹ with Indian grouping). */
 export function useFeeFormat() {
@@ -48,16 +49,7 @@ export function Figure({ label, value, hint, icon: FigureIcon, color, testId }: 
 export function Section({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <Stack component="section" gap="sm" aria-label={title} data-testid={testId}>
-      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {actions ? (
-          <Group gap="xs" wrap="wrap">
-            {actions}
-          </Group>
-        ) : null}
-      </Group>
+      <SectionHeading title={title} actions={actions} />
       {children}
     </Stack>
   );

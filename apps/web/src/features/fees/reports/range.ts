@@ -1,5 +1,5 @@
 import { REPORT_DAYS_MAX, daysInclusive } from '@shala/contract';
-import { now as clockNow } from '../../../lib/clock';
+import { now as clockNow } from '../../../api/clock';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n: number) => String(n).padStart(2, '0');

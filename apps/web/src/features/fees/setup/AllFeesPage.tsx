@@ -11,8 +11,8 @@ import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { PageHeading } from '../../../components/PageHeading';
 import { useListParams } from '../../../lib/useListParams';
-import type { ScreenProps } from '../../../app/screen';
-import { useClassLabel, WithSession } from '../../academics/assign/parts';
+import type { ScreenProps } from '../../../lib/screen';
+import { useClassLabel, WithSession } from '../../academics';
 import { formatPercent } from './format';
 
 /** Classes a page: a school rarely has more in a session, and each row is small. */

@@ -7,7 +7,7 @@ import { feeTypeApi, useFeeTypeList, useRefreshFeeTypes } from '../../../api/fee
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusToggle } from '../../../components/StatusToggle';
 import { useListParams } from '../../../lib/useListParams';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { AddFeeTypeModal, EditFeeTypeModal } from './FeeTypeModals';
 import { feeTypeEffect, feeTypeValue } from './format';
 import { useFormat } from '../../../lib/format';

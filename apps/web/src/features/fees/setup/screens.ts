@@ -1,13 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const FeeTypesPage = lazy(() => import('./FeeTypesPage'));
-const AllFeesPage = lazy(() => import('./AllFeesPage'));
-const ClassFeePage = lazy(() => import('./ClassFeePage'));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "setup": its screens by route path (../screens.ts spreads them). */
-export const FEE_SETUP_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/AddFeetype': FeeTypesPage,
-  '/viewall_fees': AllFeesPage,
-  '/AddClassFee': ClassFeePage,
-};
+export const FEE_SETUP_SCREENS = lazyScreens({
+  '/AddFeetype': () => import('./FeeTypesPage'),
+  '/viewall_fees': () => import('./AllFeesPage'),
+  '/AddClassFee': () => import('./ClassFeePage'),
+});

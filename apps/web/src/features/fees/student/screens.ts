@@ -1,11 +1,7 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const ParentFeesPage = lazy(() => import('./StudentFeesPages').then((m) => ({ default: m.ParentFeesPage })));
-const StudentFeesPage = lazy(() => import('./StudentFeesPages').then((m) => ({ default: m.StudentFeesPage })));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "student": its screens by route path (../screens.ts spreads them). */
-export const FEE_STUDENT_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/studentfeedata': ParentFeesPage,
-  '/studentclassfees': StudentFeesPage,
-};
+export const FEE_STUDENT_SCREENS = lazyScreens({
+  '/studentfeedata': () => import('./StudentFeesPages').then((m) => ({ default: m.ParentFeesPage })),
+  '/studentclassfees': () => import('./StudentFeesPages').then((m) => ({ default: m.StudentFeesPage })),
+});

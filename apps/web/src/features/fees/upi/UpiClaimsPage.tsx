@@ -4,13 +4,13 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UPI_CLAIM_STATUSES, formatRupees, type UpiClaim, type UpiClaimStatus } from '@shala/contract';
 import { useUpiClaims } from '../../../api/fees-upi';
-import type { ScreenProps } from '../../../app/screen';
+import type { ScreenProps } from '../../../lib/screen';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { ListPager } from '../../../components/ListToolbar';
 import { PageHeading } from '../../../components/PageHeading';
 import { useFormat } from '../../../lib/format';
 import { useClampPage, useListParams } from '../../../lib/useListParams';
-import { useClassLabel } from '../../academics/assign/parts';
+import { useClassLabel } from '../../academics';
 import { ConfirmClaimModal, RejectClaimModal } from './UpiClaimModals';
 
 const STATUS_COLOR: Record<UpiClaimStatus, string> = { pending: 'orange', confirmed: 'teal', rejected: 'red' };

@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import type { ScreenProps } from '../../../app/screen';
-
-const UpiClaimsPage = lazy(() => import('./UpiClaimsPage'));
+import { lazyScreens } from '../../../lib/screen';
 
 /** Fees, part "UPI": the office's list of parents' UPI references to confirm (../screens.ts spreads it). */
-export const FEE_UPI_SCREENS: Record<string, ComponentType<ScreenProps>> = {
-  '/feeupiclaims': UpiClaimsPage,
-};
+export const FEE_UPI_SCREENS = lazyScreens({
+  '/feeupiclaims': () => import('./UpiClaimsPage'),
+});

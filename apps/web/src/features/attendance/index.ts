@@ -1,0 +1,4 @@
+// The face of attendance: what other features may use.
+export { schoolToday } from './markLogic';
+export { AttendanceSummaryCard, SummaryGrid } from './SummaryCards';
+export { useUnsavedGuard } from './useUnsavedGuard';

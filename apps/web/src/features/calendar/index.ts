@@ -1,0 +1,3 @@
+// The face of the calendar: what other features may use.
+export { default as CalendarCard } from './CalendarCard';
+export { SessionGate } from './SessionGate';

@@ -1,0 +1,2 @@
+// The face of fees: what other features may use.
+export { useFeeDate } from './feeDate';

@@ -1,0 +1,2 @@
+// The face of the timetable: what other features may use.
+export { periodName } from './periodName';
