@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
@@ -20,15 +20,15 @@ export const feesPolicy = {
    * A condition on a payment's student: the caller may read its receipt. `parentOf` is the
    * student's parent column, `studentId` the record's student; it rides in the receipt's WHERE.
    */
-  receiptWhere(caller: Caller, student: { parentOf: AnyPgColumn; studentId: AnyPgColumn }): SQL | undefined {
+  receiptWhere(caller: Caller, student: { parentOf: AnyPgColumn | SQL; studentId: AnyPgColumn | SQL }): SQL | undefined {
     switch (caller.roleId) {
       case ROLE.SYSTEM_ADMIN:
       case ROLE.PRINCIPAL:
         return undefined;
       case ROLE.PARENT:
-        return eq(student.parentOf, caller.userId);
+        return sql`${student.parentOf} = ${caller.userId}`;
       case ROLE.STUDENT:
-        return eq(student.studentId, caller.userId);
+        return sql`${student.studentId} = ${caller.userId}`;
       default:
         // Any other role never reaches here (the contract), and would see nothing.
         return sql`false`;
