@@ -45,7 +45,7 @@ describe('role decisions live in the policies', () => {
   });
 
   it("certificates: admins print any, the family its own shared ones; the family's list is a parent's children or the student itself", () => {
-    const family = { id: sql`u.id`, parentOf: sql`u.parent_user_id` };
+    const family = { studentId: sql`u.id`, parentOf: sql`u.parent_user_id` };
     expect(byRole((c) => text(certificatesPolicy.familyWhere(c, family)))).toEqual({
       [ROLE.OWNER]: 'false',
       [ROLE.SYSTEM_ADMIN]: 'false',

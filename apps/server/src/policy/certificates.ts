@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import { certificates } from '../db/schema.js';
+import { familyWhere, type FamilyStudent } from './family.js';
 
 /**
  * Who may see which certificate (issue 26):
@@ -15,19 +15,9 @@ import { certificates } from '../db/schema.js';
  * carries in its WHERE.
  */
 export const certificatesPolicy = {
-  /**
-   * A condition on a student: it is the caller's family (a student itself, a parent's child).
-   * `id` is the student's id, `parentOf` its parent column; another role sees nobody.
-   */
-  familyWhere(caller: Caller, student: { id: AnyPgColumn | SQL; parentOf: AnyPgColumn | SQL }): SQL {
-    switch (caller.roleId) {
-      case ROLE.STUDENT:
-        return sql`${student.id} = ${caller.userId}`;
-      case ROLE.PARENT:
-        return sql`${student.parentOf} = ${caller.userId}`;
-      default:
-        return sql`false`;
-    }
+  /** A condition on a student: it is the caller's family (a student itself, a parent's child); another role sees nobody. */
+  familyWhere(caller: Caller, student: FamilyStudent): SQL {
+    return familyWhere(caller, student) ?? sql`false`;
   },
 
   /**

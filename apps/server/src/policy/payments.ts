@@ -1,15 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { API } from '@shala/contract';
 import type { Caller } from '../context.js';
+import type { FamilyStudent } from './family.js';
 import { feesPolicy } from './fees.js';
 import { allows } from './index.js';
 
 /** A payment's student, as its statement names it: the student's id and its parent column. */
-export interface PaymentStudent {
-  parentOf: AnyPgColumn | SQL;
-  studentId: AnyPgColumn | SQL;
-}
+export type PaymentStudent = FamilyStudent;
 
 /**
  * Who may pay which fees (issues 23-25), on top of the fees policy (`feesPolicy`: admins any

@@ -491,13 +491,13 @@ export async function listCertificates(deps: Pick<Deps, 'data'>, caller: Caller,
 export async function myCertificates(deps: Pick<Deps, 'data'>, caller: Caller, q: ListQuery) {
   const schoolId = scopeOf(caller);
   if (q.studentId) {
-    const own = certificatesPolicy.familyWhere(caller, { id: sql`u.id`, parentOf: sql`u.parent_user_id` });
+    const own = certificatesPolicy.familyWhere(caller, { studentId: sql`u.id`, parentOf: sql`u.parent_user_id` });
     const [child] = rowsOf<{ id: string }>(
       await tenantDb(deps, schoolId).execute(sql`select u.id from users u where u.school_id = ${schoolId} and u.id = ${q.studentId} and u.role_id = ${ROLE.STUDENT} and ${own}`),
     );
     if (!child) throw notFound('Student');
   }
-  const mine = certificatesPolicy.familyWhere(caller, { id: certificates.studentId, parentOf: student.parentUserId });
+  const mine = certificatesPolicy.familyWhere(caller, { studentId: certificates.studentId, parentOf: student.parentUserId });
   const { items, total } = await readCertificates(tenantDb(deps, schoolId), schoolId, and(mine, eq(certificates.sharedWithParent, true), listWhere(q)), q.pageSize, (q.page - 1) * q.pageSize);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
