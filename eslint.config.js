@@ -34,6 +34,31 @@ function webImports(...patterns) {
   ];
 }
 
+/** A role written as its number, where code compares or lists roles. */
+const ROLE_NUMBER_RULES = [
+  { selector: `BinaryExpression > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+  { selector: `SwitchCase > Literal.test[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+  { selector: `ArrayExpression > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the roles: ROLE.<NAME> from @shala/contract.' },
+  { selector: `Property[key.name=/^(role|roleId|roles)$/] > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+  { selector: `Property > Literal.key[raw=${ROLE_NUMBER}]`, message: 'Key by the role name: [ROLE.<NAME>].' },
+  { selector: `CallExpression[callee.name='eq'] > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
+];
+
+/** A role tested outside a policy: who may see or change what is decided in apps/server/src/policy/. */
+const ROLE_FIELD = "/^(roleId|role_id)$/";
+const IN_A_POLICY = 'Decide access in a policy (apps/server/src/policy/<resource>.ts) and call it; a service never compares roles (CODE_STYLE.md, "Role checks").';
+const ROLE_DECISION_RULES = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${['left', 'right'].flatMap((side) => [`[${side}.property.name=${ROLE_FIELD}]`, `[${side}.name=${ROLE_FIELD}]`, `[${side}.object.name='ROLE']`]).join(', ')})`,
+    message: IN_A_POLICY,
+  },
+  { selector: `CallExpression[callee.property.name=/^(includes|has)$/] > MemberExpression.arguments[property.name=${ROLE_FIELD}]`, message: IN_A_POLICY },
+  { selector: `CallExpression[callee.property.name=/^(includes|has)$/] > Identifier.arguments[name=${ROLE_FIELD}]`, message: IN_A_POLICY },
+  { selector: `SwitchStatement > MemberExpression.discriminant[property.name=${ROLE_FIELD}]`, message: IN_A_POLICY },
+  { selector: `SwitchStatement > Identifier.discriminant[name=${ROLE_FIELD}]`, message: IN_A_POLICY },
+  { selector: `CallExpression[callee.name='kindOfRole'] > MemberExpression.arguments[object.name='caller']`, message: IN_A_POLICY },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -157,16 +182,21 @@ export default tseslint.config(
   {
     files: ROLE_NAMED,
     ignores: ['packages/contract/src/roles.ts', 'apps/server/src/seed/**', '**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: `BinaryExpression > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
-        { selector: `SwitchCase > Literal.test[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
-        { selector: `ArrayExpression > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the roles: ROLE.<NAME> from @shala/contract.' },
-        { selector: `Property[key.name=/^(role|roleId|roles)$/] > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
-        { selector: `Property > Literal.key[raw=${ROLE_NUMBER}]`, message: 'Key by the role name: [ROLE.<NAME>].' },
-        { selector: `CallExpression[callee.name='eq'] > Literal[raw=${ROLE_NUMBER}]`, message: 'Name the role: ROLE.<NAME> from @shala/contract.' },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_NUMBER_RULES] },
+  },
+
+  // Access is decided in policies (apps/server/src/policy/, one per resource): a service asks
+  // `feesPolicy.receiptWhere(caller, …)`, `dashboardPolicy.kindFor(caller)`, … and never compares
+  // roles itself. Outside policy/ the server's code may not test a role: `x.roleId === …` (or
+  // `!==`), `ROLE.X === …` on either side, `.includes(x.roleId)` / `.has(x.roleId)`, a switch on a
+  // role, or `kindOfRole(caller.roleId)`. What a record is (is this user a teacher?) is asked with
+  // the contract's `kindOfRole(user.roleId)`, and the route-level check (`allows`, `assertAllowed`
+  // in policy/index.ts) is a policy's. The contract (packages/contract) and policy/ are outside the
+  // rule; the seeds, the bench and the tests are too (they make and act as each role). ESLint
+  // keeps one `no-restricted-syntax` per file, so this entry repeats the role-number rules.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/policy/**', 'apps/server/src/seed/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_NUMBER_RULES, ...ROLE_DECISION_RULES] },
   },
 );

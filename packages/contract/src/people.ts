@@ -112,6 +112,13 @@ export type PeopleKind = (typeof PEOPLE_KINDS)[number];
 /** The role code each kind of person has. */
 export const KIND_ROLE = { systemAdmins: ROLE.SYSTEM_ADMIN, principals: ROLE.PRINCIPAL, teachers: ROLE.TEACHER, students: ROLE.STUDENT, parents: ROLE.PARENT } as const;
 /**
+ * The kind of person a user record is, from its role code (null: the platform owner, or not a role):
+ * what a record is, not what its reader may do (that is the server's policies').
+ */
+export function kindOfRole(role: number): PeopleKind | null {
+  return PEOPLE_KINDS.find((kind) => KIND_ROLE[kind] === role) ?? null;
+}
+/**
  * Who may list, read, edit and export each kind of person: the one table that the people routes
  * and the export's per-kind check both read.
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_ROLES,
   API,
+  KIND_ROLE,
   LANDING,
   MENUS,
   WEB_ROUTES,
@@ -9,6 +10,9 @@ import {
   landingFor,
   matchWebRoute,
   menuFor,
+  PEOPLE_KINDS,
+  ROLE,
+  kindOfRole,
   parseRole,
   pickSession,
   type AcademicSession,
@@ -101,5 +105,13 @@ describe('API table', () => {
       expect(route.url, name).toMatch(/^\/api\//);
       expect(route.roles === 'public' || route.roles.length > 0, name).toBe(true);
     }
+  });
+});
+
+describe('kinds of people', () => {
+  it('names the kind of a user record from its role code, and nothing for the owner or a stranger code', () => {
+    for (const kind of PEOPLE_KINDS) expect(kindOfRole(KIND_ROLE[kind])).toBe(kind);
+    expect(kindOfRole(ROLE.OWNER)).toBeNull();
+    expect(kindOfRole(999)).toBeNull();
   });
 });

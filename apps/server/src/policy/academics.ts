@@ -17,9 +17,14 @@ export const academicsPolicy = {
     return allows(API.classCreate.roles, caller.roleId);
   },
 
+  /** The caller sees only the classes it teaches (a teacher), not the whole school's (admins). */
+  ownClassesOnly(caller: Caller): boolean {
+    return caller.roleId === ROLE.TEACHER;
+  },
+
   /** A teacher's access to one class: its class teacher or a teacher of one of its subjects. 404 otherwise. */
   async assertClassVisible(db: DbOrTx, caller: Caller, schoolId: string, assignClassId: string): Promise<void> {
-    if (caller.roleId !== ROLE.TEACHER) return;
+    if (!this.ownClassesOnly(caller)) return;
     const [row] = await db
       .select({ id: classes.id })
       .from(classes)

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type ClassRef } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { classSubjects, classes } from '../db/schema.js';
 import { versionsSql } from '../db/versions.js';
 import { prepared } from '../db/prepared.js';
-import { forbidden, notFound } from '../errors.js';
+import { AppError, forbidden, notFound } from '../errors.js';
 
 /** A class as attendance sees it, and what the caller is to it. */
 export interface AttendanceClass {
@@ -63,3 +63,46 @@ export async function attendanceClass(db: DbOrTx, caller: Caller, schoolId: stri
     versions: row.versions ?? '',
   };
 }
+
+/** What the attendance summary shows the caller: the whole school, its own classes, or the family's children. */
+export type AttendanceSummaryKind = 'school' | 'classes' | 'children';
+
+/**
+ * Who marks, and whose attendance each summary shows:
+ * - marking: the principal (113) any class; a teacher (114) daywise as the class teacher,
+ *   periodwise as the period's timetable teacher or the class teacher; anyone else: 403;
+ * - the summary: admins (112, 113) the school's, a teacher the classes it is class teacher of, a
+ *   parent (115) its active children's months, a student (116) its own.
+ */
+export const attendancePolicy = {
+  /** Why the caller may not mark this class's day or period (`cellTeacherId`: the period's timetable teacher), or null. */
+  roleRefusal(caller: Caller, cls: AttendanceClass, periodId: string | null, cellTeacherId: string | null): AppError | null {
+    if (caller.roleId === ROLE.PRINCIPAL) return null;
+    if (caller.roleId !== ROLE.TEACHER) return new AppError('FORBIDDEN', 'You are not allowed to do this.');
+    if (cls.isClassTeacher) return null;
+    if (!periodId) return new AppError('FORBIDDEN', 'Only the class teacher marks the day’s attendance of this class.', { reason: 'not_class_teacher' });
+    if (cellTeacherId !== caller.userId) return new AppError('FORBIDDEN', 'Only the teacher of this period (or the class teacher) marks it.', { reason: 'not_period_teacher' });
+    return null;
+  },
+
+  /** What the caller's summary shows, or null (nothing but the day). */
+  summaryKind(caller: Caller): AttendanceSummaryKind | null {
+    switch (caller.roleId) {
+      case ROLE.SYSTEM_ADMIN:
+      case ROLE.PRINCIPAL:
+        return 'school';
+      case ROLE.TEACHER:
+        return 'classes';
+      case ROLE.PARENT:
+      case ROLE.STUDENT:
+        return 'children';
+      default:
+        return null;
+    }
+  },
+
+  /** A condition on a student `users` row (SQL alias `u`): one of the caller's family whose month it sees (a parent's active children, a student itself). */
+  childrenWhere(caller: Caller): SQL {
+    return caller.roleId === ROLE.PARENT ? sql`u.parent_user_id = ${caller.userId} and u.status` : sql`u.id = ${caller.userId}`;
+  },
+};

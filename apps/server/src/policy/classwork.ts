@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { classes } from '../db/schema.js';
+import { classWorks, classes } from '../db/schema.js';
 import { notFound } from '../errors.js';
 
 /**
@@ -30,6 +30,11 @@ export const classWorkPolicy = {
       default:
         return sql`false`;
     }
+  },
+
+  /** A condition on `class_works`: the caller may remove it (the principal any of the school's, a teacher its own). */
+  removableWhere(caller: Caller): SQL | undefined {
+    return caller.roleId === ROLE.PRINCIPAL ? undefined : eq(classWorks.teacherId, caller.userId);
   },
 
   /** A class of the school whose work the caller may see (one statement), else 404. */

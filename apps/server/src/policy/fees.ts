@@ -1,9 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { academicsPolicy } from './academics.js';
+import { familyWhere, type FamilyStudent } from './family.js';
 
 /**
  * Who may see a student's fees and receipts (the changes are the contract's: the principal's
@@ -20,18 +20,9 @@ export const feesPolicy = {
    * A condition on a payment's student: the caller may read its receipt. `parentOf` is the
    * student's parent column, `studentId` the record's student; it rides in the receipt's WHERE.
    */
-  receiptWhere(caller: Caller, student: { parentOf: AnyPgColumn; studentId: AnyPgColumn }): SQL | undefined {
-    switch (caller.roleId) {
-      case ROLE.SYSTEM_ADMIN:
-      case ROLE.PRINCIPAL:
-        return undefined;
-      case ROLE.PARENT:
-        return eq(student.parentOf, caller.userId);
-      case ROLE.STUDENT:
-        return eq(student.studentId, caller.userId);
-      default:
-        // Any other role never reaches here (the contract), and would see nothing.
-        return sql`false`;
-    }
+  receiptWhere(caller: Caller, student: FamilyStudent): SQL | undefined {
+    if (caller.roleId === ROLE.SYSTEM_ADMIN || caller.roleId === ROLE.PRINCIPAL) return undefined;
+    // Any other role than the family never reaches here (the contract), and would see nothing.
+    return familyWhere(caller, student) ?? sql`false`;
   },
 };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { API } from '@shala/contract';
+import { API, ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import { messages } from '../db/schema.js';
 import { allows } from './index.js';
@@ -11,6 +11,8 @@ import { allows } from './index.js';
  * in them: the SMS webhook URL carries the account's report token, which lets anyone holding it
  * post delivery reports. Secrets themselves are never shown to anyone, only their hints.
  *
+ * WhatsApp messages are for parents: only a parent opts in to them (403 `whatsapp_parents_only`).
+ *
  * Who reads a message the school sent as its recipients do (`/api/messages/:messageId` and its
  * file): those it was sent to (a notification of kind `message` naming it) and the school's admins
  * (who read its report); anyone else gets 404, as for another school's.
@@ -19,6 +21,11 @@ export const messagingPolicy = {
   /** May the caller see the account's webhook token (it may change the account)? */
   seesWebhookToken(caller: Caller): boolean {
     return allows(API.messagingSms.roles, caller.roleId) || allows(API.platformMessagingSms.roles, caller.roleId);
+  },
+
+  /** May the caller turn WhatsApp messages on or off? They are for parents (115) only. */
+  choosesWhatsApp(caller: Caller): boolean {
+    return caller.roleId === ROLE.PARENT;
   },
 
   /** A condition on `messages`: the caller received the message, or is an admin of the school (the service scopes the school). */

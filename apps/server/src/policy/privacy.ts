@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { API, ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import { users } from '../db/schema.js';
@@ -11,12 +11,24 @@ import { allows } from './index.js';
  * - the scope is the shared `scopeOf` (row-level security holds it in the database);
  * - `studentWhere`: which student rows the caller may act on, as a filter on `users`, so the
  *   check rides on the statement that reads or writes the student (a parent: its own children
- *   only; anyone else's child answers 404, never 403).
+ *   only; anyone else's child answers 404, never 403);
+ * - the audit of views: a parent's view is recorded of its own child only; the school's staff's
+ *   views (112, 113, 114) go in the batched staff log.
  */
 export const privacyPolicy = {
   can(caller: Caller, action: 'consent' | 'report' | 'export' | 'erase' | 'audit'): boolean {
     const route = { consent: API.consentGive, report: API.consentReport, export: API.privacyExport, erase: API.privacyErase, audit: API.auditList }[action];
     return allows(route.roles, caller.roleId);
+  },
+
+  /** A condition on a viewed student's parent column (`parentOf`): a parent's view counts for its own child only (others: any of the school's). */
+  viewedWhere(caller: Caller, parentOf: SQL): SQL {
+    return caller.roleId === ROLE.PARENT ? sql`${parentOf} = ${caller.userId}` : sql`true`;
+  },
+
+  /** Is the caller the school's staff, whose views of a student's report card or fees the staff log keeps? */
+  isStaff(caller: Caller): boolean {
+    return caller.roleId === ROLE.SYSTEM_ADMIN || caller.roleId === ROLE.PRINCIPAL || caller.roleId === ROLE.TEACHER;
   },
 
   studentWhere(caller: Caller, schoolId: string, studentId: string): SQL {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq, and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import { CHAT_ROLES, type Notification, type PushPayload } from '@shala/contract';
+import { CHAT_ROLES, isRole, type Notification, type PushPayload } from '@shala/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { pushSubscriptions } from '../db/schema.js';
-import { asPlatform } from '../policy/index.js';
+import { allows, asPlatform } from '../policy/index.js';
 import { safeError } from '../log.js';
 import { languageOf, renderNotification } from '../modules/notifications/texts.js';
 
@@ -114,7 +114,7 @@ function subjectOf(config: Config): string {
 
 /** What the browser shows: the sender, the text in the recipient's language, and where a click leads. */
 export function payloadOf(notification: Notification, roleId: number, lang: string | null = null): PushPayload {
-  const chats = notification.senderId !== null && (CHAT_ROLES as readonly number[]).includes(roleId);
+  const chats = notification.senderId !== null && isRole(roleId) && allows(CHAT_ROLES, roleId);
   const link =
     notification.link ??
     (chats ? `/chat?teacherId=${notification.senderId}&UserName=${encodeURIComponent(notification.fullName)}` : '/notifications');

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { ROLE } from '@shala/contract';
+import { ROLE, kindOfRole } from '@shala/contract';
 import type {
   AssignClassBody,
   ClassDetail,
@@ -99,7 +99,7 @@ async function checkTeachers(tx: Tx, schoolId: string, chosen: ReadonlyArray<{ t
   if (chosen.some((c) => !byId.has(c.teacherId))) throw notFound('Teacher');
   const wrong = chosen.find((c) => {
     const u = byId.get(c.teacherId)!;
-    return u.roleId !== ROLE.TEACHER || !u.status;
+    return kindOfRole(u.roleId) !== 'teachers' || !u.status;
   });
   if (wrong) throw new AppError('BAD_REQUEST', 'Choose an active teacher of this school.', { reason: 'not_a_teacher', field: wrong.field });
 }
@@ -129,7 +129,7 @@ export async function assignedClass(deps: Deps, caller: Caller, assignClassId: s
 export async function classTeacherSubjects(deps: Deps, caller: Caller, assignClassId: string): Promise<ClassSubject[]> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
-  if (caller.roleId === ROLE.TEACHER) await academicsPolicy.assertClassVisible(db, caller, schoolId, assignClassId);
+  if (academicsPolicy.ownClassesOnly(caller)) await academicsPolicy.assertClassVisible(db, caller, schoolId, assignClassId);
   else await assertClassOfSchool(db, schoolId, assignClassId);
   return classSubjectList(db, schoolId, assignClassId);
 }
@@ -230,7 +230,7 @@ export async function teacherClasses(deps: Deps, caller: Caller, q: { sessionId:
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
   let teacherId: string;
-  if (caller.roleId === ROLE.TEACHER) {
+  if (academicsPolicy.ownClassesOnly(caller)) {
     if (q.teacherId && q.teacherId !== caller.userId) throw notFound('Teacher');
     teacherId = caller.userId;
   } else {
@@ -274,7 +274,7 @@ export async function teacherClasses(deps: Deps, caller: Caller, q: { sessionId:
     .orderBy(...classOrder)
     .limit(MAX_TEACHER_CLASSES);
   // A teacher's empty list: is the session the school's? (admins' was checked above)
-  if (!rows.length && caller.roleId === ROLE.TEACHER) await assertSession(db, schoolId, q.sessionId);
+  if (!rows.length && academicsPolicy.ownClassesOnly(caller)) await assertSession(db, schoolId, q.sessionId);
   return rows.map((r) => ({
     assignClassId: r.assignClassId,
     masterClass: r.masterClass,

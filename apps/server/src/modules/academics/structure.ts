@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ROLE } from '@shala/contract';
+import { kindOfRole } from '@shala/contract';
 import {
   MASTER_CLASSES,
   MASTER_SUBJECTS,
@@ -328,7 +328,7 @@ export async function assertTeachers(db: DbOrTx, schoolId: string, named: Readon
   if (ids.some((id) => !found.has(id))) throw notFound('Teacher');
   const wrong = named.find((n) => {
     const u = found.get(n.id)!;
-    return u.roleId !== ROLE.TEACHER || !u.status;
+    return kindOfRole(u.roleId) !== 'teachers' || !u.status;
   });
   if (wrong) throw new AppError('BAD_REQUEST', 'Choose an active teacher of this school.', { reason: 'not_a_teacher', field: wrong.field });
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ROLE } from '@shala/contract';
 import {
   attendancePercent,
   timeOf,
@@ -16,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { attendanceMarks, classStudents, classes, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { attendanceClass, type AttendanceClass } from '../../policy/attendance.js';
+import { attendanceClass, attendancePolicy, type AttendanceClass } from '../../policy/attendance.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { dayKind, isoWeekday, loadDayRules, markRefusal, type DayRules } from '../calendar/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
@@ -82,19 +81,6 @@ function checkPeriod(row: PeriodRow | null, periodId: string | null, sessionId: 
   if (row.sessionId !== sessionId) throw new AppError('BAD_REQUEST', 'This period does not belong to the class’s session.', { reason: 'not_a_period', field: 'periodId' });
   if (row.isBreak) throw new AppError('BAD_REQUEST', `${row.name} is a break: nothing is marked in it.`, { reason: 'period_is_break', field: 'periodId', params: { name: row.name } });
   return row;
-}
-
-/**
- * Why the caller may not mark this class's day or period, or null: admins may; a teacher daywise
- * only as class teacher, periodwise as the period's timetable teacher or the class teacher.
- */
-function roleRefusal(caller: Caller, cls: AttendanceClass, periodId: string | null, cellTeacherId: string | null): AppError | null {
-  if (caller.roleId === ROLE.PRINCIPAL) return null;
-  if (caller.roleId !== ROLE.TEACHER) return new AppError('FORBIDDEN', 'You are not allowed to do this.');
-  if (cls.isClassTeacher) return null;
-  if (!periodId) return new AppError('FORBIDDEN', 'Only the class teacher marks the day’s attendance of this class.', { reason: 'not_class_teacher' });
-  if (cellTeacherId !== caller.userId) return new AppError('FORBIDDEN', 'Only the teacher of this period (or the class teacher) marks it.', { reason: 'not_period_teacher' });
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +200,7 @@ export async function attendanceDayView(deps: Deps, caller: Caller, p: { assignC
   ]);
   const period = checkPeriod(row!.period, periodId, cls.sessionId);
   const closed = markRefusal(rules, p.date) !== null;
-  const canMark = !roleRefusal(caller, cls, periodId, row!.cellTeacherId) && !closed;
+  const canMark = !attendancePolicy.roleRefusal(caller, cls, periodId, row!.cellTeacherId) && !closed;
   const m = row!.marker;
   // A day that cannot be marked (holiday, weekly off, future, outside the session) and was not
   // marked has no list: no one is shown present by default on a day no one can mark.
@@ -340,7 +326,7 @@ export async function saveAttendance(
   const rules = rulesR.value;
   const found = periodR.value[0];
   const period = checkPeriod(found?.period ?? null, periodId, cls.sessionId);
-  const refusal = roleRefusal(caller, cls, periodId, found?.cellTeacherId ?? null) ?? markRefusal(rules, body.date);
+  const refusal = attendancePolicy.roleRefusal(caller, cls, periodId, found?.cellTeacherId ?? null) ?? markRefusal(rules, body.date);
   if (refusal) throw refusal;
 
   const { via: later, flush } = afterCommit(deps);

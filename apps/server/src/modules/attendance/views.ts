@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { academicSessions, attendanceMarks, classStudents, classes, periods, schools, users } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
 import { AppError, notFound } from '../../errors.js';
-import { attendanceClass } from '../../policy/attendance.js';
+import { attendanceClass, attendancePolicy } from '../../policy/attendance.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
@@ -337,7 +337,7 @@ async function teacherToday(db: Db, schoolId: string, teacherId: string, session
 async function childrenMonth(db: Db, schoolId: string, caller: Caller, sessionId: string, month: string, today: string): Promise<AttendanceSummary['children']> {
   const { from, to } = monthBounds(month);
   const last = to < today ? to : today;
-  const who = caller.roleId === ROLE.PARENT ? sql`u.parent_user_id = ${caller.userId} and u.status` : sql`u.id = ${caller.userId}`;
+  const who = attendancePolicy.childrenWhere(caller);
   const rows = rowsOf<TallyRow & { id: string; first_name: string; last_name: string }>(
     await db.execute(sql`select u.id, u.first_name, u.last_name, t.*
       from users u
@@ -366,14 +366,12 @@ export async function attendanceSummary(deps: Deps, caller: Caller, q: { session
   const rules = await loadDayRules(db, schoolId, sessionId, today, today);
   const kind: DayKind = dayKind(rules, today).kind;
   const base = { ...empty, date: today, dayKind: kind };
-  switch (caller.roleId) {
-    case ROLE.SYSTEM_ADMIN:
-    case ROLE.PRINCIPAL:
+  switch (attendancePolicy.summaryKind(caller)) {
+    case 'school':
       return { ...base, school: await schoolToday(db, schoolId, sessionId, today) };
-    case ROLE.TEACHER:
+    case 'classes':
       return { ...base, classes: await teacherToday(db, schoolId, caller.userId, sessionId, today) };
-    case ROLE.PARENT:
-    case ROLE.STUDENT:
+    case 'children':
       return { ...base, children: await childrenMonth(db, schoolId, caller, sessionId, today.slice(0, 7), today) };
     default:
       return base;

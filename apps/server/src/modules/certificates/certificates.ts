@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ROLE,
   formatRupees,
+  kindOfRole,
   type Certificate,
   type CertificateInput,
   type CertificateLang,
@@ -17,6 +18,7 @@ import { violatedConstraint } from '../../db/errors.js';
 import { academicSessions, certificates, schools, studentRecords, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { certificatesPolicy } from '../../policy/certificates.js';
 import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
 import { recordAudit } from '../privacy/index.js';
 import { assertOwnRefs } from './registers.js';
@@ -489,13 +491,13 @@ export async function listCertificates(deps: Pick<Deps, 'data'>, caller: Caller,
 export async function myCertificates(deps: Pick<Deps, 'data'>, caller: Caller, q: ListQuery) {
   const schoolId = scopeOf(caller);
   if (q.studentId) {
-    const own = caller.roleId === ROLE.STUDENT ? sql`u.id = ${caller.userId}` : sql`u.parent_user_id = ${caller.userId}`;
+    const own = certificatesPolicy.familyWhere(caller, { studentId: sql`u.id`, parentOf: sql`u.parent_user_id` });
     const [child] = rowsOf<{ id: string }>(
       await tenantDb(deps, schoolId).execute(sql`select u.id from users u where u.school_id = ${schoolId} and u.id = ${q.studentId} and u.role_id = ${ROLE.STUDENT} and ${own}`),
     );
     if (!child) throw notFound('Student');
   }
-  const mine = caller.roleId === ROLE.STUDENT ? eq(certificates.studentId, caller.userId) : eq(student.parentUserId, caller.userId);
+  const mine = certificatesPolicy.familyWhere(caller, { studentId: certificates.studentId, parentOf: student.parentUserId });
   const { items, total } = await readCertificates(tenantDb(deps, schoolId), schoolId, and(mine, eq(certificates.sharedWithParent, true), listWhere(q)), q.pageSize, (q.page - 1) * q.pageSize);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
@@ -543,12 +545,7 @@ export async function cancelCertificate(deps: Pick<Deps, 'data'>, caller: Caller
  */
 export async function certificateForPrint(deps: Pick<Deps, 'data'>, caller: Caller, certificateId: string, lang: CertificateLang) {
   const schoolId = scopeOf(caller);
-  const staff = caller.roleId === ROLE.PRINCIPAL || caller.roleId === ROLE.SYSTEM_ADMIN;
-  const own: SQL = staff
-    ? sql`true`
-    : caller.roleId === ROLE.STUDENT
-      ? sql`${certificates.studentId} = ${caller.userId} and ${certificates.sharedWithParent}`
-      : sql`${certificates.sharedWithParent} and exists (select 1 from users s where s.id = ${certificates.studentId} and s.school_id = ${schoolId} and s.parent_user_id = ${caller.userId})`;
+  const own = certificatesPolicy.printWhere(caller, schoolId);
   const [row] = await tenantDb(deps, schoolId)
     .update(certificates)
     .set({
@@ -602,7 +599,7 @@ export async function verifyToken(deps: Pick<Deps, 'data'>, token: string): Prom
   if (!card) throw notFound('Certificate');
   // A card is valid while its holder is an active student (staff) of the school.
   return {
-    kind: card.role_id === ROLE.STUDENT ? 'idcard' : 'staffcard',
+    kind: kindOfRole(card.role_id) === 'students' ? 'idcard' : 'staffcard',
     number: null,
     issuedOn: card.issued_on,
     schoolName: card.school,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ROLE, type ClassWork, type ClassWorkFile, type ClassWorkInput, type ClassWorkQuery, type MyClassWorkQuery, type PageQuery, type TeachingSlot } from '@shala/contract';
+import type { ClassWork, ClassWorkFile, ClassWorkInput, ClassWorkQuery, MyClassWorkQuery, PageQuery, TeachingSlot } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classStudents, classSubjects, classWorkFiles, classWorks, classes, files, subjects, users } from '../../db/schema.js';
@@ -239,7 +239,7 @@ export async function classWorkOfClass(deps: Deps, caller: Caller, assignClassId
  */
 export async function deleteClassWork(deps: Deps, caller: Caller, workId: string): Promise<{ workId: string }> {
   const schoolId = schoolOf(caller);
-  const mine = caller.roleId === ROLE.PRINCIPAL ? undefined : eq(classWorks.teacherId, caller.userId);
+  const mine = classWorkPolicy.removableWhere(caller);
   return inTenant(deps, scopeOf(caller), async (tx) => {
     await tx
       .update(files)

@@ -8,19 +8,9 @@ import { roleSql } from '../../db/roles.js';
 import { notFound } from '../../errors.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
 import { noticesPolicy } from '../../policy/notices.js';
+import { dashboardPolicy } from '../../policy/dashboard.js';
 import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
-
-/** Which counts each role's dashboard shows (spec section 1: "as relevant to the role"). */
-export const COUNTS_BY_ROLE: Record<Role, readonly CountKey[]> = {
-  [ROLE.OWNER]: ['schools', 'systemAdmins', 'admins', 'teachers', 'students', 'parents'],
-  [ROLE.SYSTEM_ADMIN]: ['admins', 'teachers', 'students', 'parents', 'classes', 'subjects'],
-  [ROLE.PRINCIPAL]: ['teachers', 'students', 'parents', 'classes', 'subjects'],
-  // A teacher sees its own classes (class teacher or subject teacher) and their students, not the school's.
-  [ROLE.TEACHER]: ['classes', 'students'],
-  [ROLE.PARENT]: ['students'],
-  [ROLE.STUDENT]: ['teachers', 'classes'],
-};
 
 const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, Role> = {
   systemAdmins: ROLE.SYSTEM_ADMIN,
@@ -37,7 +27,8 @@ const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, R
  * (told by the same statement). Subjects are the school's active subjects.
  */
 export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQuery = {}): Promise<DashboardCounts> {
-  const wanted = COUNTS_BY_ROLE[caller.roleId];
+  const wanted = dashboardPolicy.countsFor(caller);
+  const kind = dashboardPolicy.kindFor(caller);
   const scope = scopeOf(caller);
   const bySession = scope !== PLATFORM && wanted.includes('classes');
   const named = bySession && !!q.sessionId;
@@ -50,7 +41,7 @@ export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQu
     for (const key of wanted) {
       if (key === 'schools') {
         columns[key] = sql<number>`(select count(*) from ${schools})`.mapWith(Number);
-      } else if (caller.roleId === ROLE.TEACHER && (key === 'classes' || key === 'students')) {
+      } else if (kind === 'teacher' && (key === 'classes' || key === 'students')) {
         const teaches = sql`c.school_id = ${school} and c.session_id = ${named ? session : current}
           and (c.class_teacher_id = ${sql.placeholder('user')}
             or exists (select 1 from class_subjects x where x.class_id = c.id and x.teacher_id = ${sql.placeholder('user')}))`;
@@ -63,7 +54,7 @@ export async function dashboardCounts(deps: Deps, caller: Caller, q: DashboardQu
           and c.session_id = ${named ? session : current})`.mapWith(Number);
       } else if (key === 'subjects') {
         columns[key] = sql<number>`(select count(*) from subjects x where x.school_id = ${school} and x.status)`.mapWith(Number);
-      } else if (key === 'students' && caller.roleId === ROLE.PARENT) {
+      } else if (key === 'students' && kind === 'parent') {
         // A parent counts its own children.
         columns[key] = sql<number>`(select count(*) from ${users} where ${users.schoolId} = ${school}
           and ${users.roleId} = ${roleSql(ROLE.STUDENT)} and ${users.parentUserId} = ${sql.placeholder('user')} and ${users.status})`.mapWith(Number);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput, type StudentFees } from '@shala/contract';
+import type { GatewaySettings, PayOrder, PayOrderInput, PayResult, PayVerifyInput, RazorpaySettingsInput, StudentFees } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
 import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
 import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { paymentsPolicy } from '../../policy/payments.js';
 import { openSecret, sealSecret, secretHint } from '../../messaging/index.js';
 import { trusted, webhookUntrusted } from '../../http/webhook.js';
 import {
@@ -181,13 +182,8 @@ interface DueLine {
   firstName: string;
   lastName: string;
   loginId: string;
-  parentUserId: string | null;
   schoolName: string;
 }
-
-/** The caller may pay for this student: a parent its own child, a student itself. */
-const mayPayFor = (caller: Caller, line: Pick<DueLine, 'studentId' | 'parentUserId'>) =>
-  caller.roleId === ROLE.PARENT ? line.parentUserId === caller.userId : caller.roleId === ROLE.STUDENT && line.studentId === caller.userId;
 
 /**
  * `POST /api/fee/pay/order`: an order at the gateway for due instalments of one child. Asked again
@@ -203,17 +199,18 @@ export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'pa
   const lines = rowsOf<DueLine>(
     await db.execute(sql`
       select i.id, i.seq, i.amount::float8 as amount, i.paid, coalesce(lf.amount, 0)::float8 as "lateFee", r.student_id as "studentId", r.session_id as "sessionId",
-        u.first_name as "firstName", u.last_name as "lastName", u.login_id as "loginId", u.parent_user_id as "parentUserId", s.name as "schoolName"
+        u.first_name as "firstName", u.last_name as "lastName", u.login_id as "loginId", s.name as "schoolName"
       from fee_instalments i
       join fee_records r on r.school_id = i.school_id and r.id = i.fee_record_id
       join users u on u.id = r.student_id
       join schools s on s.id = i.school_id
       left join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null
       where i.school_id = ${schoolId} and i.id = any(${sql.param(ids)}::uuid[])
+        and ${paymentsPolicy.payableWhere(caller, { parentOf: sql`u.parent_user_id`, studentId: sql`r.student_id` })}
       order by i.seq`),
   );
-  // Not the school's, or not the caller's child: not disclosed.
-  if (lines.length !== ids.length || !lines.every((l) => mayPayFor(caller, l))) throw notFound('Instalment');
+  // Not the school's, or not the caller's child (the policy's condition): not disclosed.
+  if (lines.length !== ids.length) throw notFound('Instalment');
   if (new Set(lines.map((l) => l.studentId)).size > 1 || new Set(lines.map((l) => l.sessionId)).size > 1) {
     throw new AppError('BAD_REQUEST', 'Pay the instalments of one student at a time.', { reason: 'emi_records_differ' });
   }

@@ -18,7 +18,7 @@ import { violatedConstraint } from '../../db/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { classes, feeInstalments, feeLateFees, feePayments, feeRecords, feeUpiClaims, paymentSettings, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { feesPolicy } from '../../policy/fees.js';
+import { paymentsPolicy } from '../../policy/payments.js';
 import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
 import { localDate } from '../calendar/index.js';
 import { afterCommit, notifyMany, notifyRoles } from '../notifications/service.js';
@@ -132,10 +132,12 @@ export async function saveUpiSettings(deps: Pick<Deps, 'data'>, caller: Caller, 
 // Paying an instalment
 
 /**
- * An instalment the caller may see (its fees' rule: admins any, a parent its children's, a student
- * its own; else 404), with what paying it by UPI needs, in one statement.
+ * An instalment the caller may see (`see`: its fees' rule, admins any, a parent its children's, a
+ * student its own) or pay itself (`pay`: the family only; else 404), with what paying it by UPI
+ * needs, in one statement.
  */
-async function instalmentForUpi(db: DbOrTx, caller: Caller, schoolId: Scope, emiId: string) {
+async function instalmentForUpi(db: DbOrTx, caller: Caller, schoolId: Scope, emiId: string, access: 'see' | 'pay') {
+  const student = { parentOf: users.parentUserId, studentId: feeRecords.studentId };
   const [row] = await db
     .select({
       id: feeInstalments.id,
@@ -163,7 +165,7 @@ async function instalmentForUpi(db: DbOrTx, caller: Caller, schoolId: Scope, emi
       and(
         eq(feeInstalments.schoolId, schoolId),
         eq(feeInstalments.id, emiId),
-        feesPolicy.receiptWhere(caller, { parentOf: users.parentUserId, studentId: feeRecords.studentId }),
+        access === 'pay' ? paymentsPolicy.payableWhere(caller, student) : paymentsPolicy.visibleWhere(caller, student),
       ),
     );
   if (!row) throw notFound('Instalment');
@@ -173,7 +175,7 @@ async function instalmentForUpi(db: DbOrTx, caller: Caller, schoolId: Scope, emi
 /** `GET /api/fee/upi/:emiId`: the link and QR code of an unpaid instalment. No UPI id: 409 `upi_not_set`; paid: 409 `emi_paid`. */
 export async function upiPayOf(deps: Pick<Deps, 'data'>, caller: Caller, emiId: string): Promise<UpiPay> {
   const schoolId = scopeOf(caller);
-  const row = await instalmentForUpi(tenantDb(deps, schoolId), caller, schoolId, emiId);
+  const row = await instalmentForUpi(tenantDb(deps, schoolId), caller, schoolId, emiId, 'see');
   if (!row.vpa || !row.name) throw upiNotSet();
   if (row.paid) throw emiPaid();
   const payee = { vpa: row.vpa, name: row.name };
@@ -205,7 +207,7 @@ export async function claimUpi(deps: Pick<Deps, 'data' | 'realtime' | 'outbox'>,
   let claim: { claimId: string; reference: string; claimedAt: string };
   try {
     claim = await inTenant(deps, schoolId, async (tx) => {
-      const seen = await instalmentForUpi(tx, caller, schoolId, emiId);
+      const seen = await instalmentForUpi(tx, caller, schoolId, emiId, 'pay');
       if (!seen.vpa) throw upiNotSet();
       const inst = (await lockInstalments(tx, schoolId, [emiId]))[0]!;
       if (inst.paid) throw emiPaid();

@@ -15,6 +15,7 @@ import { allOf, type DbOrTx } from '../../db/client.js';
 import { channelRules, consentRecords, messageContacts, notificationPreferences, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { messagingPolicy } from '../../policy/messaging.js';
 import { now } from '../../clock.js';
 
 /**
@@ -113,7 +114,7 @@ export async function savePreferences(deps: Deps, caller: Caller, input: Notific
       }
       const optedIn = !!contact?.whatsappOptInAt && !contact.whatsappStoppedAt;
       if (input.whatsappOptIn !== undefined && input.whatsappOptIn !== optedIn) {
-        if (caller.roleId !== ROLE.PARENT) {
+        if (!messagingPolicy.choosesWhatsApp(caller)) {
           throw new AppError('FORBIDDEN', 'WhatsApp messages are for parents: ask the school to reach you another way.', { reason: 'whatsapp_parents_only', field: 'whatsappOptIn' });
         }
         if (input.whatsappOptIn && !contact?.mobileVerifiedAt) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ROLE, SEARCH_COUNT_CAP } from '@shala/contract';
+import { ROLE, SEARCH_COUNT_CAP, kindOfRole } from '@shala/contract';
 import {
   KIND_ROLE,
   type CreatedAccount,
@@ -440,7 +440,7 @@ async function detail(db: DbOrTx, where: SQL, placedIn?: { schoolId: string; ses
     motherName: u.motherName,
     motherOccupation: u.motherOccupation,
   };
-  if (u.roleId === ROLE.PARENT) person.children = await childrenOf(db, u.id, u.schoolId);
+  if (kindOfRole(u.roleId) === 'parents') person.children = await childrenOf(db, u.id, u.schoolId);
   return person;
 }
 

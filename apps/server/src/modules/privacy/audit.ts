@@ -5,6 +5,7 @@ import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx, type Scope } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 import { scopeOf, tenantDb } from '../../policy/index.js';
+import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { notFound } from '../../errors.js';
 import { roleSql } from '../../db/roles.js';
@@ -59,13 +60,11 @@ export async function recordMany(db: DbOrTx, caller: Caller, scope: Scope, stude
 export async function recordView(db: DbOrTx, caller: Caller, scope: Scope, studentId: string, of?: AuditView): Promise<void> {
   if (scope === PLATFORM || caller.userId === studentId) return;
   const details = of ? { of } : {};
-  const own = caller.roleId === ROLE.PARENT ? sql` and u.parent_user_id = ${caller.userId}` : sql``;
+  const own = privacyPolicy.viewedWhere(caller, sql`u.parent_user_id`);
   await db.execute(sql`insert into audit_log (school_id, actor_id, actor_role, action, student_id, details)
     select ${scope}, ${caller.userId}, ${caller.roleId}, 'view', u.id, ${JSON.stringify(details)}::jsonb
-    from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = ${roleSql(ROLE.STUDENT)}${own}`);
+    from users u where u.id = ${studentId} and u.school_id = ${scope} and u.role_id = ${roleSql(ROLE.STUDENT)} and ${own}`);
 }
-
-const STAFF = new Set<number>([ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]);
 
 /** How long a staff view waits for others before the batch is written, and the most in one batch. */
 export const STAFF_VIEW_BATCH = { ms: 100, rows: 500 } as const;
@@ -140,7 +139,7 @@ const viewsOf = (deps: Pick<Deps, 'data'>) => {
  * the school's access to a child's data. Call it once the read has succeeded.
  */
 export function recordStaffView(deps: Pick<Deps, 'data'>, caller: Caller, scope: Scope, studentId: string, of: AuditView): void {
-  if (!STAFF.has(caller.roleId) || scope === PLATFORM) return;
+  if (!privacyPolicy.isStaff(caller) || scope === PLATFORM) return;
   viewsOf(deps).add({ school_id: scope, actor_id: caller.userId, actor_role: caller.roleId, student_id: studentId, of, at: new Date().toISOString() });
 }
 
