@@ -37,9 +37,11 @@ export function serve<const R extends ApiRoute>(
 ): void {
   app.route({
     ...fromContract(def),
-    // The schemas are generic here: `answer`'s own type is what checks each route.
     handler: async (req: FastifyRequest) => {
-      const result = await answer(app.deps, callerOf(req), req as unknown as ContractRequest<R>);
+      // Parsed by the route's own schemas (`fromContract`) before the handler runs; the types are
+      // generic here, so they are named, and `answer`'s type checks each route against them.
+      const parts = { body: req.body as Parsed<R['body']>, params: req.params as Parsed<R['params']>, query: req.query as Parsed<R['querystring']> };
+      const result = await answer(app.deps, callerOf(req), parts);
       return message === undefined ? { result } : { message, result };
     },
   });
