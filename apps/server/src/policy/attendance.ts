@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { classSubjects, classes } from '../db/schema.js';
 import { versionsSql } from '../db/versions.js';
 import { prepared } from '../db/prepared.js';
+import { classRefColumns } from '../db/class-ref.js';
 import { AppError, forbidden, notFound } from '../errors.js';
 
 /** A class as attendance sees it, and what the caller is to it. */
@@ -26,10 +27,7 @@ function classQuery(db: DbOrTx, withVersions: boolean) {
     const school = sql.placeholder('school');
     return db
       .select({
-        assignClassId: classes.id,
-        masterClass: classes.masterClass,
-        className: classes.name,
-        section: classes.section,
+        ...classRefColumns,
         sessionId: classes.sessionId,
         classTeacherId: classes.classTeacherId,
         teachesSubject: sql<boolean>`exists (select 1 from ${classSubjects} where ${classSubjects.classId} = ${classes.id} and ${classSubjects.teacherId} = ${sql.placeholder('user')})`,

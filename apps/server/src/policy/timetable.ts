@@ -3,6 +3,7 @@ import { API, type ClassRef, ROLE } from '@shala/contract';
 import type { Caller } from '../context.js';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
+import { classRefColumns } from '../db/class-ref.js';
 import { classStudents, classes, schools, users } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { allows } from './index.js';
@@ -33,10 +34,7 @@ export const timetablePolicy = {
       const role = sql.placeholder('role');
       return db
         .select({
-          assignClassId: classes.id,
-          masterClass: classes.masterClass,
-          className: classes.name,
-          section: classes.section,
+          ...classRefColumns,
           sessionId: classes.sessionId,
           sundayWorking: schools.sundayWorking,
           visible: sql<boolean>`case ${role}::int

@@ -1,33 +1,14 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
-import { fromContract } from '../../http/route.js';
-import { requireCaller } from '../../policy/index.js';
+import { serve } from '../../http/serve.js';
 import { assignClass, assignTeacherSubject, assignedClass, classTeacherSubjects, studentClass, teacherClasses } from './assign.js';
 
 /** The subjects and teachers of a class, class details, teachers' and students' views. */
 export default async function assignRoutes(app: App) {
-  app.route({
-    ...fromContract(API.assignedClass),
-    handler: async (req) => ({ result: await assignedClass(app.deps, requireCaller(req), req.params.assignClassId) }),
-  });
-  app.route({
-    ...fromContract(API.assignClass),
-    handler: async (req) => ({ message: 'Saved', result: await assignClass(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.assignTeacherSubject),
-    handler: async (req) => ({ message: 'Saved', result: await assignTeacherSubject(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.classTeacherSubjects),
-    handler: async (req) => ({ result: await classTeacherSubjects(app.deps, requireCaller(req), req.params.assignClassId) }),
-  });
-  app.route({
-    ...fromContract(API.teacherClasses),
-    handler: async (req) => ({ result: await teacherClasses(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.studentClass),
-    handler: async (req) => ({ result: await studentClass(app.deps, requireCaller(req), req.params.userId, req.query.sessionId) }),
-  });
+  serve(app, API.assignedClass, (deps, caller, req) => assignedClass(deps, caller, req.params.assignClassId));
+  serve(app, API.assignClass, (deps, caller, req) => assignClass(deps, caller, req.body), 'Saved');
+  serve(app, API.assignTeacherSubject, (deps, caller, req) => assignTeacherSubject(deps, caller, req.body), 'Saved');
+  serve(app, API.classTeacherSubjects, (deps, caller, req) => classTeacherSubjects(deps, caller, req.params.assignClassId));
+  serve(app, API.teacherClasses, (deps, caller, req) => teacherClasses(deps, caller, req.query));
+  serve(app, API.studentClass, (deps, caller, req) => studentClass(deps, caller, req.params.userId, req.query.sessionId));
 }

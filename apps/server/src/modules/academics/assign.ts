@@ -12,6 +12,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { academicSessions, classStudents, classSubjects, classes, subjects, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
+import { classRefColumns } from '../../db/class-ref.js';
 import { academicsPolicy } from '../../policy/academics.js';
 import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
 import { fullName } from '../users/service.js';
@@ -252,10 +253,7 @@ export async function teacherClasses(deps: Deps, caller: Caller, q: { sessionId:
   const teaches = sql`exists (select 1 from ${classSubjects} x where x.class_id = ${classId} and x.teacher_id = ${teacherId})`;
   const rows = await db
     .select({
-      assignClassId: classes.id,
-      masterClass: classes.masterClass,
-      className: classes.name,
-      section: classes.section,
+      ...classRefColumns,
       isClassTeacher: sql<boolean>`coalesce(${classes.classTeacherId} = ${teacherId}, false)`,
       subjects: sql<TeacherClass['subjects']>`coalesce((
         select json_agg(json_build_object('subjectId', s.id, 'name', s.name, 'masterCode', s.master_code) order by s.name, s.id)

@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import {
@@ -21,10 +22,7 @@ export default async function enrolmentRoutes(app: App) {
       return { message: `${new Set(req.body.studentIds).size} students assigned`, result };
     },
   });
-  app.route({
-    ...fromContract(API.moveStudent),
-    handler: async (req) => ({ message: 'Moved', result: await moveStudent(app.deps, requireCaller(req), req.params.userId, req.body.assignClassId) }),
-  });
+  serve(app, API.moveStudent, (deps, caller, req) => moveStudent(deps, caller, req.params.userId, req.body.assignClassId), 'Moved');
   app.route({
     ...fromContract(API.unassignStudent),
     handler: async (req) => {
@@ -32,18 +30,9 @@ export default async function enrolmentRoutes(app: App) {
       return { message: 'Removed from the class' };
     },
   });
-  app.route({
-    ...fromContract(API.unassignedStudents),
-    handler: async (req) => ({ result: await unassignedStudents(app.deps, requireCaller(req), req.params.sessionId, req.query) }),
-  });
-  app.route({
-    ...fromContract(API.autoRollNumbers),
-    handler: async (req) => ({ message: 'Roll numbers given', result: await autoRollNumbers(app.deps, requireCaller(req), req.body.assignClassId, req.body.order) }),
-  });
-  app.route({
-    ...fromContract(API.setRollNumbers),
-    handler: async (req) => ({ message: 'Roll numbers saved', result: await setRollNumbers(app.deps, requireCaller(req), req.body) }),
-  });
+  serve(app, API.unassignedStudents, (deps, caller, req) => unassignedStudents(deps, caller, req.params.sessionId, req.query));
+  serve(app, API.autoRollNumbers, (deps, caller, req) => autoRollNumbers(deps, caller, req.body.assignClassId, req.body.order), 'Roll numbers given');
+  serve(app, API.setRollNumbers, (deps, caller, req) => setRollNumbers(deps, caller, req.body), 'Roll numbers saved');
   app.route({
     ...fromContract(API.promote),
     handler: async (req) => {

@@ -1,6 +1,7 @@
 import { API } from '@shala/contract';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import {
@@ -31,48 +32,21 @@ function cached<T>(reply: FastifyReply, result: T) {
 /** Sessions, master data, subjects, classes and sections. */
 export default async function structureRoutes(app: App) {
   // Sessions
-  app.route({
-    ...fromContract(API.sessions),
-    handler: async (req) => ({ result: await listSessions(app.deps, requireCaller(req)) }),
-  });
-  app.route({
-    ...fromContract(API.sessionCreate),
-    handler: async (req) => ({ message: 'Session added', result: await createSession(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.sessionUpdate),
-    handler: async (req) => ({ message: 'Saved', result: await updateSession(app.deps, requireCaller(req), req.params.sessionId, req.body) }),
-  });
-  app.route({
-    ...fromContract(API.sessionCurrent),
-    handler: async (req) => ({ message: 'Current session changed', result: await setCurrentSession(app.deps, requireCaller(req), req.params.sessionId) }),
-  });
+  serve(app, API.sessions, (deps, caller) => listSessions(deps, caller));
+  serve(app, API.sessionCreate, (deps, caller, req) => createSession(deps, caller, req.body), 'Session added');
+  serve(app, API.sessionUpdate, (deps, caller, req) => updateSession(deps, caller, req.params.sessionId, req.body), 'Saved');
+  serve(app, API.sessionCurrent, (deps, caller, req) => setCurrentSession(deps, caller, req.params.sessionId), 'Current session changed');
 
   // Master data
   app.route({ ...fromContract(API.masterData), handler: async (_req, reply) => cached(reply, masterData()) });
   app.route({ ...fromContract(API.masterSubjects), handler: async (_req, reply) => cached(reply, masterSubjects()) });
-  app.route({
-    ...fromContract(API.masterWeeks),
-    handler: async (req) => ({ result: await masterWeeks(app.deps, requireCaller(req)) }),
-  });
-  app.route({
-    ...fromContract(API.masterWeeksUpdate),
-    handler: async (req) => ({ message: 'Saved', result: await setSundayWorking(app.deps, requireCaller(req), req.body.sundayWorking) }),
-  });
+  serve(app, API.masterWeeks, (deps, caller) => masterWeeks(deps, caller));
+  serve(app, API.masterWeeksUpdate, (deps, caller, req) => setSundayWorking(deps, caller, req.body.sundayWorking), 'Saved');
 
   // Subjects
-  app.route({
-    ...fromContract(API.subjectList),
-    handler: async (req) => ({ result: await listSubjects(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.subjectCreate),
-    handler: async (req) => ({ message: 'Subject added', result: await createSubject(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.subjectUpdate),
-    handler: async (req) => ({ message: 'Saved', result: await updateSubject(app.deps, requireCaller(req), req.params.subjectId, req.body) }),
-  });
+  serve(app, API.subjectList, (deps, caller, req) => listSubjects(deps, caller, req.query));
+  serve(app, API.subjectCreate, (deps, caller, req) => createSubject(deps, caller, req.body), 'Subject added');
+  serve(app, API.subjectUpdate, (deps, caller, req) => updateSubject(deps, caller, req.params.subjectId, req.body), 'Saved');
   app.route({
     ...fromContract(API.subjectStatus),
     handler: async (req) => {
@@ -82,22 +56,10 @@ export default async function structureRoutes(app: App) {
   });
 
   // Classes and sections
-  app.route({
-    ...fromContract(API.classList),
-    handler: async (req) => ({ result: await listClasses(app.deps, requireCaller(req), req.query.sessionId, req.query) }),
-  });
-  app.route({
-    ...fromContract(API.assignedClassList),
-    handler: async (req) => ({ result: await listClasses(app.deps, requireCaller(req), req.params.sessionId, req.query) }),
-  });
-  app.route({
-    ...fromContract(API.classCreate),
-    handler: async (req) => ({ message: 'Class added', result: await createClass(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.classUpdate),
-    handler: async (req) => ({ message: 'Saved', result: await updateClass(app.deps, requireCaller(req), req.params.assignClassId, req.body) }),
-  });
+  serve(app, API.classList, (deps, caller, req) => listClasses(deps, caller, req.query.sessionId, req.query));
+  serve(app, API.assignedClassList, (deps, caller, req) => listClasses(deps, caller, req.params.sessionId, req.query));
+  serve(app, API.classCreate, (deps, caller, req) => createClass(deps, caller, req.body), 'Class added');
+  serve(app, API.classUpdate, (deps, caller, req) => updateClass(deps, caller, req.params.assignClassId, req.body), 'Saved');
   app.route({
     ...fromContract(API.classDelete),
     handler: async (req) => {

@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { sendAnswer, serializeAnswer } from '../../db/versions.js';
@@ -21,8 +22,5 @@ export default async function viewRoutes(app: App) {
       result: await attendanceDayDetail(app.deps, requireCaller(req), req.params.assignClassId, req.params.monthId, req.params.date),
     }),
   });
-  app.route({
-    ...fromContract(API.attendanceSummary),
-    handler: async (req) => ({ result: await attendanceSummary(app.deps, requireCaller(req), req.query) }),
-  });
+  serve(app, API.attendanceSummary, (deps, caller, req) => attendanceSummary(deps, caller, req.query));
 }

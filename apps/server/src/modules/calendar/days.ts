@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DayKind, ErrorReason } from '@shala/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, holidays, schools } from '../../db/schema.js';
@@ -95,6 +95,15 @@ function rulesOf<H extends DayHoliday>(
  * (or another school's) answers 404.
  */
 export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: string, from: string, to: string, now: Date = clockNow()): Promise<DayRules> {
+  const fields = sql`'holidayId', h.id, 'title', h.title, 'startDate', h.start_date, 'endDate', h.end_date`;
+  return readRules<DayHoliday>(db, schoolId, eq(academicSessions.id, sessionId), fields, from, to, now);
+}
+
+/**
+ * The school's and one session's rules (the session `which` picks among the school's), with the
+ * holidays in range as JSON objects of `fields`, in one statement; no such session: 404.
+ */
+async function readRules<H extends DayHoliday>(db: DbOrTx, schoolId: string, which: SQL, fields: SQL, from: string, to: string, now: Date): Promise<DayRules & { holidays: H[] }> {
   const [row] = await db
     .select({
       timeZone: schools.timeZone,
@@ -103,15 +112,15 @@ export async function loadDayRules(db: DbOrTx, schoolId: string, sessionId: stri
       label: academicSessions.label,
       startDate: academicSessions.startDate,
       endDate: academicSessions.endDate,
-      holidays: sql<DayHoliday[]>`coalesce((
-        select json_agg(json_build_object('holidayId', h.id, 'title', h.title, 'startDate', h.start_date, 'endDate', h.end_date) order by h.start_date)
+      holidays: sql<H[]>`coalesce((
+        select json_agg(json_build_object(${fields}) order by h.start_date)
         from ${holidays} h
         where h.school_id = ${academicSessions.schoolId} and h.session_id = ${academicSessions.id}
           and h.start_date <= ${to} and h.end_date >= ${from}), '[]'::json)`,
     })
     .from(academicSessions)
     .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
-    .where(and(eq(academicSessions.schoolId, schoolId), eq(academicSessions.id, sessionId)));
+    .where(and(eq(academicSessions.schoolId, schoolId), which));
   if (!row) throw notFound('Session');
   return rulesOf(row, now);
 }
@@ -162,24 +171,7 @@ export async function loadSessionRules(
   to: string,
   now: Date = clockNow(),
 ): Promise<DayRules & { holidays: FullHoliday[] }> {
-  const [row] = await db
-    .select({
-      timeZone: schools.timeZone,
-      sundayWorking: schools.sundayWorking,
-      id: academicSessions.id,
-      label: academicSessions.label,
-      startDate: academicSessions.startDate,
-      endDate: academicSessions.endDate,
-      holidays: sql<FullHoliday[]>`coalesce((
-        select json_agg(json_build_object('holidayId', h.id, 'sessionId', h.session_id, 'title', h.title, 'description', h.description,
-          'startDate', h.start_date, 'endDate', h.end_date, 'createdAt', h.created_at) order by h.start_date)
-        from ${holidays} h
-        where h.school_id = ${academicSessions.schoolId} and h.session_id = ${academicSessions.id}
-          and h.start_date <= ${to} and h.end_date >= ${from}), '[]'::json)`,
-    })
-    .from(academicSessions)
-    .innerJoin(schools, eq(schools.id, academicSessions.schoolId))
-    .where(and(eq(academicSessions.schoolId, schoolId), sessionId ? eq(academicSessions.id, sessionId) : eq(academicSessions.isCurrent, true)));
-  if (!row) throw notFound('Session');
-  return rulesOf(row, now);
+  const fields = sql`'holidayId', h.id, 'sessionId', h.session_id, 'title', h.title, 'description', h.description,
+    'startDate', h.start_date, 'endDate', h.end_date, 'createdAt', h.created_at`;
+  return readRules<FullHoliday>(db, schoolId, sessionId ? eq(academicSessions.id, sessionId) : eq(academicSessions.isCurrent, true), fields, from, to, now);
 }

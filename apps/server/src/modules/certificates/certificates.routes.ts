@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
@@ -15,17 +16,11 @@ const VERIFY_PER_MINUTE = 30;
 /** Certificates, part "certificates": issue, the register, the PDFs, cancel, and the public verification (certificates.ts). */
 export default async function certificatesRoutes(app: App) {
   const storage = createStorage(app.deps.config);
-  app.route({
-    ...fromContract(API.certificateIssue),
-    handler: async (req) => ({ message: 'Certificate issued', result: await issueCertificate(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({ ...fromContract(API.certificatePreview), handler: async (req) => ({ result: await certificatePreview(app.deps, requireCaller(req), req.query) }) });
-  app.route({ ...fromContract(API.certificateList), handler: async (req) => ({ result: await listCertificates(app.deps, requireCaller(req), req.query) }) });
-  app.route({ ...fromContract(API.myCertificates), handler: async (req) => ({ result: await myCertificates(app.deps, requireCaller(req), req.query) }) });
-  app.route({
-    ...fromContract(API.certificateCancel),
-    handler: async (req) => ({ message: 'Certificate cancelled', result: await cancelCertificate(app.deps, requireCaller(req), req.params.certificateId, req.body) }),
-  });
+  serve(app, API.certificateIssue, (deps, caller, req) => issueCertificate(deps, caller, req.body), 'Certificate issued');
+  serve(app, API.certificatePreview, (deps, caller, req) => certificatePreview(deps, caller, req.query));
+  serve(app, API.certificateList, (deps, caller, req) => listCertificates(deps, caller, req.query));
+  serve(app, API.myCertificates, (deps, caller, req) => myCertificates(deps, caller, req.query));
+  serve(app, API.certificateCancel, (deps, caller, req) => cancelCertificate(deps, caller, req.params.certificateId, req.body), 'Certificate cancelled');
   app.route({
     ...fromContract(API.certificatePdf),
     handler: async (req, reply) => {

@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
@@ -9,9 +10,9 @@ import { createIdCardBatch, getIdCardBatch, listIdCardBatches, openIdCardFile } 
 /** Certificates, part "idcards": batches of ID cards made off the request path, and their PDFs (idcards.ts). */
 export default async function idCardsRoutes(app: App) {
   const storage = createStorage(app.deps.config);
-  app.route({ ...fromContract(API.idCardCreate), handler: async (req) => ({ message: 'ID cards queued', result: await createIdCardBatch(app.deps, requireCaller(req), req.body) }) });
-  app.route({ ...fromContract(API.idCardList), handler: async (req) => ({ result: await listIdCardBatches(app.deps, requireCaller(req), req.query) }) });
-  app.route({ ...fromContract(API.idCardGet), handler: async (req) => ({ result: await getIdCardBatch(app.deps, requireCaller(req), req.params.batchId) }) });
+  serve(app, API.idCardCreate, (deps, caller, req) => createIdCardBatch(deps, caller, req.body), 'ID cards queued');
+  serve(app, API.idCardList, (deps, caller, req) => listIdCardBatches(deps, caller, req.query));
+  serve(app, API.idCardGet, (deps, caller, req) => getIdCardBatch(deps, caller, req.params.batchId));
   app.route({
     ...fromContract(API.idCardPdf),
     handler: async (req, reply) => {

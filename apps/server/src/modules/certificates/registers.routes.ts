@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
@@ -7,12 +8,9 @@ import { admissionRegister, admissionRegisterCsv, getStudentRegister, saveStuden
 
 /** Certificates, part "registers": a student's register entry and the admission register (registers.ts). */
 export default async function registersRoutes(app: App) {
-  app.route({ ...fromContract(API.studentRegisterGet), handler: async (req) => ({ result: await getStudentRegister(app.deps, requireCaller(req), req.params.studentId) }) });
-  app.route({
-    ...fromContract(API.studentRegisterSave),
-    handler: async (req) => ({ message: 'Register entry saved', result: await saveStudentRegister(app.deps, requireCaller(req), req.params.studentId, req.body) }),
-  });
-  app.route({ ...fromContract(API.admissionRegister), handler: async (req) => ({ result: await admissionRegister(app.deps, requireCaller(req), req.query) }) });
+  serve(app, API.studentRegisterGet, (deps, caller, req) => getStudentRegister(deps, caller, req.params.studentId));
+  serve(app, API.studentRegisterSave, (deps, caller, req) => saveStudentRegister(deps, caller, req.params.studentId, req.body), 'Register entry saved');
+  serve(app, API.admissionRegister, (deps, caller, req) => admissionRegister(deps, caller, req.query));
   app.route({
     ...fromContract(API.admissionRegisterCsv),
     handler: async (req, reply) =>

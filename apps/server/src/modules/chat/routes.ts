@@ -1,29 +1,13 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
-import { fromContract } from '../../http/route.js';
-import { requireCaller } from '../../policy/index.js';
+import { serve } from '../../http/serve.js';
 import { chatHistory, listContacts, listConversations, markRead, sendMessage } from './service.js';
 
 /** The chat routes (issue 10): contacts, conversations, history, send, read (service.ts). */
 export default async function chatRoutes(app: App) {
-  app.route({
-    ...fromContract(API.chatContacts),
-    handler: async (req) => ({ result: await listContacts(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.chatConversations),
-    handler: async (req) => ({ result: await listConversations(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.chatHistory),
-    handler: async (req) => ({ result: await chatHistory(app.deps, requireCaller(req), req.params.userId, req.query) }),
-  });
-  app.route({
-    ...fromContract(API.chatSend),
-    handler: async (req) => ({ result: await sendMessage(app.deps, requireCaller(req), req.params.userId, req.body) }),
-  });
-  app.route({
-    ...fromContract(API.chatRead),
-    handler: async (req) => ({ result: await markRead(app.deps, requireCaller(req), req.params.userId) }),
-  });
+  serve(app, API.chatContacts, (deps, caller, req) => listContacts(deps, caller, req.query));
+  serve(app, API.chatConversations, (deps, caller, req) => listConversations(deps, caller, req.query));
+  serve(app, API.chatHistory, (deps, caller, req) => chatHistory(deps, caller, req.params.userId, req.query));
+  serve(app, API.chatSend, (deps, caller, req) => sendMessage(deps, caller, req.params.userId, req.body));
+  serve(app, API.chatRead, (deps, caller, req) => markRead(deps, caller, req.params.userId));
 }

@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createStorage } from '../../storage/index.js';
@@ -9,14 +10,11 @@ import { classWorkOfClass, createClassWork, deleteClassWork, myClassWork, openCl
 /** The classwork routes (issue 10); registered in app.ts. */
 export default async function classworkRoutes(app: App) {
   const storage = createStorage(app.deps.config);
-  app.route({ ...fromContract(API.classWorkSlots), handler: async (req) => ({ result: await teachingSlots(app.deps, requireCaller(req)) }) });
-  app.route({ ...fromContract(API.classWorkCreate), handler: async (req) => ({ result: await createClassWork(app.deps, requireCaller(req), req.body) }) });
-  app.route({ ...fromContract(API.classWorkMine), handler: async (req) => ({ result: await myClassWork(app.deps, requireCaller(req), req.query) }) });
-  app.route({
-    ...fromContract(API.classWorkOfClass),
-    handler: async (req) => ({ result: await classWorkOfClass(app.deps, requireCaller(req), req.params.assignClassId, req.query) }),
-  });
-  app.route({ ...fromContract(API.classWorkDelete), handler: async (req) => ({ result: await deleteClassWork(app.deps, requireCaller(req), req.params.workId) }) });
+  serve(app, API.classWorkSlots, (deps, caller) => teachingSlots(deps, caller));
+  serve(app, API.classWorkCreate, (deps, caller, req) => createClassWork(deps, caller, req.body));
+  serve(app, API.classWorkMine, (deps, caller, req) => myClassWork(deps, caller, req.query));
+  serve(app, API.classWorkOfClass, (deps, caller, req) => classWorkOfClass(deps, caller, req.params.assignClassId, req.query));
+  serve(app, API.classWorkDelete, (deps, caller, req) => deleteClassWork(deps, caller, req.params.workId));
   // A raw answer: the file's bytes, never cached, never sniffed, always saved (not shown inline).
   app.route({
     ...fromContract(API.classWorkFile),

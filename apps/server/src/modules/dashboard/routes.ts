@@ -1,16 +1,9 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
-import { fromContract } from '../../http/route.js';
-import { requireCaller } from '../../policy/index.js';
+import { serve } from '../../http/serve.js';
 import { dashboardCounts, parentDashboard } from './service.js';
 
 export default async function dashboardRoutes(app: App) {
-  app.route({
-    ...fromContract(API.dashboard),
-    handler: async (req) => ({ result: await dashboardCounts(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.parentDashboard),
-    handler: async (req) => ({ result: await parentDashboard(app.deps, requireCaller(req)) }),
-  });
+  serve(app, API.dashboard, (deps, caller, req) => dashboardCounts(deps, caller, req.query));
+  serve(app, API.parentDashboard, (deps, caller) => parentDashboard(deps, caller));
 }

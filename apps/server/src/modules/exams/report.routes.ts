@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { readLogo } from '../../pdf/text.js';
 import { sendAnswer, serializeAnswer, storedReads } from '../../db/versions.js';
@@ -45,14 +46,8 @@ export async function reportRoutes(app: App): Promise<void> {
       return sendDownload(reply, { mime: 'application/pdf', fileName, body: pdf });
     },
   });
-  app.route({
-    ...fromContract(API.reportBatchCreate),
-    handler: async (req) => ({ result: await createReportBatch(app.deps, requireCaller(req), req.params.assignClassId, req.body) }),
-  });
-  app.route({
-    ...fromContract(API.reportBatchGet),
-    handler: async (req) => ({ result: await getReportBatch(app.deps, requireCaller(req), req.params.batchId) }),
-  });
+  serve(app, API.reportBatchCreate, (deps, caller, req) => createReportBatch(deps, caller, req.params.assignClassId, req.body));
+  serve(app, API.reportBatchGet, (deps, caller, req) => getReportBatch(deps, caller, req.params.batchId));
   app.route({
     ...fromContract(API.reportBatchFile),
     handler: async (req, reply) => {

@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createFeeRecords, deleteFeeRecord, listFeeRecords, updateFeeRecord } from './records.js';
@@ -8,18 +9,9 @@ import { reverseWithRefund } from './online.js';
 
 /** Fees, part "records": students' fee records, instalment plans, payments and reversals (records.ts, payments.ts). */
 export default async function recordsRoutes(app: App) {
-  app.route({
-    ...fromContract(API.feeRecordList),
-    handler: async (req) => ({ result: await listFeeRecords(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.feeRecordCreate),
-    handler: async (req) => ({ message: 'Fee records added', result: await createFeeRecords(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.feeRecordUpdate),
-    handler: async (req) => ({ message: 'Fee record updated', result: await updateFeeRecord(app.deps, requireCaller(req), req.params.feeRecordId, req.body) }),
-  });
+  serve(app, API.feeRecordList, (deps, caller, req) => listFeeRecords(deps, caller, req.query));
+  serve(app, API.feeRecordCreate, (deps, caller, req) => createFeeRecords(deps, caller, req.body), 'Fee records added');
+  serve(app, API.feeRecordUpdate, (deps, caller, req) => updateFeeRecord(deps, caller, req.params.feeRecordId, req.body), 'Fee record updated');
   app.route({
     ...fromContract(API.feeRecordDelete),
     handler: async (req) => {

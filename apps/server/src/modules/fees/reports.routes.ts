@@ -1,29 +1,13 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
-import { fromContract } from '../../http/route.js';
-import { requireCaller } from '../../policy/index.js';
+import { serve } from '../../http/serve.js';
 import { feeCollection, feeDues, feeDuesByClass, feeOutstanding, feeSummary } from './reports.js';
 
 /** Fees, part "reports": the overview, dues, collection and outstanding reports; the reminder job is started with every job in jobs/index.ts. */
 export default async function reportsRoutes(app: App) {
-  app.route({
-    ...fromContract(API.feeSummary),
-    handler: async (req) => ({ result: await feeSummary(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.feeDues),
-    handler: async (req) => ({ result: await feeDues(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.feeDuesByClass),
-    handler: async (req) => ({ result: await feeDuesByClass(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.feeCollection),
-    handler: async (req) => ({ result: await feeCollection(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.feeOutstanding),
-    handler: async (req) => ({ result: await feeOutstanding(app.deps, requireCaller(req), req.query) }),
-  });
+  serve(app, API.feeSummary, (deps, caller, req) => feeSummary(deps, caller, req.query));
+  serve(app, API.feeDues, (deps, caller, req) => feeDues(deps, caller, req.query));
+  serve(app, API.feeDuesByClass, (deps, caller, req) => feeDuesByClass(deps, caller, req.query));
+  serve(app, API.feeCollection, (deps, caller, req) => feeCollection(deps, caller, req.query));
+  serve(app, API.feeOutstanding, (deps, caller, req) => feeOutstanding(deps, caller, req.query));
 }

@@ -11,6 +11,7 @@ import type { Caller, Deps } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
 import { prepared } from '../../db/prepared.js';
+import { classRefColumns } from '../../db/class-ref.js';
 import { academicSessions, classFees, classes, feeTypes } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { schoolOf, tenantDb } from '../../policy/index.js';
@@ -282,10 +283,7 @@ function allFeesQuery(db: Db) {
     const where: SQL[] = [eq(classes.schoolId, sql.placeholder('school')), eq(classes.sessionId, sql.placeholder('session'))];
     return db
       .select({
-        assignClassId: classes.id,
-        masterClass: classes.masterClass,
-        className: classes.name,
-        section: classes.section,
+        ...classRefColumns,
         students: sql<number>`(select count(*) from class_students cs where cs.class_id = ${classes.id})`.mapWith(Number),
         ...feeColumns,
         rows: sql<number>`count(*) over ()`.mapWith(Number),

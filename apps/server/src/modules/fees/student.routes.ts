@@ -1,5 +1,6 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { sendDownload } from '../../http/download.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
@@ -10,10 +11,7 @@ import { studentFeesFor } from './student.js';
 /** A student's fees (for the school, its parent, itself) and its PDF receipts: of a payment, or of a batch (one collection at the counter). */
 export default async function studentRoutes(app: App) {
   const storage = createStorage(app.deps.config);
-  app.route({
-    ...fromContract(API.studentFees),
-    handler: async (req) => ({ result: await studentFeesFor(app.deps, requireCaller(req), req.params) }),
-  });
+  serve(app, API.studentFees, (deps, caller, req) => studentFeesFor(deps, caller, req.params));
   // Raw answers: the PDF's bytes, a private download.
   app.route({
     ...fromContract(API.feeReceipt),

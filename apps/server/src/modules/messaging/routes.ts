@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { rawWebhook, registerWebhooks } from '../../http/webhook.js';
 import { requireCaller } from '../../policy/index.js';
@@ -20,27 +21,15 @@ const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, use
 /** A person's channels beyond the bell, and the mobile number they go to (issue 24). */
 export default async function messagingRoutes(app: App) {
   const storage = createStorage(app.deps.config);
-  app.route({
-    ...fromContract(API.notificationPreferences),
-    handler: async (req) => ({ result: await getPreferences(app.deps, requireCaller(req)) }),
-  });
+  serve(app, API.notificationPreferences, (deps, caller) => getPreferences(deps, caller));
   app.route({
     ...fromContract(API.notificationPreferencesSave),
     handler: async (req) => ({ message: 'Preferences saved', result: await savePreferences(app.deps, requireCaller(req), req.body, evidenceOf(req)) }),
   });
-  app.route({
-    ...fromContract(API.mobileCode),
-    handler: async (req) => ({ message: 'Code sent', result: await sendMobileCode(app.deps, requireCaller(req), req.body.mobile) }),
-  });
-  app.route({
-    ...fromContract(API.mobileVerify),
-    handler: async (req) => ({ message: 'Mobile number verified', result: await verifyMobileCode(app.deps, requireCaller(req), req.body.code) }),
-  });
+  serve(app, API.mobileCode, (deps, caller, req) => sendMobileCode(deps, caller, req.body.mobile), 'Code sent');
+  serve(app, API.mobileVerify, (deps, caller, req) => verifyMobileCode(deps, caller, req.body.code), 'Mobile number verified');
 
-  app.route({
-    ...fromContract(API.messagePreview),
-    handler: async (req) => ({ result: await previewMessage(app.deps, requireCaller(req), req.body) }),
-  });
+  serve(app, API.messagePreview, (deps, caller, req) => previewMessage(deps, caller, req.body));
   app.route({
     ...fromContract(API.messageSend),
     handler: async (req) => {
@@ -48,31 +37,13 @@ export default async function messagingRoutes(app: App) {
       return { message: message.status === 'scheduled' ? 'Message scheduled' : 'Message sent', result: message };
     },
   });
-  app.route({
-    ...fromContract(API.messageList),
-    handler: async (req) => ({ result: await listMessages(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.messageUsage),
-    handler: async (req) => ({ result: await messageUsage(app.deps, requireCaller(req)) }),
-  });
-  app.route({
-    ...fromContract(API.messageGet),
-    handler: async (req) => ({ result: await getMessage(app.deps, requireCaller(req), req.params.messageId) }),
-  });
-  app.route({
-    ...fromContract(API.messageCancel),
-    handler: async (req) => ({ message: 'Message cancelled', result: await cancelMessage(app.deps, requireCaller(req), req.params.messageId) }),
-  });
-  app.route({
-    ...fromContract(API.messageDeliveries),
-    handler: async (req) => ({ result: await messageDeliveries(app.deps, requireCaller(req), req.params.messageId, req.query) }),
-  });
+  serve(app, API.messageList, (deps, caller, req) => listMessages(deps, caller, req.query));
+  serve(app, API.messageUsage, (deps, caller) => messageUsage(deps, caller));
+  serve(app, API.messageGet, (deps, caller, req) => getMessage(deps, caller, req.params.messageId));
+  serve(app, API.messageCancel, (deps, caller, req) => cancelMessage(deps, caller, req.params.messageId), 'Message cancelled');
+  serve(app, API.messageDeliveries, (deps, caller, req) => messageDeliveries(deps, caller, req.params.messageId, req.query));
   // A message as its recipients read it, and its file: raw bytes, never cached, never sniffed, always saved.
-  app.route({
-    ...fromContract(API.messageRead),
-    handler: async (req) => ({ result: await readMessage(app.deps, requireCaller(req), req.params.messageId) }),
-  });
+  serve(app, API.messageRead, (deps, caller, req) => readMessage(deps, caller, req.params.messageId));
   app.route({
     ...fromContract(API.messageAttachment),
     handler: async (req, reply) => {

@@ -1,46 +1,18 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
-import { fromContract } from '../../http/route.js';
-import { requireCaller } from '../../policy/index.js';
+import { serve } from '../../http/serve.js';
 import { deleteAccount, getPlatformSettings, getSettings, saveRules, saveSmsAccount, saveWhatsAppAccount } from './settings.js';
 
 /** The messaging settings (issue 24): a school's own provider accounts and channel rules, and the platform's accounts. */
 export default async function settingsRoutes(app: App) {
-  app.route({
-    ...fromContract(API.messagingSettings),
-    handler: async (req) => ({ result: await getSettings(app.deps, requireCaller(req)) }),
-  });
-  app.route({
-    ...fromContract(API.messagingSms),
-    handler: async (req) => ({ message: 'SMS account saved', result: await saveSmsAccount(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.messagingWhatsapp),
-    handler: async (req) => ({ message: 'WhatsApp account saved', result: await saveWhatsAppAccount(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.messagingAccountDelete),
-    handler: async (req) => ({ message: 'Account removed', result: await deleteAccount(app.deps, requireCaller(req), req.params.channel) }),
-  });
-  app.route({
-    ...fromContract(API.messagingRules),
-    handler: async (req) => ({ message: 'Rules saved', result: await saveRules(app.deps, requireCaller(req), req.body) }),
-  });
+  serve(app, API.messagingSettings, (deps, caller) => getSettings(deps, caller));
+  serve(app, API.messagingSms, (deps, caller, req) => saveSmsAccount(deps, caller, req.body), 'SMS account saved');
+  serve(app, API.messagingWhatsapp, (deps, caller, req) => saveWhatsAppAccount(deps, caller, req.body), 'WhatsApp account saved');
+  serve(app, API.messagingAccountDelete, (deps, caller, req) => deleteAccount(deps, caller, req.params.channel), 'Account removed');
+  serve(app, API.messagingRules, (deps, caller, req) => saveRules(deps, caller, req.body), 'Rules saved');
   // The platform's accounts (the owner): what a school without its own sends on.
-  app.route({
-    ...fromContract(API.platformMessagingSettings),
-    handler: async (req) => ({ result: await getPlatformSettings(app.deps, requireCaller(req)) }),
-  });
-  app.route({
-    ...fromContract(API.platformMessagingSms),
-    handler: async (req) => ({ message: 'SMS account saved', result: await saveSmsAccount(app.deps, requireCaller(req), req.body, null) }),
-  });
-  app.route({
-    ...fromContract(API.platformMessagingWhatsapp),
-    handler: async (req) => ({ message: 'WhatsApp account saved', result: await saveWhatsAppAccount(app.deps, requireCaller(req), req.body, null) }),
-  });
-  app.route({
-    ...fromContract(API.platformMessagingAccountDelete),
-    handler: async (req) => ({ message: 'Account removed', result: await deleteAccount(app.deps, requireCaller(req), req.params.channel, null) }),
-  });
+  serve(app, API.platformMessagingSettings, (deps, caller) => getPlatformSettings(deps, caller));
+  serve(app, API.platformMessagingSms, (deps, caller, req) => saveSmsAccount(deps, caller, req.body, null), 'SMS account saved');
+  serve(app, API.platformMessagingWhatsapp, (deps, caller, req) => saveWhatsAppAccount(deps, caller, req.body, null), 'WhatsApp account saved');
+  serve(app, API.platformMessagingAccountDelete, (deps, caller, req) => deleteAccount(deps, caller, req.params.channel, null), 'Account removed');
 }

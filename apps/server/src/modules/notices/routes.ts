@@ -1,33 +1,14 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
-import { fromContract } from '../../http/route.js';
-import { requireCaller } from '../../policy/index.js';
+import { serve } from '../../http/serve.js';
 import { createNotice, getNotice, listNotices, noticeBoard, setNoticeStatus, updateNotice } from './service.js';
 
 /** The notice board (issue 10): the principal's notices and each role's board. */
 export default async function noticesRoutes(app: App) {
-  app.route({
-    ...fromContract(API.noticeCreate),
-    handler: async (req) => ({ message: 'Notice published', result: await createNotice(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.noticeList),
-    handler: async (req) => ({ result: await listNotices(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.noticeBoard),
-    handler: async (req) => ({ result: await noticeBoard(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.noticeGet),
-    handler: async (req) => ({ result: await getNotice(app.deps, requireCaller(req), req.params.noticeId) }),
-  });
-  app.route({
-    ...fromContract(API.noticeUpdate),
-    handler: async (req) => ({ message: 'Saved', result: await updateNotice(app.deps, requireCaller(req), req.params.noticeId, req.body) }),
-  });
-  app.route({
-    ...fromContract(API.noticeStatus),
-    handler: async (req) => ({ message: 'Saved', result: await setNoticeStatus(app.deps, requireCaller(req), req.params.noticeId, req.body.status) }),
-  });
+  serve(app, API.noticeCreate, (deps, caller, req) => createNotice(deps, caller, req.body), 'Notice published');
+  serve(app, API.noticeList, (deps, caller, req) => listNotices(deps, caller, req.query));
+  serve(app, API.noticeBoard, (deps, caller, req) => noticeBoard(deps, caller, req.query));
+  serve(app, API.noticeGet, (deps, caller, req) => getNotice(deps, caller, req.params.noticeId));
+  serve(app, API.noticeUpdate, (deps, caller, req) => updateNotice(deps, caller, req.params.noticeId, req.body), 'Saved');
+  serve(app, API.noticeStatus, (deps, caller, req) => setNoticeStatus(deps, caller, req.params.noticeId, req.body.status), 'Saved');
 }

@@ -1,14 +1,12 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { listNotifications, markAllRead, setLanguage } from './service.js';
 
 export default async function notificationRoutes(app: App) {
-  app.route({
-    ...fromContract(API.notifications),
-    handler: async (req) => ({ result: await listNotifications(app.deps, requireCaller(req), req.query) }),
-  });
+  serve(app, API.notifications, (deps, caller, req) => listNotifications(deps, caller, req.query));
 
   app.route({
     ...fromContract(API.notificationsRead),

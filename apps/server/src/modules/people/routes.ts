@@ -1,5 +1,6 @@
 import { API, PEOPLE_API, PEOPLE_KINDS, type PeopleKind } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createPerson, getPerson, listPeople, myChild, myChildren, setPersonStatus, updatePerson } from './service.js';
@@ -8,19 +9,13 @@ import { exportPeople, importPeople } from './bulk.js';
 /** The routes of one kind of person, from its entry in the contract's PEOPLE_API. */
 function mountKind(app: App, kind: PeopleKind) {
   const r: (typeof PEOPLE_API)[PeopleKind] = PEOPLE_API[kind];
-  app.route({
-    ...fromContract(r.list),
-    handler: async (req) => ({ result: await listPeople(app.deps, requireCaller(req), kind, req.query) }),
-  });
+  serve(app, r.list, (deps, caller, req) => listPeople(deps, caller, kind, req.query));
   app.route({
     ...fromContract(r.get),
     // Students take `?sessionId=` (their class in that session); the other kinds have no query.
     handler: async (req) => ({ result: await getPerson(app.deps, requireCaller(req), kind, req.params.userId, (req.query ?? {}) as { sessionId?: string }) }),
   });
-  app.route({
-    ...fromContract(r.update),
-    handler: async (req) => ({ message: 'Saved', result: await updatePerson(app.deps, requireCaller(req), kind, req.params.userId, req.body) }),
-  });
+  serve(app, r.update, (deps, caller, req) => updatePerson(deps, caller, kind, req.params.userId, req.body), 'Saved');
   app.route({
     ...fromContract(r.status),
     handler: async (req) => {
@@ -29,24 +24,15 @@ function mountKind(app: App, kind: PeopleKind) {
     },
   });
   if ('create' in r) {
-    app.route({
-      ...fromContract(r.create),
-      handler: async (req) => ({ message: 'Account created', result: await createPerson(app.deps, requireCaller(req), kind, req.body) }),
-    });
+    serve(app, r.create, (deps, caller, req) => createPerson(deps, caller, kind, req.body), 'Account created');
   }
 }
 
 export default async function peopleRoutes(app: App) {
   for (const kind of PEOPLE_KINDS) mountKind(app, kind);
 
-  app.route({
-    ...fromContract(API.myChildren),
-    handler: async (req) => ({ result: await myChildren(app.deps, requireCaller(req)) }),
-  });
-  app.route({
-    ...fromContract(API.myChild),
-    handler: async (req) => ({ result: await myChild(app.deps, requireCaller(req), req.params.userId) }),
-  });
+  serve(app, API.myChildren, (deps, caller) => myChildren(deps, caller));
+  serve(app, API.myChild, (deps, caller, req) => myChild(deps, caller, req.params.userId));
 
   app.route({
     ...fromContract(API.importPeople),

@@ -1,6 +1,7 @@
 import { API } from '@shala/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { sendDownload } from '../../http/download.js';
@@ -15,7 +16,7 @@ const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, use
 
 /** Children's data rights (issue 12): consent, the consent report, export, erasure, audit log. */
 export default async function privacyRoutes(app: App) {
-  app.route({ ...fromContract(API.consentGet), handler: async (req) => ({ result: await getConsent(app.deps, requireCaller(req), req.params.studentId) }) });
+  serve(app, API.consentGet, (deps, caller, req) => getConsent(deps, caller, req.params.studentId));
   app.route({
     ...fromContract(API.consentGive),
     handler: async (req) => ({ message: 'Consent recorded', result: await giveConsent(app.deps, requireCaller(req), req.params.studentId, req.body, evidenceOf(req)) }),
@@ -24,8 +25,8 @@ export default async function privacyRoutes(app: App) {
     ...fromContract(API.consentWithdraw),
     handler: async (req) => ({ message: 'Consent withdrawn', result: await withdrawConsent(app.deps, requireCaller(req), req.params.studentId, evidenceOf(req)) }),
   });
-  app.route({ ...fromContract(API.consentReport), handler: async (req) => ({ result: await consentReport(app.deps, requireCaller(req), req.query) }) });
-  app.route({ ...fromContract(API.studentConsent), handler: async (req) => ({ result: await getConsent(app.deps, requireCaller(req), req.params.studentId) }) });
+  serve(app, API.consentReport, (deps, caller, req) => consentReport(deps, caller, req.query));
+  serve(app, API.studentConsent, (deps, caller, req) => getConsent(deps, caller, req.params.studentId));
   app.route({
     ...fromContract(API.privacyExport),
     handler: async (req, reply) => {
@@ -39,6 +40,6 @@ export default async function privacyRoutes(app: App) {
       });
     },
   });
-  app.route({ ...fromContract(API.privacyErase), handler: async (req) => ({ message: 'Erased', result: await eraseStudent(app.deps, requireCaller(req), req.params.studentId, req.body) }) });
-  app.route({ ...fromContract(API.auditList), handler: async (req) => ({ result: await listAudit(app.deps, requireCaller(req), req.query) }) });
+  serve(app, API.privacyErase, (deps, caller, req) => eraseStudent(deps, caller, req.params.studentId, req.body), 'Erased');
+  serve(app, API.auditList, (deps, caller, req) => listAudit(deps, caller, req.query));
 }

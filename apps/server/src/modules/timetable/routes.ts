@@ -1,19 +1,14 @@
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
+import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createPeriod, deletePeriod, getTimetable, listPeriods, saveTimetable, teacherWeek, updatePeriod } from './service.js';
 
 /** Periods of a session and the timetables of its classes. */
 export default async function timetableRoutes(app: App) {
-  app.route({
-    ...fromContract(API.periodList),
-    handler: async (req) => ({ result: await listPeriods(app.deps, requireCaller(req), req.params.sessionId) }),
-  });
-  app.route({
-    ...fromContract(API.periodCreate),
-    handler: async (req) => ({ message: 'Period added', result: await createPeriod(app.deps, requireCaller(req), req.params.sessionId, req.body) }),
-  });
+  serve(app, API.periodList, (deps, caller, req) => listPeriods(deps, caller, req.params.sessionId));
+  serve(app, API.periodCreate, (deps, caller, req) => createPeriod(deps, caller, req.params.sessionId, req.body), 'Period added');
   app.route({
     ...fromContract(API.periodUpdate),
     handler: async (req) => ({
@@ -28,16 +23,7 @@ export default async function timetableRoutes(app: App) {
       return { message: 'Period removed' };
     },
   });
-  app.route({
-    ...fromContract(API.timetableTeacher),
-    handler: async (req) => ({ result: await teacherWeek(app.deps, requireCaller(req), req.query) }),
-  });
-  app.route({
-    ...fromContract(API.timetableGet),
-    handler: async (req) => ({ result: await getTimetable(app.deps, requireCaller(req), req.params.assignClassId) }),
-  });
-  app.route({
-    ...fromContract(API.timetableSave),
-    handler: async (req) => ({ message: 'Timetable saved', result: await saveTimetable(app.deps, requireCaller(req), req.params.assignClassId, req.body) }),
-  });
+  serve(app, API.timetableTeacher, (deps, caller, req) => teacherWeek(deps, caller, req.query));
+  serve(app, API.timetableGet, (deps, caller, req) => getTimetable(deps, caller, req.params.assignClassId));
+  serve(app, API.timetableSave, (deps, caller, req) => saveTimetable(deps, caller, req.params.assignClassId, req.body), 'Timetable saved');
 }

@@ -18,6 +18,7 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
+import { classRefColumns } from '../../db/class-ref.js';
 import { prepared } from '../../db/prepared.js';
 import { academicSessions, classSubjects, classes, periods, schools, subjects, timetableEntries, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -211,7 +212,6 @@ function subjectRef(r: { subjectId: string; subjectName: string; masterCode: str
   return { subjectId: r.subjectId, name: r.subjectName, masterCode: r.masterCode };
 }
 
-const classRefColumns = { assignClassId: classes.id, masterClass: classes.masterClass, className: classes.name, section: classes.section };
 function classRef(r: ClassRef): ClassRef {
   return { assignClassId: r.assignClassId, masterClass: r.masterClass, className: r.className, section: r.section };
 }
