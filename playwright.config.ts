@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ON_POSTGRES, SERVER, WORKERS, serverOf } from './apps/web/e2e/servers';
-import { TEST_NOW } from './scripts/test-clock.mjs';
+import { ON_POSTGRES, SERVER, SERVER_NOW, WORKERS, serverOf } from './apps/web/e2e/servers';
 import { PROVIDERS } from './apps/web/e2e/providers-config';
 
 /** The journeys that run on PostgreSQL (see testMatch). */
@@ -83,8 +82,9 @@ export default defineConfig({
           SHED_EVENT_LOOP_DELAY_MS: '0',
           SHED_DB_WAIT_MS: '0',
           LOG_LEVEL: 'warn',
-          // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs).
-          SHALA_NOW: TEST_NOW,
+          // The server's clock starts at a fixed school day, 10:00 in India (scripts/test-clock.mjs),
+          // or on a seeded copy where the seed's clock stopped (servers.ts).
+          SHALA_NOW: SERVER_NOW,
           DATABASE_URL: databaseUrl,
           // Provider accounts can be stored, and are sent to the fakes.
           SECRETS_KEY: PROVIDERS.secretsKey,
