@@ -4,7 +4,6 @@ import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
 import { readLogo } from '../../pdf/text.js';
-import { createStorage } from '../../storage/index.js';
 import { cancelCertificate, certificateForPrint, certificatePreview, issueCertificate, listCertificates, myCertificates, verifyToken } from './certificates.js';
 import { renderCertificate } from './certificate-pdf.js';
 import { verifyUrl } from './idcards.js';
@@ -14,7 +13,7 @@ const VERIFY_PER_MINUTE = 30;
 
 /** Certificates, part "certificates": issue, the register, the PDFs, cancel, and the public verification (certificates.ts). */
 export default async function certificatesRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   app.route({
     ...fromContract(API.certificateIssue),
     handler: async (req) => ({ message: 'Certificate issued', result: await issueCertificate(app.deps, requireCaller(req), req.body) }),

@@ -3,12 +3,11 @@ import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
-import { createStorage } from '../../storage/index.js';
 import { createIdCardBatch, getIdCardBatch, listIdCardBatches, openIdCardFile } from './idcards.js';
 
 /** Certificates, part "idcards": batches of ID cards made off the request path, and their PDFs (idcards.ts). */
 export default async function idCardsRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   app.route({ ...fromContract(API.idCardCreate), handler: async (req) => ({ message: 'ID cards queued', result: await createIdCardBatch(app.deps, requireCaller(req), req.body) }) });
   app.route({ ...fromContract(API.idCardList), handler: async (req) => ({ result: await listIdCardBatches(app.deps, requireCaller(req), req.query) }) });
   app.route({ ...fromContract(API.idCardGet), handler: async (req) => ({ result: await getIdCardBatch(app.deps, requireCaller(req), req.params.batchId) }) });

@@ -9,8 +9,9 @@ import { AppError, notFound } from '../../errors.js';
 import { singleFlight, type JobSpec } from '../../jobs/queue.js';
 import { safeError } from '../../log.js';
 import { readLogo } from '../../pdf/text.js';
-import { asPlatform, scopeOf, tenantDb } from '../../policy/index.js';
-import { createStorage, type Storage } from '../../storage/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { asPlatform, tenantDb } from '../../db/scope.js';
+import type { Storage } from '../../adapters/storage/index.js';
 import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 import { renderIdCards, type CardPerson } from './idcard-pdf.js';
@@ -303,7 +304,7 @@ async function makeBatch(deps: Pick<Deps, 'data' | 'config' | 'log'>, storage: S
 }
 
 /** Makes every batch waiting (any school), one at a time, until none is left. */
-export async function runIdCardBatches(deps: Pick<Deps, 'data' | 'config' | 'log'>, storage: Storage = createStorage(deps.config)) {
+export async function runIdCardBatches(deps: Pick<Deps, 'data' | 'config' | 'log' | 'storage'>, storage: Storage = deps.storage) {
   const outcome = { done: 0, failed: 0 };
   for (let batch = await takeBatch(deps); batch; batch = await takeBatch(deps)) outcome[await makeBatch(deps, storage, batch)]++;
   return outcome;

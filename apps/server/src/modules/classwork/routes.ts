@@ -2,13 +2,12 @@ import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
-import { createStorage } from '../../storage/index.js';
 import { sendDownload } from '../../http/download.js';
 import { classWorkOfClass, createClassWork, deleteClassWork, myClassWork, openClassWorkFile, teachingSlots } from './service.js';
 
 /** The classwork routes (issue 10); registered in app.ts. */
 export default async function classworkRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   app.route({ ...fromContract(API.classWorkSlots), handler: async (req) => ({ result: await teachingSlots(app.deps, requireCaller(req)) }) });
   app.route({ ...fromContract(API.classWorkCreate), handler: async (req) => ({ result: await createClassWork(app.deps, requireCaller(req), req.body) }) });
   app.route({ ...fromContract(API.classWorkMine), handler: async (req) => ({ result: await myClassWork(app.deps, requireCaller(req), req.query) }) });

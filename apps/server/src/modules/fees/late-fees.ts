@@ -3,7 +3,8 @@ import type { LateFeeKind, LateFeeRuleInput, LateFeeSettings, StudentFees } from
 import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import type { JobSpec } from '../../jobs/queue.js';
 import { recordAudit } from '../privacy/index.js';
 import { fullName } from '../users/service.js';

@@ -5,8 +5,9 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
 import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
-import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
-import { openSecret, sealSecret, secretHint } from '../../messaging/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { asPlatform, inTenant, tenantDb } from '../../db/scope.js';
+import { openSecret, sealSecret, secretHint } from '../../adapters/secrets.js';
 import { trusted, webhookUntrusted } from '../../http/webhook.js';
 import {
   GatewayError,
@@ -16,7 +17,7 @@ import {
   type RazorpayCredentials,
   type RazorpayPayment,
   type RazorpayRefund,
-} from '../../payments/index.js';
+} from '../../adapters/payments/index.js';
 import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
@@ -72,21 +73,21 @@ const notSet = () => new AppError('CONFLICT', 'This school takes no payments onl
 const unavailable = () => new AppError('UNAVAILABLE', 'The payment gateway cannot be reached. Try again in a few minutes.', { reason: 'gateway_unavailable' });
 const unverified = () => new AppError('BAD_REQUEST', 'This payment could not be verified.', { reason: 'payment_unverified' });
 
-function openGateway(deps: Pick<Deps, 'messaging'>, row: typeof paymentSettings.$inferSelect): Gateway | null {
+function openGateway(deps: Pick<Deps, 'secretsKey'>, row: typeof paymentSettings.$inferSelect): Gateway | null {
   // The demo school's keys point at nothing real and hold no secret: a demo trusts and calls nothing.
   if (row.demo && row.razorpayKeyId && row.hookToken) return { keyId: row.razorpayKeyId, keySecret: '', webhookSecret: '', demo: true, hookToken: row.hookToken };
   if (!row.razorpayKeyId || !row.secrets || !row.hookToken) return null;
-  const secrets = JSON.parse(openSecret(row.secrets, deps.messaging.secretsKey, contextOf(row.schoolId))) as { keySecret: string; webhookSecret: string };
+  const secrets = JSON.parse(openSecret(row.secrets, deps.secretsKey, contextOf(row.schoolId))) as { keySecret: string; webhookSecret: string };
   return { keyId: row.razorpayKeyId, keySecret: secrets.keySecret, webhookSecret: secrets.webhookSecret, demo: row.demo, hookToken: row.hookToken };
 }
 
-async function gatewayOf(deps: Pick<Deps, 'data' | 'messaging'>, db: DbOrTx, schoolId: Scope): Promise<Gateway | null> {
+async function gatewayOf(deps: Pick<Deps, 'data' | 'secretsKey'>, db: DbOrTx, schoolId: Scope): Promise<Gateway | null> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId));
   return row ? openGateway(deps, row) : null;
 }
 
 /** The school's gateway to call: none (or unreadable) 409 `payments_not_set`, the demo's 409 `payments_demo`. */
-async function live(deps: Pick<Deps, 'data' | 'messaging'>, db: DbOrTx, schoolId: Scope): Promise<Gateway> {
+async function live(deps: Pick<Deps, 'data' | 'secretsKey'>, db: DbOrTx, schoolId: Scope): Promise<Gateway> {
   const gateway = await gatewayOf(deps, db, schoolId).catch(() => null);
   if (!gateway) throw notSet();
   if (gateway.demo) throw new AppError('CONFLICT', 'This is a demo school: its payment keys point at nothing real.', { reason: 'payments_demo' });
@@ -136,10 +137,10 @@ export async function getGatewaySettings(deps: Pick<Deps, 'data' | 'config'>, ca
  * webhook URL to register changes with the keys). Other columns (UPI) stay. `demo` is for the demo
  * seed only.
  */
-export async function saveRazorpay(deps: Pick<Deps, 'data' | 'messaging' | 'config'>, caller: Pick<Caller, 'userId' | 'schoolId' | 'roleId'>, input: RazorpaySettingsInput, opts: { demo?: boolean } = {}): Promise<GatewaySettings> {
+export async function saveRazorpay(deps: Pick<Deps, 'data' | 'secretsKey' | 'config'>, caller: Pick<Caller, 'userId' | 'schoolId' | 'roleId'>, input: RazorpaySettingsInput, opts: { demo?: boolean } = {}): Promise<GatewaySettings> {
   const schoolId = scopeOf(caller as Caller);
-  if (!deps.messaging.secretsKey) throw secretsKeyMissing();
-  const secrets = sealSecret(JSON.stringify({ keySecret: input.keySecret, webhookSecret: input.webhookSecret }), deps.messaging.secretsKey, contextOf(schoolId));
+  if (!deps.secretsKey) throw secretsKeyMissing();
+  const secrets = sealSecret(JSON.stringify({ keySecret: input.keySecret, webhookSecret: input.webhookSecret }), deps.secretsKey, contextOf(schoolId));
   const values = {
     razorpayKeyId: input.keyId,
     secrets,
@@ -196,7 +197,7 @@ const mayPayFor = (caller: Caller, line: Pick<DueLine, 'studentId' | 'parentUser
  * `ORDERS_PER_WINDOW` new orders per caller in `ORDER_WINDOW_MS` (429 `pay_orders_too_many`):
  * each is a call on the school's keys.
  */
-export async function createPayOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payments' | 'config'>, caller: Caller, body: PayOrderInput): Promise<PayOrder> {
+export async function createPayOrder(deps: Pick<Deps, 'data' | 'secretsKey' | 'payments' | 'config'>, caller: Caller, body: PayOrderInput): Promise<PayOrder> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const ids = [...new Set(body.emiIds)];
@@ -385,7 +386,7 @@ async function ownOrder(db: DbOrTx, schoolId: Scope, caller: Caller, orderId: st
  * fetched from the gateway (its amount and status are the gateway's word, not the browser's),
  * captured when only authorised, and settled.
  */
-export async function verifyPayment(deps: Pick<Deps, 'data' | 'realtime' | 'outbox' | 'messaging' | 'payments'>, caller: Caller, body: PayVerifyInput): Promise<PayResult> {
+export async function verifyPayment(deps: Pick<Deps, 'data' | 'realtime' | 'outbox' | 'secretsKey' | 'payments'>, caller: Caller, body: PayVerifyInput): Promise<PayResult> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const order = await ownOrder(db, schoolId, caller, body.orderId);
@@ -418,7 +419,7 @@ export async function payOrderResult(deps: Pick<Deps, 'data'>, caller: Caller, o
  * the payment that was refunded. Each is idempotent, so Razorpay's retries and replays change
  * nothing more.
  */
-export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'outbox' | 'messaging'>, token: string | undefined, req: RawWebhookRequest): Promise<{ event: string; status?: string }> {
+export async function razorpayEvents(deps: Pick<Deps, 'data' | 'realtime' | 'outbox' | 'secretsKey'>, token: string | undefined, req: RawWebhookRequest): Promise<{ event: string; status?: string }> {
   const [row] = token ? await asPlatform(deps).select().from(paymentSettings).where(eq(paymentSettings.hookToken, token)) : [];
   let gateway: Gateway | null;
   try {
@@ -492,7 +493,7 @@ async function applyRefund(db: DbOrTx, schoolId: Scope, refund: RazorpayRefund):
  * (`retryPendingRefunds`).
  */
 export async function reverseWithRefund(
-  deps: Pick<Deps, 'data' | 'messaging' | 'payments'>,
+  deps: Pick<Deps, 'data' | 'secretsKey' | 'payments'>,
   caller: Caller,
   emiId: string,
   body: { reason: string; refund: { amount?: number } },
@@ -568,7 +569,7 @@ const REFUND_RETRY_BATCH = 50;
  * idempotency key, so a refund the gateway did make is answered again, not made twice. A school
  * whose keys no longer open (or a demo school) is left for the office.
  */
-export async function retryPendingRefunds(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>): Promise<{ asked: number; settled: number }> {
+export async function retryPendingRefunds(deps: Pick<Deps, 'data' | 'secretsKey' | 'payments'>): Promise<{ asked: number; settled: number }> {
   const before = new Date(nowMs() - REFUND_RETRY_AFTER_MS).toISOString();
   const rows = await asPlatform(deps)
     .select({ paymentId: feePayments.id, schoolId: feePayments.schoolId, amount: feePayments.refundAmount, gatewayPaymentId: feeOrders.gatewayPaymentId })
@@ -601,7 +602,7 @@ export const REFUND_RETRY_JOB: JobSpec = {
  * payer, whole (409 `order_not_unmatched` for any other order). Idempotent at the gateway by the
  * order's id.
  */
-export async function refundOrder(deps: Pick<Deps, 'data' | 'messaging' | 'payments'>, caller: Caller, orderId: string): Promise<PayResult> {
+export async function refundOrder(deps: Pick<Deps, 'data' | 'secretsKey' | 'payments'>, caller: Caller, orderId: string): Promise<PayResult> {
   const schoolId = scopeOf(caller);
   const db = tenantDb(deps, schoolId);
   const [order] = await db.select().from(feeOrders).where(and(eq(feeOrders.schoolId, schoolId), eq(feeOrders.id, orderId)));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '@shala/contract';
 import type { Deps } from '../../context.js';
 import { PLATFORM } from '../../db/client.js';
-import { inTenant } from '../../policy/index.js';
+import { inTenant } from '../../db/scope.js';
 import type { JobSpec } from '../../jobs/queue.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { SETTLEMENT_UNMATCHED_MAX, type SettlementLine, type SettlementReport, type UnmatchedOrder } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { runNamed as run } from '../../db/prepared.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { fullName } from '../users/service.js';
 import { plainRupees } from './upi.js';
 

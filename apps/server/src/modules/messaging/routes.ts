@@ -4,7 +4,6 @@ import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
 import { rawWebhook, registerWebhooks } from '../../http/webhook.js';
 import { requireCaller } from '../../policy/index.js';
-import { createStorage } from '../../storage/index.js';
 import { sendDownload } from '../../http/download.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
@@ -19,7 +18,7 @@ const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, use
 
 /** A person's channels beyond the bell, and the mobile number they go to (issue 24). */
 export default async function messagingRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   app.route({
     ...fromContract(API.notificationPreferences),
     handler: async (req) => ({ result: await getPreferences(app.deps, requireCaller(req)) }),

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIndianMobile, toIndianMobile } from '@shala/contract';
-import { SendError, WebhookRejected, headerOf, isObject, postJson, queryOf, sameSecret, transientFailure, type RawWebhookRequest, type SendFailureKind, type SendOptions } from '../http.js';
+import { SendError, WebhookRejected, headerOf, isObject, postJson, queryOf, sameSecret, transientFailure, type RawWebhookRequest, type SendFailureKind, type SendOptions } from '../send.js';
 
 /*
  * WhatsApp through Meta's WhatsApp Business Cloud API, built against Meta's documentation:

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIndianMobile } from '@shala/contract';
-import { SendError, type RawWebhookRequest, type SendOptions } from '../http.js';
+import { SendError, type RawWebhookRequest, type SendOptions } from '../send.js';
 
 /**
  * The one shape of an SMS provider (issue 24). Every SMS to an Indian number follows TRAI's DLT

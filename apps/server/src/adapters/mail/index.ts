@@ -3,8 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { safeError } from '../log.js';
-import { now as clockNow, nowMs } from '../clock.js';
+import { safeError } from '../../log.js';
+import { now as clockNow, nowMs } from '../../clock.js';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from '../storage/private.js';
 
 export interface Mail {

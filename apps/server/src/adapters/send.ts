@@ -1,12 +1,12 @@
-import { callJson, ProviderUnreachable, type CallOptions, type ProviderAnswer } from '../providers/http.js';
+import { callJson, ProviderUnreachable, type CallOptions, type ProviderAnswer } from './http.js';
 
-export { WebhookRejected, isObject, headerOf, queryOf, sameSecret, retryAfterMs, type RawWebhookRequest, type ProviderAnswer } from '../providers/http.js';
+export { WebhookRejected, isObject, headerOf, queryOf, sameSecret, retryAfterMs, type RawWebhookRequest, type ProviderAnswer } from './http.js';
 
 /**
  * What the SMS and WhatsApp clients share: the error of a send (retryable or not, with the
  * provider's own words) and the one way they post to a provider. The transport, the rejection of a
  * webhook that is not authentic and the readers of what arrives are every provider client's
- * (providers/http.ts), re-exported here for messaging's files.
+ * (adapters/http.ts), re-exported here for messaging's files.
  */
 
 /** Why a send failed; the first three are worth retrying later, the rest never. */

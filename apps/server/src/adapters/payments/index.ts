@@ -1,11 +1,11 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { razorpay, type RazorpayClient } from './razorpay.js';
 
 /**
  * The payment gateway parents pay school fees through online (issue 25), made once from the
  * configuration. Each school is its own Razorpay merchant: the client holds no keys, and each call
- * is given the school's (opened from the database with messaging's `openSecret`, as the messaging
- * providers' secrets are).
+ * is given the school's (opened from the database with `openSecret` of adapters/secrets.ts, as the
+ * messaging providers' secrets are).
  */
 export interface Payments {
   razorpay: RazorpayClient;
@@ -36,4 +36,4 @@ export {
   type RazorpayWebhookEvent,
   type RefundStatus,
 } from './razorpay.js';
-export { WebhookRejected, type RawWebhookRequest } from '../providers/http.js';
+export { WebhookRejected, type RawWebhookRequest } from '../http.js';

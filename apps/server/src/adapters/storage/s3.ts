@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { Storage } from './index.js';
+import type { Storage } from './storage.js';
 import { isStoredName } from './names.js';
 
 export interface S3Options {

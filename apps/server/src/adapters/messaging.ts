@@ -1,5 +1,4 @@
 import type { Config } from '../config.js';
-import { secretsKey } from './secrets.js';
 import { msg91, type Msg91Credentials } from './sms/msg91.js';
 import type { SmsAdapter } from './sms/adapter.js';
 import { whatsAppCloud } from './whatsapp/cloud.js';
@@ -7,12 +6,10 @@ import { whatsAppCloud } from './whatsapp/cloud.js';
 /**
  * The providers that carry messages to parents' phones (issue 24), made once from the
  * configuration: the SMS adapters by name (the `:provider` of `POST /api/hooks/sms/:provider`),
- * the WhatsApp Cloud client, and the key that seals their secrets (null when `SECRETS_KEY` is unset).
- * They hold no credentials: each call is given the school's (or the platform's), opened from the
- * database with `openSecret`.
+ * and the WhatsApp Cloud client. They hold no credentials: each call is given the school's (or the
+ * platform's), opened from the database with `openSecret` (adapters/secrets.ts).
  */
 export interface Messaging {
-  secretsKey: Buffer | null;
   sms: { msg91: SmsAdapter<Msg91Credentials> };
   whatsapp: WhatsAppCloud;
 }
@@ -20,15 +17,13 @@ export interface Messaging {
 export type WhatsAppCloud = ReturnType<typeof whatsAppCloud>;
 export type SmsProvider = keyof Messaging['sms'];
 
-export function createMessaging(config: Pick<Config, 'SECRETS_KEY' | 'SMS_MSG91_URL' | 'WHATSAPP_GRAPH_URL'>): Messaging {
+export function createMessaging(config: Pick<Config, 'SMS_MSG91_URL' | 'WHATSAPP_GRAPH_URL'>): Messaging {
   return {
-    secretsKey: secretsKey(config.SECRETS_KEY),
     sms: { msg91: msg91(config.SMS_MSG91_URL) },
     whatsapp: whatsAppCloud(config.WHATSAPP_GRAPH_URL),
   };
 }
 
-export { sealSecret, openSecret, secretHint, SecretsKeyMissing, SecretUnreadable } from './secrets.js';
 export { smsParts, type SmsParts } from './sms/parts.js';
 export { checkDltMessage, DLT_VARIABLE_MAX, newReportToken, type DeliveryReport, type DeliveryStatus, type SmsAdapter, type SmsMessage, type SmsSent } from './sms/adapter.js';
 export type { Msg91Credentials } from './sms/msg91.js';
@@ -43,4 +38,4 @@ export {
   type WhatsAppStatus,
   type WhatsAppTemplateMessage,
 } from './whatsapp/cloud.js';
-export { SendError, WebhookRejected, sameSecret, type RawWebhookRequest, type SendFailureKind, type SendOptions } from './http.js';
+export { SendError, WebhookRejected, sameSecret, type RawWebhookRequest, type SendFailureKind, type SendOptions } from './send.js';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WebhookRejected, callJson, headerOf, isObject, ProviderUnreachable, type CallOptions, type ProviderAnswer, type RawWebhookRequest } from '../providers/http.js';
+import { WebhookRejected, callJson, headerOf, isObject, ProviderUnreachable, type CallOptions, type ProviderAnswer, type RawWebhookRequest } from '../http.js';
 
 /*
  * Razorpay (an Indian payment gateway), built against its documentation. Each school is its own

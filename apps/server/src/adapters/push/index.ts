@@ -4,12 +4,12 @@ import { eq, and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { CHAT_ROLES, type Notification, type PushPayload } from '@shala/contract';
-import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { pushSubscriptions } from '../db/schema.js';
-import { asPlatform } from '../policy/index.js';
-import { safeError } from '../log.js';
-import { languageOf, renderNotification } from '../modules/notifications/texts.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { pushSubscriptions } from '../../db/schema.js';
+import { asPlatform } from '../../db/scope.js';
+import { safeError } from '../../log.js';
+import { languageOf, renderNotification } from '../../modules/notifications/texts.js';
 
 /**
  * Web Push (issue 10): a notification reaches the user's subscribed browsers with the app closed.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Storage } from './index.js';
+import type { Storage } from './storage.js';
 import { isStoredName } from './names.js';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private.js';
 

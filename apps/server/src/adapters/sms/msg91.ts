@@ -1,5 +1,5 @@
 import { toIndianMobile } from '@shala/contract';
-import { WebhookRejected, isObject, postJson, queryOf, headerOf, sameSecret, transientFailure, SendError, type RawWebhookRequest, type SendOptions } from '../http.js';
+import { WebhookRejected, isObject, postJson, queryOf, headerOf, sameSecret, transientFailure, SendError, type RawWebhookRequest, type SendOptions } from '../send.js';
 import { checkDltMessage, type DeliveryReport, type DeliveryStatus, type SmsAdapter, type SmsMessage, type SmsSent } from './adapter.js';
 import { smsParts } from './parts.js';
 
