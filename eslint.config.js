@@ -104,6 +104,25 @@ export default tseslint.config(
     },
   },
   {
+    // Outside services (SMS, WhatsApp, mail, Web Push, the payment gateway, the file storage) are
+    // clients under adapters/, each behind an interface of Deps (context.ts): they know no module,
+    // no policy, no session and no job; the modules call them, never the other way round.
+    files: ['apps/server/src/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules|policy|auth|jobs|queue|seed|http/(?!webhook)|realtime|backup|app|main|context)(/|\\.js$|$)',
+              message: 'adapters/ are clients of outside services: they import no module, policy, auth, job, seed or route (those import them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A module reaches another module only through its face: `service.ts`, or the `index.ts` of a
     // module made of part files. Its routes, part files and renderers are its own.
     files: ['apps/server/src/modules/**/*.ts'],

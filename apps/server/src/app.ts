@@ -63,7 +63,7 @@ import { createPayments } from './adapters/payments/index.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
 import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
-import { createJobSender } from './jobs/queue.js';
+import { createJobSender } from './queue/index.js';
 import { createStorage } from './adapters/storage/index.js';
 import { secretsKey } from './adapters/secrets.js';
 import { registerMetrics } from './http/metrics.js';

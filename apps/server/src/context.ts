@@ -12,7 +12,10 @@ import type { Push } from './adapters/push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { DeviceCookies } from './auth/device.js';
-import type { JobSender } from './jobs/queue.js';
+import type { JobSender, JobSpec } from './queue/index.js';
+import type { Caller } from './caller.js';
+
+export type { Caller };
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -31,7 +34,7 @@ export interface Deps {
   /** Signed cookies of the browsers that signed in to an id before (their own sign-in budget). */
   deviceCookies: DeviceCookies;
   /** Jobs sent from requests (the queue when it runs, else in this process after the answer). */
-  jobs: JobSender;
+  jobs: JobSender<Deps>;
   /** SMS and WhatsApp providers and the key of their sealed secrets (adapters/messaging.ts). */
   messaging: Messaging;
   /** The payment gateway's client (adapters/payments); each call is given the school's keys. */
@@ -59,16 +62,8 @@ export interface Outbox {
   nudge(queued: { phone: number; instant: number }): void;
 }
 
-/** The signed-in caller, resolved from the session token. */
-export interface Caller {
-  userId: string;
-  roleId: Role;
-  schoolId: string | null;
-  sessionId: string;
-  name: string;
-  /** When the session ends (sockets are closed then). */
-  expiresAt?: Date;
-}
+/** A job of the app (jobs/index.ts lists them): the queue's job, run with the app's deps. */
+export type AppJob<T extends object = object> = JobSpec<T, Deps>;
 
 declare module 'fastify' {
   interface FastifyInstance {

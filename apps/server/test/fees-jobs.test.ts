@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { PLATFORM, openDatabase, type Database } from '../src/db/client.js';
 import { notifications } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
-import { bossOptions } from '../src/jobs/queue.js';
+import { bossOptions } from '../src/queue/index.js';
 import { JOB_SPECS } from '../src/jobs/index.js';
 import { FEE_REMINDER_JOB } from '../src/modules/fees/reminders.js';
 import { overdueInstalment } from './fees-fixture.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateFor, TEMPLATED_KINDS } from '@shala/contract';
-import { NOTIFICATION_TEXTS, renderNotification } from '../src/modules/notifications/texts.js';
+import { NOTIFICATION_TEXTS, renderNotification } from '../src/texts/notifications.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP, isRole, type ChangePasswordBody, type ResetBody, type SigninBody, type SigninResult } from '@shala/contract';
-import type { Caller, Deps } from '../context.js';
+import type { AppJob, Caller, Deps } from '../context.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { JobSpec } from '../jobs/queue.js';
 import { PLATFORM } from '../db/client.js';
 import { asPlatform, inTenant } from '../db/scope.js';
 import { fullName } from '../modules/users/service.js';
@@ -124,7 +123,7 @@ async function sendForgotCode(deps: Deps, loginId: string): Promise<'sent' | 'no
  * The job of a forgotten password. Its data is the login id only: the code is made in the job and
  * never stored in clear (not in the queue's tables either).
  */
-export const FORGOT_MAIL_JOB: JobSpec<{ loginId: string }> = {
+export const FORGOT_MAIL_JOB: AppJob<{ loginId: string }> = {
   name: 'forgot-mail',
   atStart: false,
   policy: 'standard',

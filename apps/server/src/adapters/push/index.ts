@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js';
 import { pushSubscriptions } from '../../db/schema.js';
 import { asPlatform } from '../../db/scope.js';
 import { safeError } from '../../log.js';
-import { languageOf, renderNotification } from '../../modules/notifications/texts.js';
+import { languageOf, renderNotification } from '../../texts/notifications.js';
 
 /**
  * Web Push (issue 10): a notification reaches the user's subscribed browsers with the app closed.

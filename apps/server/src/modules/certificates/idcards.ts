@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ID_CARD_BATCH_MAX, ROLE, type IdCardBatch, type IdCardBatchInput, type IdCardKind } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { AppJob, Caller, Deps } from '../../context.js';
 import { publicBase, type Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { idCardBatches } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { singleFlight, type JobSpec } from '../../jobs/queue.js';
+import { singleFlight } from '../../queue/index.js';
 import { safeError } from '../../log.js';
 import { readLogo } from '../../pdf/text.js';
 import { scopeOf } from '../../policy/index.js';
@@ -317,7 +317,7 @@ const kick = singleFlight(
 );
 
 /** The safety net: every minute and at start, what a restart left queued. */
-export const ID_CARD_JOB: JobSpec = {
+export const ID_CARD_JOB: AppJob = {
   name: 'id-cards',
   cron: '* * * * *',
   atStart: true,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReportBatch, ReportCard, ReportLang } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { AppJob, Caller, Deps } from '../../context.js';
 import { classStudents, classes, reportCardBatches } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { singleFlight, type JobSpec } from '../../jobs/queue.js';
+import { singleFlight } from '../../queue/index.js';
 import { readLogo } from '../../pdf/text.js';
 import { examsPolicy } from '../../policy/exams.js';
 import { schoolOf, scopeOf } from '../../policy/index.js';
@@ -207,7 +207,7 @@ const kick = singleFlight(
 );
 
 /** The safety net: every minute and at start, what was left queued (see above). */
-export const REPORT_CARD_JOB: JobSpec = {
+export const REPORT_CARD_JOB: AppJob = {
   name: 'report-cards',
   cron: '* * * * *',
   atStart: true,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ROLE, type GatewaySettings, type PayOrder, type PayOrderInput, type PayResult, type PayVerifyInput, type RazorpaySettingsInput, type StudentFees } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { AppJob, Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { feeOrders, feePayments, paymentSettings } from '../../db/schema.js';
 import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
@@ -22,7 +22,6 @@ import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now, nowMs } from '../../clock.js';
-import type { JobSpec } from '../../jobs/queue.js';
 import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
 import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
@@ -590,7 +589,7 @@ export async function retryPendingRefunds(deps: Pick<Deps, 'data' | 'secretsKey'
 }
 
 /** The refunds left pending by an unreachable gateway, asked again every 10 minutes and at start. */
-export const REFUND_RETRY_JOB: JobSpec = {
+export const REFUND_RETRY_JOB: AppJob = {
   name: 'refund-retry',
   cron: '*/10 * * * *',
   atStart: true,

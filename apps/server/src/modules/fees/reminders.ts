@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '@shala/contract';
-import type { Deps } from '../../context.js';
+import type { AppJob, Deps } from '../../context.js';
 import { PLATFORM } from '../../db/client.js';
 import { inTenant } from '../../db/scope.js';
-import type { JobSpec } from '../../jobs/queue.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
@@ -122,7 +121,7 @@ export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now
 }
 
 /** The job: every 30 minutes and once at start. */
-export const FEE_REMINDER_JOB: JobSpec = {
+export const FEE_REMINDER_JOB: AppJob = {
   name: 'fee-reminders',
   cron: '*/30 * * * *',
   atStart: true,

@@ -25,7 +25,7 @@ function present(n: Row): Notification {
   };
 }
 
-export { renderNotification } from './texts.js';
+export { renderNotification } from '../../texts/notifications.js';
 
 /**
  * How notifications reach people: live to open tabs, and through the outbox by Web Push to closed

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Deps } from '../context.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { JobsConnection } from '../db/client.js';
 import { safeError } from '../log.js';
 
@@ -11,9 +11,16 @@ import { safeError } from '../log.js';
  * owner); on the embedded PGlite it runs its SQL in the one session through `Database.jobs`.
  *
  * Started when the app is ready and stopped before it closes, unless JOBS=off (the tests' default).
+ * The queue knows no job: the app's list is jobs/index.ts, and a job's `run` is given the app's
+ * deps (`D`: the queue asks of them only a log, and the database's connection for pg-boss).
  */
 
-export interface JobSpec<T extends object = object> {
+/** What the queue itself uses of the deps it hands to the jobs. */
+export interface QueueDeps {
+  log: FastifyBaseLogger;
+}
+
+export interface JobSpec<T extends object, D> {
   /** The queue's name (letters, digits, `-`, `_`). */
   name: string;
   /** When to run, a cron expression in UTC (pg-boss checks schedules every 30 s); none: only when sent. */
@@ -24,27 +31,27 @@ export interface JobSpec<T extends object = object> {
   pollingIntervalSeconds?: number;
   /** `stately` (the default): at most one waiting and one running; `standard`: every job sent runs. */
   policy?: 'stately' | 'standard';
-  run(deps: Deps, data: T): Promise<unknown>;
+  run(deps: D, data: T): Promise<unknown>;
 }
 
 /**
  * Sends a job from a request: into the queue when it runs (JOBS on), else run in this process
  * right after the answer. Either way the request does the same small work whatever the job is for.
  */
-export interface JobSender {
-  send<T extends object>(spec: JobSpec<T>, data: T): Promise<void>;
+export interface JobSender<D> {
+  send<T extends object>(spec: JobSpec<T, D>, data: T): Promise<void>;
   /**
    * Runs a job in this process now, queue or not (work this node should do at once: a push). A run
    * of it under way here is followed by one more, not by one per call.
    */
-  runHere<T extends object>(spec: JobSpec<T>, data: T): void;
+  runHere<T extends object>(spec: JobSpec<T, D>, data: T): void;
   /** Resolves when the jobs run in this process are done (close, tests). */
   idle(): Promise<void>;
   /** The running queue, or null when it stops. */
   attach(boss: PgBoss | null): void;
 }
 
-export function createJobSender(deps: () => Deps): JobSender {
+export function createJobSender<D extends QueueDeps>(deps: () => D): JobSender<D> {
   let boss: PgBoss | null = null;
   const running = new Set<Promise<unknown>>();
   const again = new Map<string, boolean>();
@@ -129,7 +136,7 @@ export async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise
  * policy `stately`), its schedule and a worker; those marked `atStart` are also sent now. A failed
  * run is retried twice by pg-boss and logged; it never stops the server.
  */
-export async function startJobQueue(deps: Deps, specs: readonly JobSpec<any>[]): Promise<JobQueue> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function startJobQueue<D extends QueueDeps & { data: { jobs: JobsConnection } }>(deps: D, specs: readonly JobSpec<any, D>[]): Promise<JobQueue> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const boss = new PgBoss(bossOptions(deps.data.jobs));
   boss.on('error', (err: unknown) => deps.log.warn({ err: safeError(err) }, 'job queue error'));
   await boss.start();
