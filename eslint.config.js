@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import shala from './eslint/typescript-diagnostics.js';
+import shalaModules from './eslint/module-loops.js';
 
 /**
  * TypeScript that a tsconfig covers (every file its `include` names): linted with type information
@@ -139,6 +140,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  {
+    // No loop between modules, type imports included: academics → people → certificates → fees →
+    // academics would fail here (eslint/module-loops.js).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'shala-modules': shalaModules },
+    rules: { 'shala-modules/no-module-loop': ['error', { root: 'apps/server/src/modules' }] },
   },
 
   // Roles by name (ROLE.TEACHER), never by number, where code compares or lists them. Tests keep

@@ -43,6 +43,7 @@ import timetableRoutes from './modules/timetable/routes.js';
 import calendarRoutes from './modules/calendar/routes.js';
 import attendanceRoutes from './modules/attendance/routes.js';
 import feeRoutes from './modules/fees/routes.js';
+import paymentsRoutes from './modules/payments/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import noticesRoutes from './modules/notices/routes.js';
 import classworkRoutes from './modules/classwork/routes.js';
@@ -322,6 +323,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(calendarRoutes);
   await app.register(attendanceRoutes);
   await app.register(feeRoutes);
+  await app.register(paymentsRoutes);
   await app.register(notificationRoutes);
   await app.register(noticesRoutes);
   await app.register(classworkRoutes);

@@ -11,7 +11,7 @@ import { notifications } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
 import { bossOptions } from '../src/queue/index.js';
 import { JOB_SPECS } from '../src/jobs/index.js';
-import { FEE_REMINDER_JOB } from '../src/modules/fees/reminders.js';
+import { FEE_REMINDER_JOB } from '../src/modules/payments/reminders.js';
 import { overdueInstalment } from './fees-fixture.js';
 import { factories } from './helpers.js';
 import { withDatabase } from './global-setup.js';

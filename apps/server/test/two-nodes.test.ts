@@ -12,7 +12,7 @@ import { PLATFORM, openDatabase, type Database } from '../src/db/client.js';
 import { notifications, users } from '../src/db/schema.js';
 import { seedOnce } from '../src/seed/once.js';
 import { bossOptions } from '../src/queue/index.js';
-import { FEE_REMINDER_JOB } from '../src/modules/fees/reminders.js';
+import { FEE_REMINDER_JOB } from '../src/modules/payments/reminders.js';
 import { overdueInstalment } from './fees-fixture.js';
 import { SESSION_CACHE_MS } from '../src/auth/session-cache.js';
 import { factories, type TestUser } from './helpers.js';

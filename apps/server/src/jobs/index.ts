@@ -1,9 +1,9 @@
 import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { ID_CARD_JOB } from '../modules/certificates/idcards.js';
-import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
+import { FEE_REMINDER_JOB } from '../modules/payments/reminders.js';
 import { LATE_FEE_JOB } from '../modules/fees/late-fees.js';
-import { REFUND_RETRY_JOB } from '../modules/fees/online.js';
+import { REFUND_RETRY_JOB } from '../modules/payments/online.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB } from '../modules/messaging/job.js';
 import type { AppJob } from '../context.js';

@@ -22,7 +22,7 @@ import { onSessionsRevoked, revokeSessions } from '../../auth/sessions.js';
 import { recordAudit } from '../privacy/index.js';
 import { assertOwnRefs } from './registers.js';
 import { localDate } from '../calendar/index.js';
-import { feeStanding, tuitionPaid, type TuitionPayment } from '../fees/index.js';
+import { feeStanding, tuitionPaid, type TuitionPayment } from './fee-standing.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';

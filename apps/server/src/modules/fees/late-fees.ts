@@ -8,7 +8,7 @@ import { inTenant, tenantDb } from '../../db/scope.js';
 import { recordAudit } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
-import { lockInstalments } from './payments.js';
+import { lockInstalments } from './instalments.js';
 import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
 

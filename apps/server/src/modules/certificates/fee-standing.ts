@@ -7,7 +7,9 @@ import { rowsOf } from '../../db/rows.js';
  * A student's standing in fees, as certificates state it (issue 26): what is due and unpaid now
  * (a TC checks it), the month the fees are paid up to, and the tuition fee paid in a financial year
  * (the certificate for income tax, section 80C). Read from fee records, instalments, late fees and
- * payments in one statement each; money in paise.
+ * payments in one statement each; money in paise. It reads the fee tables itself and imports no
+ * code of fees: fees reach certificates (through academics and people), so an import back would
+ * be a loop between the modules.
  */
 
 type Scope = string;

@@ -24,8 +24,8 @@ import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
-import { lockInstalments, paymentsWhere, writePayments } from './payments.js';
-import { schoolToday } from './records.js';
+import { paymentsWhere, writePayments } from './payments.js';
+import { lockInstalments, schoolToday } from '../fees/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { escapeLike } from '../../db/like.js';
 

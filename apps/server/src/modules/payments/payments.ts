@@ -1,38 +1,25 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  INSTALMENTS_MAX,
-  monthlyDueDates,
-  splitInstalments,
-  type EmiPlanInput,
-  type MarkPaidBody,
-  type Payment,
-  type PaymentMode,
-  type StudentFees,
-} from '@shala/contract';
+import { type MarkPaidBody, type Payment, type PaymentMode, type StudentFees } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
-import { feeInstalments, feePayments, feeRecords, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import { feePayments, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import { scopeOf } from '../../policy/index.js';
 import { inTenant } from '../../db/scope.js';
 import { localDate } from '../calendar/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notifyMany, type Delivery } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
-import { lockRecord } from './records.js';
-import { loadStudentFees, presentPayment } from './student.js';
+import { loadStudentFees, lockInstalments, presentPayment, type LockedInstalment } from '../fees/index.js';
 import { rowsOf } from '../../db/rows.js';
 
 /**
- * Instalment plans, payments and reversals (issue 9, part "records"). Every write is one
- * transaction that locks the fee record first (FOR UPDATE, a statement of its own), so requests on
- * one record wait for each other and read what the one before committed:
+ * Payments and reversals (issue 9, part "records"; plans are fees' `instalments.ts`). Every write
+ * is one transaction that locks the fee record first (FOR UPDATE, a statement of its own), so
+ * requests on one record wait for each other and read what the one before committed:
  *
- * - a plan splits the balance (total − paid) with `splitInstalments` (the last instalment takes the
- *   remainder) over `monthlyDueDates` or the dates given, replacing the unpaid instalments; paid
- *   ones stay, so the instalments of a record always add up to its total;
  * - marking paid takes the next receipt number of the school and session from
  *   `fee_receipt_counters` (an upsert: its row lock is held until the payment commits, so numbers
  *   are gapless, and a rolled-back payment gives its number back), writes the payment, sets the
@@ -43,7 +30,7 @@ import { rowsOf } from '../../db/rows.js';
  *   the instalment unpaid, and takes the amount off the record's `paid`;
  * - cash is never dated on an earlier day whose cash was closed at the counter (409 `cash_day_closed`).
  *
- * Lock order, shared with records.ts: the record, then its instalment, then the receipt counter.
+ * Lock order, shared with fees' records.ts and instalments.ts: the record, then its instalment, then the receipt counter.
  */
 
 type Scope = string;
@@ -72,96 +59,7 @@ const livePaymentOf = (db: DbOrTx, schoolId: Scope, emiId: string) =>
   paymentWhere(db, schoolId, and(eq(feePayments.instalmentId, emiId), isNull(feePayments.reversedAt))!);
 
 // ---------------------------------------------------------------------------------------------
-// Plans
-
-/**
- * `POST /api/school/feerecord/emi`: a plan for a record's balance. The unpaid instalments are
- * replaced; the new ones are numbered after the paid ones. Nothing due: 409 `fee_nothing_due`;
- * more instalments than paise: 409 `emi_too_many`. Answers the student's fees.
- */
-export async function planInstalments(deps: Pick<Deps, 'data'>, caller: Caller, body: EmiPlanInput): Promise<StudentFees> {
-  const schoolId = scopeOf(caller);
-  return inTenant(deps, schoolId, async (tx) => {
-    await lockRecord(tx, schoolId, body.feeRecordId);
-    const [record] = rowsOf<{ total: number; paid: number; studentId: string; sessionId: string; lastPaidSeq: number }>(
-      await tx.execute(sql`
-        select r.total::float8 as total, r.paid::float8 as paid, r.student_id as "studentId", r.session_id as "sessionId",
-          coalesce((select max(i.seq) from fee_instalments i where i.school_id = r.school_id and i.fee_record_id = r.id and i.paid), 0)::int as "lastPaidSeq"
-        from fee_records r where r.school_id = ${schoolId} and r.id = ${body.feeRecordId}`),
-    );
-    const balance = record!.total - record!.paid;
-    if (balance <= 0) throw new AppError('CONFLICT', 'Nothing is due on this record: there is no balance to plan.', { reason: 'fee_nothing_due' });
-    const dates = body.dueDates ?? monthlyDueDates(body.startDate!, body.count!);
-    if (dates.length > balance) {
-      const max = Math.min(balance, INSTALMENTS_MAX);
-      throw new AppError('CONFLICT', `The balance allows at most ${max} instalments.`, { reason: 'emi_too_many', field: 'count', params: { max } });
-    }
-    const amounts = splitInstalments(balance, dates.length);
-    await tx.delete(feeInstalments).where(and(eq(feeInstalments.schoolId, schoolId), eq(feeInstalments.feeRecordId, body.feeRecordId), eq(feeInstalments.paid, false)));
-    await tx.insert(feeInstalments).values(
-      amounts.map((amount, i) => ({ schoolId, sessionId: record!.sessionId, feeRecordId: body.feeRecordId, seq: record!.lastPaidSeq + i + 1, dueDate: dates[i]!, amount })),
-    );
-    return loadStudentFees(tx, schoolId, record!.studentId, record!.sessionId);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
 // Payments and reversals
-
-export interface LockedInstalment {
-  id: string;
-  seq: number;
-  amount: number;
-  paid: boolean;
-  /** The late fee charged on it and not waived (paise), paid with it. */
-  lateFee: number;
-  recordId: string;
-  sessionId: string;
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  parentUserId: string | null;
-  timeZone: string;
-}
-
-/**
- * Locks instalments of one fee record of the school: the record first (the lock every write of a
- * record takes), then the instalments in the order of their numbers, read in a statement of their
- * own after the record's lock is held. Any that is not the school's (or was replaced by a plan
- * meanwhile): 404; instalments of two records: 400 `emi_records_differ`.
- */
-export async function lockInstalments(tx: Tx, schoolId: Scope, emiIds: readonly string[]): Promise<LockedInstalment[]> {
-  const ids = [...new Set(emiIds)];
-  const records = await tx
-    .select({ id: feeRecords.id })
-    .from(feeRecords)
-    .where(
-      and(
-        eq(feeRecords.schoolId, schoolId),
-        sql`${feeRecords.id} in (select i.fee_record_id from ${feeInstalments} i where i.school_id = ${schoolId} and i.id = any(${sql.param(ids)}::uuid[]))`,
-      ),
-    )
-    .orderBy(feeRecords.id)
-    .for('update');
-  if (records.length === 0) throw notFound('Instalment');
-  if (records.length > 1) throw new AppError('BAD_REQUEST', 'Pay the instalments of one student at a time.', { reason: 'emi_records_differ' });
-  const rows = rowsOf<LockedInstalment>(
-    await tx.execute(sql`
-      select i.id, i.seq, i.amount::float8 as amount, i.paid, coalesce(lf.amount, 0)::float8 as "lateFee",
-        r.id as "recordId", r.session_id as "sessionId", r.student_id as "studentId",
-        u.first_name as "firstName", u.last_name as "lastName", u.parent_user_id as "parentUserId", s.time_zone as "timeZone"
-      from fee_instalments i
-      join fee_records r on r.school_id = i.school_id and r.id = i.fee_record_id
-      join users u on u.id = r.student_id
-      join schools s on s.id = i.school_id
-      left join fee_late_fees lf on lf.school_id = i.school_id and lf.instalment_id = i.id and lf.waived_at is null
-      where i.school_id = ${schoolId} and i.id = any(${sql.param(ids)}::uuid[])
-      order by i.seq
-      for update of i`),
-  );
-  if (rows.length !== ids.length) throw notFound('Instalment');
-  return rows;
-}
 
 /** How a payment came in: the mode and reference, the day, who took it, and the batch (order) it belongs to. */
 export interface PaymentTerms {

@@ -4,7 +4,7 @@ import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { claimUpi, confirmUpiClaim, getUpiSettings, listUpiClaims, rejectUpiClaim, saveUpiSettings, upiPayOf } from './upi.js';
 
-/** Fees, part "UPI": the school's UPI id, an instalment's link and QR code, parents' references and the office's decisions (upi.ts). */
+/** Payments, part "UPI": the school's UPI id, an instalment's link and QR code, parents' references and the office's decisions (upi.ts). */
 export default async function upiRoutes(app: App) {
   app.route({ ...fromContract(API.upiSettingsGet), handler: async (req) => ({ result: await getUpiSettings(app.deps, requireCaller(req)) }) });
   app.route({ ...fromContract(API.upiSettingsSave), handler: async (req) => ({ message: 'UPI settings saved', result: await saveUpiSettings(app.deps, requireCaller(req), req.body) }) });

@@ -25,7 +25,8 @@ import { localDate } from '../calendar/index.js';
 import { afterCommit, notifyMany, notifyRoles } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
-import { lockInstalments, writePayments } from './payments.js';
+import { writePayments } from './payments.js';
+import { lockInstalments } from '../fees/index.js';
 
 /**
  * Fees, part "UPI" (issue 25): payment by UPI for a school without a gateway.

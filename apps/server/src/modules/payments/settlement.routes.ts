@@ -5,7 +5,7 @@ import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
 import { feeSettlement, settlementCsv } from './settlement.js';
 
-/** Fees, part "settlement": one day's money by way of payment, as JSON or a CSV download (settlement.ts). */
+/** Payments, part "settlement": one day's money by way of payment, as JSON or a CSV download (settlement.ts). */
 export default async function settlementRoutes(app: App) {
   app.route({
     ...fromContract(API.feeSettlement),

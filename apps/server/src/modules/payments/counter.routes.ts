@@ -4,7 +4,7 @@ import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { closeCounterDay, collectAtCounter, counterDay, searchCounter } from './counter.js';
 
-/** Fees, part "counter": find a student, collect its instalments as one batch, the day's collection and its closing (the batch's receipt: student.routes.ts). */
+/** Payments, part "counter": find a student, collect its instalments as one batch, the day's collection and its closing (the batch's receipt: student.routes.ts). */
 export default async function counterRoutes(app: App) {
   app.route({
     ...fromContract(API.feeCounterSearch),

@@ -22,8 +22,8 @@ import { localDate } from '../calendar/index.js';
 import { afterCommit } from '../notifications/service.js';
 import { fullName } from '../users/service.js';
 import { now, nowMs } from '../../clock.js';
-import { lockInstalments, notPaid, writePayments, writeReversal } from './payments.js';
-import { loadStudentFees } from './student.js';
+import { notPaid, writePayments, writeReversal } from './payments.js';
+import { loadStudentFees, lockInstalments } from '../fees/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { publicBase } from '../../config.js';
 

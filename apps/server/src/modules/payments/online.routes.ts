@@ -5,7 +5,7 @@ import { rawWebhook, registerWebhooks } from '../../http/webhook.js';
 import { requireCaller } from '../../policy/index.js';
 import { createPayOrder, getGatewaySettings, payOrderResult, razorpayEvents, refundOrder, removeRazorpay, saveRazorpay, verifyPayment } from './online.js';
 
-/** Fees, part "online" (issue 25): the school's gateway, orders and Checkout's return, the webhook, refunds (online.ts). */
+/** Payments, part "online" (issue 25): the school's gateway, orders and Checkout's return, the webhook, refunds (online.ts). */
 export default async function onlineRoutes(app: App) {
   app.route({ ...fromContract(API.paymentSettingsGet), handler: async (req) => ({ result: await getGatewaySettings(app.deps, requireCaller(req)) }) });
   app.route({
