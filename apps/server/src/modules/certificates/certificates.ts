@@ -41,7 +41,7 @@ import { escapeLike } from '../../db/like.js';
  *   student as left: inactive, its sessions ended, the leaving date and reason on its register
  *   entry; every record stays.
  * - A tuition-fee certificate states the tuition paid in a financial year (1 April to 31 March)
- *   from the payments, not the dues (fees/standing.ts).
+ *   from the payments, not the dues (fee-standing.ts).
  * - Cancelled with a reason, a certificate keeps its number, marked cancelled; its page says so. A
  *   TC cancelled as issued in error restores the student (`cancelCertificate`), unless asked not to.
  * - The verification page (`GET /api/verify/:token`, public, rate-limited) shows five facts: the

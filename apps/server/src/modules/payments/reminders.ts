@@ -24,7 +24,7 @@ import { upiLink, upiReference } from './upi.js';
  * When the school takes UPI without a gateway, a reminder carries its `upi://pay` link for the
  * amount due (params `vpa`, `upi`: the texts `fee_due_upi`, `fee_overdue_upi`, in the reader's language).
  *
- * It runs as a job of the queue (jobs/queue.ts): every 30 minutes and once at start.
+ * It runs as a job of the queue (queue/index.ts, listed in jobs/index.ts): every 30 minutes and once at start.
  */
 
 export const REMINDER_KINDS = ['due_soon', 'overdue'] as const;
