@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import shala from './eslint/typescript-diagnostics.js';
+import shalaModules from './eslint/module-loops.js';
 
 /**
  * TypeScript that a tsconfig covers (every file its `include` names): linted with type information
@@ -159,6 +160,25 @@ export default tseslint.config(
     },
   },
   {
+    // Outside services (SMS, WhatsApp, mail, Web Push, the payment gateway, the file storage) are
+    // clients under adapters/, each behind an interface of Deps (context.ts): they know no module,
+    // no policy, no session and no job; the modules call them, never the other way round.
+    files: ['apps/server/src/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules|policy|auth|jobs|queue|seed|http/(?!webhook)|realtime|backup|app|main|context)(/|\\.js$|$)',
+              message: 'adapters/ are clients of outside services: they import no module, policy, auth, job, seed or route (those import them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A module reaches another module only through its face: `service.ts`, or the `index.ts` of a
     // module made of part files. Its routes, part files and renderers are its own.
     files: ['apps/server/src/modules/**/*.ts'],
@@ -175,6 +195,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  {
+    // No loop between modules, type imports included: academics → people → certificates → fees →
+    // academics would fail here (eslint/module-loops.js).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'shala-modules': shalaModules },
+    rules: { 'shala-modules/no-module-loop': ['error', { root: 'apps/server/src/modules' }] },
   },
 
   // Roles by name (ROLE.TEACHER), never by number, where code compares or lists them. Tests keep

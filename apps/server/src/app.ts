@@ -27,11 +27,11 @@ import { AppError } from './errors.js';
 import { violatedConstraint } from './db/errors.js';
 import { bodyTimeout, serverOptions } from './http/server-options.js';
 import { loggerOptions, logsRequests, safeError } from './log.js';
-import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './mail/index.js';
+import { OUTBOX_SWEEP_MS, createMailer, type Mailer } from './adapters/mail/index.js';
 import { assertAllowed } from './policy/index.js';
 import { createRealtime } from './realtime/index.js';
-import { createPush } from './push/index.js';
-import { resolveToken } from './auth/service.js';
+import { createPush } from './adapters/push/index.js';
+import { resolveToken } from './auth/sessions.js';
 import { createSessionCache } from './auth/session-cache.js';
 import { configureArgon } from './auth/crypto.js';
 import { createAddressLimiter } from './auth/limits.js';
@@ -43,6 +43,7 @@ import timetableRoutes from './modules/timetable/routes.js';
 import calendarRoutes from './modules/calendar/routes.js';
 import attendanceRoutes from './modules/attendance/routes.js';
 import feeRoutes from './modules/fees/routes.js';
+import paymentsRoutes from './modules/payments/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import noticesRoutes from './modules/notices/routes.js';
 import classworkRoutes from './modules/classwork/routes.js';
@@ -58,13 +59,14 @@ import peopleRoutes from './modules/people/routes.js';
 import privacyRoutes from './modules/privacy/routes.js';
 import messagingRoutes from './modules/messaging/routes.js';
 import certificateRoutes from './modules/certificates/routes.js';
-import { createMessaging } from './messaging/index.js';
-import { createPayments } from './payments/index.js';
+import { createMessaging } from './adapters/messaging.js';
+import { createPayments } from './adapters/payments/index.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB, queueDeliveries } from './modules/messaging/index.js';
 import { flushStaffViews } from './modules/privacy/index.js';
 import { registerJobs } from './jobs/index.js';
-import { createJobSender } from './jobs/queue.js';
-import { closeStorage } from './storage/index.js';
+import { createJobSender } from './queue/index.js';
+import { createStorage } from './adapters/storage/index.js';
+import { secretsKey } from './adapters/secrets.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerShedding } from './http/shedding.js';
 import { logRedisErrors } from './realtime/redis-log.js';
@@ -150,6 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const jobs = createJobSender(() => deps);
   const messaging = createMessaging(config);
   const payments = createPayments(config);
+  const storage = createStorage(config);
   // Phone deliveries go to the queue (any node sends them at the providers' rate); pushes and mail
   // are sent at once by this node (the instant job runs here), and by the queue after a restart.
   const outbox: Outbox = {
@@ -159,7 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       if (queued.instant) jobs.runHere(INSTANT_DELIVERY_JOB, {});
     },
   };
-  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging, payments, outbox };
+  const deps: Deps = { data: database, config, mailer, realtime, push, log: app.log, addressLimiter, sessionCache, deviceCookies, jobs, messaging, payments, secretsKey: secretsKey(config.SECRETS_KEY), storage, outbox };
   app.decorate('deps', deps);
   app.decorateRequest('caller', null);
   app.addHook('preClose', async () => realtime.close());
@@ -170,7 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   sweepMail();
   const mailSweeper = setInterval(sweepMail, OUTBOX_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(mailSweeper));
-  app.addHook('onClose', async () => closeStorage(config));
+  app.addHook('onClose', async () => storage.close?.());
   // Staff views of report cards and fees wait a moment to be written together (privacy/audit.ts).
   app.addHook('onClose', async () => flushStaffViews(deps));
 
@@ -308,6 +311,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(calendarRoutes);
   await app.register(attendanceRoutes);
   await app.register(feeRoutes);
+  await app.register(paymentsRoutes);
   await app.register(notificationRoutes);
   await app.register(noticesRoutes);
   await app.register(classworkRoutes);

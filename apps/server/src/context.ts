@@ -1,17 +1,21 @@
 import type { DbOrTx } from './db/client.js';
-import type { Messaging } from './messaging/index.js';
-import type { Payments } from './payments/index.js';
+import type { Messaging } from './adapters/messaging.js';
+import type { Payments } from './adapters/payments/index.js';
+import type { Storage } from './adapters/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shala/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Mailer } from './mail/index.js';
+import type { Mailer } from './adapters/mail/index.js';
 import type { Realtime } from './realtime/index.js';
-import type { Push } from './push/index.js';
+import type { Push } from './adapters/push/index.js';
 import type { AddressLimiter } from './auth/limits.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { DeviceCookies } from './auth/device.js';
-import type { JobSender } from './jobs/queue.js';
+import type { JobSender, JobSpec } from './queue/index.js';
+import type { Caller } from './caller.js';
+
+export type { Caller };
 
 /** What every service needs; built once in app.ts and passed down. */
 export interface Deps {
@@ -30,11 +34,15 @@ export interface Deps {
   /** Signed cookies of the browsers that signed in to an id before (their own sign-in budget). */
   deviceCookies: DeviceCookies;
   /** Jobs sent from requests (the queue when it runs, else in this process after the answer). */
-  jobs: JobSender;
-  /** SMS and WhatsApp providers and the key of their sealed secrets (messaging/index.ts). */
+  jobs: JobSender<Deps>;
+  /** SMS and WhatsApp providers and the key of their sealed secrets (adapters/messaging.ts). */
   messaging: Messaging;
-  /** The payment gateway's client (payments/index.ts); each call is given the school's keys. */
+  /** The payment gateway's client (adapters/payments); each call is given the school's keys. */
   payments: Payments;
+  /** The key that seals every provider's secrets at rest (adapters/secrets.ts); null when SECRETS_KEY is unset. */
+  secretsKey: Buffer | null;
+  /** Where uploaded files live (adapters/storage): the disk or an S3 bucket, made once per app. */
+  storage: Storage;
   /** Where notifications go beyond the bell: their deliveries queued in the writing transaction, and the job told (modules/messaging). */
   outbox: Outbox;
 }
@@ -54,16 +62,8 @@ export interface Outbox {
   nudge(queued: { phone: number; instant: number }): void;
 }
 
-/** The signed-in caller, resolved from the session token. */
-export interface Caller {
-  userId: string;
-  roleId: Role;
-  schoolId: string | null;
-  sessionId: string;
-  name: string;
-  /** When the session ends (sockets are closed then). */
-  expiresAt?: Date;
-}
+/** A job of the app (jobs/index.ts lists them): the queue's job, run with the app's deps. */
+export type AppJob<T extends object = object> = JobSpec<T, Deps>;
 
 declare module 'fastify' {
   interface FastifyInstance {

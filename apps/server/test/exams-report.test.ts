@@ -17,7 +17,6 @@ import {
   users,
 } from '../src/db/schema.js';
 import { runReportBatches } from '../src/modules/exams/report-batch.js';
-import { createStorage } from '../src/storage/index.js';
 import { CBSE_GRADES, formatDateFor } from '@shala/contract';
 import { localDate } from '../src/modules/calendar/days.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
@@ -294,7 +293,7 @@ describe('reportCard', () => {
     expect(large.statements).toBe(small.statements);
 
     // How long a class of 60 takes to render (noted, not asserted: see npm run bench).
-    const storage = createStorage(env.config);
+    const storage = env.app.deps.storage;
     const { renderClassCards } = await import('../src/modules/exams/report-batch.js');
     const t0 = performance.now();
     const made = await renderClassCards(env.app.deps, storage, large.schoolId, large.classId, 'hi');

@@ -6,7 +6,7 @@ import { feeLateFees, feeOrders, feePayments, paymentSettings } from '../src/db/
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { startFakeRazorpay, type FakeRazorpay } from './fakes/razorpay.js';
-import { retryPendingRefunds } from '../src/modules/fees/online.js';
+import { retryPendingRefunds } from '../src/modules/payments/online.js';
 
 /**
  * Fees paid online (issue 25) through the school's own Razorpay account, against a fake Razorpay

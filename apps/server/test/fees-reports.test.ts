@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classFeeTotal, splitInstalments, type PaymentMode } from '@shala/contract';
 import { classFees, classStudents, classes, feeAlerts, feeInstalments, feePayments, feeReceiptCounters, feeRecords, notifications } from '../src/db/schema.js';
 import { addDays, localDate } from '../src/modules/calendar/days.js';
-import { runFeeReminders, type ReminderKind } from '../src/modules/fees/reminders.js';
-import { renderNotification } from '../src/modules/notifications/texts.js';
+import { runFeeReminders, type ReminderKind } from '../src/modules/payments/reminders.js';
+import { renderNotification } from '../src/texts/notifications.js';
 import { everyRole, setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 import { countStatements as countStatementsOf } from './statements.js';
 

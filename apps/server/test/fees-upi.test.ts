@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeInstalments, feeLateFees, feeOrders, feePayments, feeUpiClaims, notifications, paymentSettings, users } from '../src/db/schema.js';
 import { localDate } from '../src/modules/calendar/days.js';
-import { runFeeReminders } from '../src/modules/fees/reminders.js';
-import { renderNotification } from '../src/modules/notifications/texts.js';
+import { runFeeReminders } from '../src/modules/payments/reminders.js';
+import { renderNotification } from '../src/texts/notifications.js';
 import { setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { addRecord, feeSchool, payInstalment, type FeeSchool } from './fees-fixture.js';
 

@@ -8,7 +8,6 @@ import { UPLOAD_LIMITS, fileNameParams } from '@shala/contract';
 import { eq } from 'drizzle-orm';
 import { ORPHAN_AFTER_MS, cleanOriginalName, sweepOrphans } from '../src/modules/files/service.js';
 import { files } from '../src/db/schema.js';
-import { createStorage } from '../src/storage/index.js';
 import { everyRole, setupApp, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -400,7 +399,7 @@ describe('quota and orphans', () => {
   });
 
   it('removes files never attached to a record after a day, bytes and row; attached ones stay', async () => {
-    const storage = createStorage(env.config);
+    const storage = env.app.deps.storage;
     const upload = async () => (await post('/api/fileupload', [{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }])).json().result.imageName as string;
     const [orphan, photo] = [await upload(), await upload()];
     const me = tokens[113];

@@ -10,7 +10,7 @@ import { PLATFORM, openDatabase, type Database, type Db } from '../src/db/client
 import { academicSessions, schools, users } from '../src/db/schema.js';
 import { buildApp, type App } from '../src/app.js';
 import { hashSecret } from '../src/auth/crypto.js';
-import { openSession } from '../src/auth/service.js';
+import { openSession } from '../src/auth/sessions.js';
 import { nextLoginId } from '../src/modules/users/service.js';
 import { withDatabase } from './global-setup.js';
 import { NASTY } from './hostile-values.js';

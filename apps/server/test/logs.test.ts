@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../src/app.js';
-import { FIRST_PASSWORD_KEEP_MS } from '../src/mail/index.js';
+import { FIRST_PASSWORD_KEEP_MS } from '../src/adapters/mail/index.js';
 import { everyRole, setupApp, waitFor, type TestEnv } from './helpers.js';
 import { nowMs } from '../src/clock.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PREFERENCE_KINDS, TEXT_VARIANTS, templateParamsOf, type MessagingSettings, type NotificationPreferences, type Role } from '@shala/contract';
 import { messagingAccounts } from '../src/db/schema.js';
-import { NOTIFICATION_TEXTS } from '../src/modules/notifications/texts.js';
+import { NOTIFICATION_TEXTS } from '../src/texts/notifications.js';
 import { startFakeMsg91 } from './fakes/msg91.js';
 import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helpers.js';
 

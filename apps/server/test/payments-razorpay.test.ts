@@ -10,7 +10,7 @@ import {
   WebhookRejected,
   type RazorpayClient,
   type RazorpayWebhookEvent,
-} from '../src/payments/index.js';
+} from '../src/adapters/payments/index.js';
 import { startFakeRazorpay, type FakeRazorpay } from './fakes/razorpay.js';
 import { jsonOf, startServer, type LoopbackServer } from './fakes/server.js';
 import { failure } from './throws.js';

@@ -4,7 +4,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { CONSENT_VERSION } from '@shala/contract';
 import { attendanceMarks, auditLog, classStudents, consentRecords, examMarks, exams, feePayments, feeRecords, files, messageContacts, mobileCodes, notifications, subjects, users } from '../src/db/schema.js';
 import { flushStaffViews } from '../src/modules/privacy/index.js';
-import { createStorage } from '../src/storage/index.js';
 import { addRecord, feeSchool, type FeeSchool } from './fees-fixture.js';
 import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
 import { pdfContent } from './pdf-text.js';
@@ -198,7 +197,7 @@ describe('erase', () => {
   });
 
   it('anonymises a former student: identity, photo, login and the only-child parent go; attendance, fees and marks stay', async () => {
-    const storage = createStorage(env.config);
+    const storage = env.app.deps.storage;
     const photo = `${randomUUID()}.png`;
     await storage.put(photo, Buffer.from('png'), 'image/png');
     await env.db.insert(files).values({ name: photo, schoolId: fs.school.id, ownerId: fs.principal.id, size: 3, mime: 'image/png', attachedAt: new Date() });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateFor, TEMPLATED_KINDS } from '@shala/contract';
-import { NOTIFICATION_TEXTS, renderNotification } from '../src/modules/notifications/texts.js';
+import { NOTIFICATION_TEXTS, renderNotification } from '../src/texts/notifications.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,7 @@ import { deliveries, pushSubscriptions } from '../src/db/schema.js';
 import { setClock } from '../src/clock.js';
 import { INSTANT_DELIVERY_JOB } from '../src/modules/messaging/job.js';
 import { loadConfig } from '../src/config.js';
-import { isPushService, vapidKeys } from '../src/push/index.js';
+import { isPushService, vapidKeys } from '../src/adapters/push/index.js';
 import { everyRole, setupApp, type TestEnv } from './helpers.js';
 
 // Web Push (issue 10): the VAPID key, browsers' subscriptions (known push services only, an

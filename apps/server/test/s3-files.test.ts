@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORPHAN_AFTER_MS, sweepOrphans } from '../src/modules/files/service.js';
 import { classStudents, classSubjects, classes, subjects } from '../src/db/schema.js';
-import { createStorage } from '../src/storage/index.js';
 import { multipart, setupApp, type TestEnv, type TestSchool } from './helpers.js';
 import { startS3, type TestS3 } from './s3-server.js';
 
@@ -76,7 +75,7 @@ describe('files in S3', () => {
     expect(foreign.json().error).toBe('NOT_FOUND');
 
     // Never attached to a record: after a day the sweep removes the object and its row.
-    await sweepOrphans(env.db, createStorage(env.config), new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
+    await sweepOrphans(env.db, env.app.deps.storage, new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
     expect(s3.objects()).not.toContain(name);
     expect((await env.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: auth(principal.token) })).statusCode).toBe(404);
   });
@@ -121,7 +120,7 @@ describe('files in S3', () => {
     const removed = await env.app.inject({ method: 'DELETE', url: `/api/school/class/work/${workId}`, headers: auth(teacher.token) });
     expect(removed.statusCode).toBe(200);
     expect(s3.objects()).toContain(name);
-    await sweepOrphans(env.db, createStorage(env.config), new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
+    await sweepOrphans(env.db, env.app.deps.storage, new Date(Date.now() + ORPHAN_AFTER_MS + 60_000));
     expect(s3.objects()).not.toContain(name);
   });
 });

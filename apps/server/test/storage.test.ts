@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { closeStorage, createStorage, type Storage } from '../src/storage/index.js';
+import { createStorage, type Storage } from '../src/adapters/storage/index.js';
 import { startS3, type TestS3 } from './s3-server.js';
 import { setupApp } from './helpers.js';
 
@@ -43,10 +43,11 @@ const BACKENDS: Array<[string, () => Backend]> = [
     () => {
       const config = loadConfig({ DATA_DIR: tmpDir() });
       const uploads = path.join(config.dataDir, 'uploads');
+      const storage = createStorage(config);
       return {
-        storage: createStorage(config),
+        storage,
         held: () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []),
-        close: () => closeStorage(config),
+        close: async () => storage.close?.(),
       };
     },
   ],
@@ -54,7 +55,8 @@ const BACKENDS: Array<[string, () => Backend]> = [
     's3',
     () => {
       const config = loadConfig({ DATA_DIR: tmpDir(), ...s3.env });
-      return { storage: createStorage(config), held: () => s3.objects(), close: () => closeStorage(config) };
+      const storage = createStorage(config);
+      return { storage, held: () => s3.objects(), close: async () => storage.close?.() };
     },
   ],
 ];
@@ -152,7 +154,7 @@ describe('private files', () => {
       expect(mode(uploads)).toBe(0o700);
       expect(mode(env.config.outboxDir)).toBe(0o700);
       const n = name('jpg');
-      await createStorage(env.config).put(n, Buffer.from('a child\'s photo'), 'image/jpeg');
+      await env.app.deps.storage.put(n, Buffer.from('a child\'s photo'), 'image/jpeg');
       expect(mode(path.join(uploads, n))).toBe(0o600);
     } finally {
       await env.close();
@@ -164,10 +166,11 @@ describe('choosing the back end', () => {
   it('uses the bucket when S3_BUCKET is set, and leaves the uploads folder alone', async () => {
     const config = loadConfig({ DATA_DIR: tmpDir(), ...s3.env });
     const n = name('png');
-    await createStorage(config).put(n, Buffer.from('png bytes'), 'image/png');
+    const storage = createStorage(config);
+    await storage.put(n, Buffer.from('png bytes'), 'image/png');
     expect(s3.objects()).toContain(n);
     expect(fs.existsSync(path.join(config.dataDir, 'uploads'))).toBe(false);
-    await closeStorage(config);
+    await storage.close?.();
   });
 
   it('stops at start on a partial or wrong S3 configuration, naming the setting', () => {

@@ -27,7 +27,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The kinds whose text the reader's app writes from `params`, in the reader's language (web i18n
- * `notifications.texts.<kind>`, the server's notifications/texts.ts for Web Push). The others
+ * `notifications.texts.<kind>`, the server's texts/notifications.ts for Web Push). The others
  * (a chat message, a notice's title) carry the sender's own words in `message`.
  */
 export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards', 'messaging_limit'] as const satisfies readonly NotificationKind[];

@@ -1,7 +1,7 @@
 import { API } from '@shala/contract';
 import type { App } from '../http/types.js';
 import { fromContract } from '../http/route.js';
-import { requireCaller } from '../policy/index.js';
+import { requireCaller } from './sessions.js';
 import * as auth from './service.js';
 
 export default async function authRoutes(app: App) {

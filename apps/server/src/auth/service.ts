@@ -1,15 +1,13 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP, isRole, type ChangePasswordBody, type ResetBody, type SigninBody, type SigninResult } from '@shala/contract';
-import type { Caller, Deps } from '../context.js';
-import type { Db, DbOrTx } from '../db/client.js';
-import { prepared } from '../db/prepared.js';
+import type { AppJob, Caller, Deps } from '../context.js';
 import { authSessions, otpCodes, schools, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { JobSpec } from '../jobs/queue.js';
 import { PLATFORM } from '../db/client.js';
-import { asPlatform, inTenant } from '../policy/index.js';
+import { asPlatform, inTenant } from '../db/scope.js';
 import { fullName } from '../modules/users/service.js';
-import { dummyHash, hashSecret, isLightHash, newOtp, newToken, sha256, verifySecret } from './crypto.js';
+import { onSessionsRevoked, openSession, revokeSessions } from './sessions.js';
+import { dummyHash, hashSecret, isLightHash, newOtp, verifySecret } from './crypto.js';
 import { now, nowMs } from '../clock.js';
 
 const INVALID = 'Invalid id or password.';
@@ -37,25 +35,6 @@ function findByLoginId(deps: Deps, loginId: string) {
     .where(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()))
     .limit(1)
     .then((rows) => rows[0]);
-}
-
-/** A new session of a user who proved who it is: its token (only its hash is stored) and expiry. */
-export async function openSession(
-  deps: Pick<Deps, 'data' | 'config'>,
-  user: { id: string; schoolId: string | null },
-  client: { ip: string; userAgent?: string },
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
-  const expiresAt = new Date(nowMs() + deps.config.SESSION_TTL_HOURS * 3600_000);
-  await asPlatform(deps).insert(authSessions).values({
-    userId: user.id,
-    schoolId: user.schoolId,
-    tokenHash: sha256(token),
-    expiresAt,
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 300),
-  });
-  return { token, expiresAt };
 }
 
 export async function signin(
@@ -90,94 +69,9 @@ export async function signin(
   };
 }
 
-/**
- * The session lookup of every authenticated request (on PostgreSQL without Redis no node caches
- * sessions): one statement, built and prepared once, run with the token's hash and the time.
- */
-const sessionQuery = (db: Db) =>
-  prepared(db, 'auth_session_by_token', (db, name) =>
-    db
-      .select({
-        sessionId: authSessions.id,
-        userId: users.id,
-        roleId: users.roleId,
-        schoolId: users.schoolId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        expiresAt: authSessions.expiresAt,
-      })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .leftJoin(schools, eq(schools.id, users.schoolId))
-      .where(
-        and(
-          eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, sql.placeholder('now')),
-          eq(users.status, true),
-          sql`(${users.schoolId} is null or ${schools.status} = true)`,
-        ),
-      )
-      .limit(1)
-      .prepare(name),
-  );
-
-/** Resolves a session token to its caller in one query; null when unknown, expired, revoked or inactive. */
-export async function resolveToken(deps: Pick<Deps, 'data' | 'sessionCache'>, token: string): Promise<Caller | null> {
-  if (!token || token.length > 200) return null;
-  const tokenHash = sha256(token);
-  const cached = deps.sessionCache.get(tokenHash);
-  if (cached) return cached;
-  const [row] = await sessionQuery(asPlatform(deps)).execute({ tokenHash, now: now().toISOString() });
-  if (!row || !isRole(row.roleId)) return null;
-  const caller: Caller = { sessionId: row.sessionId, userId: row.userId, roleId: row.roleId, schoolId: row.schoolId, name: fullName(row), expiresAt: row.expiresAt };
-  deps.sessionCache.set(tokenHash, caller, row.expiresAt.getTime());
-  return caller;
-}
-
 export async function signout(deps: Deps, caller: Caller): Promise<void> {
   await asPlatform(deps).update(authSessions).set({ revokedAt: now() }).where(eq(authSessions.id, caller.sessionId));
   onSessionsRevoked(deps, { sessionId: caller.sessionId });
-}
-
-/** Which sessions were just revoked: one, a user's (but one), or a whole school's. */
-export type RevokedSessions = { sessionId: string } | { userId: string; exceptSessionId?: string } | { schoolId: string };
-
-/**
- * Call after every committed revocation: closes the sockets of those sessions on every node.
- * The one place where caches of sessions are to be dropped too.
- */
-export function onSessionsRevoked(deps: Pick<Deps, 'realtime' | 'sessionCache'>, which: RevokedSessions): void {
-  deps.sessionCache.drop(which);
-  deps.realtime.sessionsRevoked(which);
-  if ('sessionId' in which) deps.realtime.disconnectSession(which.sessionId);
-  else if ('userId' in which) deps.realtime.disconnectUser(which.userId, which.exceptSessionId);
-  else deps.realtime.disconnectSchool(which.schoolId);
-}
-
-/**
- * Revokes every open session of a user (password reset, deactivation), except one if given.
- * Inside a transaction: call onSessionsRevoked once it has committed.
- */
-export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<void> {
-  await db
-    .update(authSessions)
-    .set({ revokedAt: now() })
-    .where(
-      and(
-        eq(authSessions.userId, userId),
-        isNull(authSessions.revokedAt),
-        exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
-      ),
-    );
-}
-
-/** Revokes every open session of a school's users (the school is deactivated). */
-export async function revokeSchoolSessions(db: DbOrTx, schoolId: string): Promise<void> {
-  await db
-    .update(authSessions)
-    .set({ revokedAt: now() })
-    .where(and(isNull(authSessions.revokedAt), eq(authSessions.schoolId, schoolId)));
 }
 
 /**
@@ -229,7 +123,7 @@ async function sendForgotCode(deps: Deps, loginId: string): Promise<'sent' | 'no
  * The job of a forgotten password. Its data is the login id only: the code is made in the job and
  * never stored in clear (not in the queue's tables either).
  */
-export const FORGOT_MAIL_JOB: JobSpec<{ loginId: string }> = {
+export const FORGOT_MAIL_JOB: AppJob<{ loginId: string }> = {
   name: 'forgot-mail',
   atStart: false,
   policy: 'standard',

@@ -1,4 +1,4 @@
-import type { Caller } from '../context.js';
+import type { Caller } from '../caller.js';
 import { nowMs } from '../clock.js';
 
 /** How long a resolved session is trusted without asking the database again. */

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { MIGRATIONS_DIR, PLATFORM_ROLE } from '../db/client.js';
-import { createStorage, closeStorage, isStoredName } from '../storage/index.js';
+import { createStorage, isStoredName } from '../adapters/storage/index.js';
 import { now } from '../clock.js';
 
 /**
@@ -187,7 +187,7 @@ export async function backup(config: Config, opts: BackupOptions): Promise<Manif
           files.bytes += found.size;
         }
       } finally {
-        await closeStorage(config);
+        await storage.close?.();
       }
       if (files.missing) log(`Warning: ${files.missing} file(s) named by the database were not in the storage.`);
     }
@@ -281,7 +281,7 @@ export async function restore(config: Config, opts: RestoreOptions): Promise<Man
       try {
         for (const name of names) await storage.put(name, fs.createReadStream(path.join(stage, 'files', name)), 'application/octet-stream');
       } finally {
-        await closeStorage(config);
+        await storage.close?.();
       }
     } else {
       log('The archive holds no files (made with --no-files): restore them from the bucket or its versions.');

@@ -71,7 +71,7 @@ export interface Database {
   /** PGlite only: the whole data folder as a tar file (a migrated template for tests). */
   dump?(): Promise<Blob>;
   /**
-   * Where the job queue (pg-boss, `jobs/queue.ts`) keeps its own tables, as the tables' owner: on
+   * Where the job queue (pg-boss, `queue/index.ts`) keeps its own tables, as the tables' owner: on
    * PostgreSQL the URL (pg-boss opens a small pool of its own); on PGlite, its SQL run in the one
    * session (several statements when there are no values).
    */

@@ -1436,7 +1436,7 @@ export const channelRules = pgTable(
 /**
  * A school's account with a provider (school_id null: the platform's, used by schools without
  * their own): what is not secret in `settings` (DLT entity id, header, templates; WhatsApp's phone
- * number id and templates), the secrets sealed (messaging/secrets.ts) and never shown again but
+ * number id and templates), the secrets sealed (adapters/secrets.ts) and never shown again but
  * for their hint, and the token that authenticates the provider's delivery reports.
  */
 export const messagingAccounts = pgTable(

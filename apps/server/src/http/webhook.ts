@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { WebhookRejected, type RawWebhookRequest } from '../providers/http.js';
+import { WebhookRejected, type RawWebhookRequest } from '../adapters/http.js';
 import { AppError } from '../errors.js';
 import type { App } from './types.js';
 

@@ -1,15 +1,16 @@
 import type { App } from '../http/types.js';
 import { REPORT_CARD_JOB } from '../modules/exams/report-batch.js';
 import { ID_CARD_JOB } from '../modules/certificates/idcards.js';
-import { FEE_REMINDER_JOB } from '../modules/fees/reminders.js';
+import { FEE_REMINDER_JOB } from '../modules/payments/reminders.js';
 import { LATE_FEE_JOB } from '../modules/fees/late-fees.js';
-import { REFUND_RETRY_JOB } from '../modules/fees/online.js';
+import { REFUND_RETRY_JOB } from '../modules/payments/online.js';
 import { FORGOT_MAIL_JOB } from '../auth/service.js';
 import { DELIVERY_JOB, INSTANT_DELIVERY_JOB } from '../modules/messaging/job.js';
-import { startJobQueue, type JobQueue, type JobSpec } from './queue.js';
+import type { AppJob } from '../context.js';
+import { startJobQueue, type JobQueue } from '../queue/index.js';
 
 /** Every job of the app, started together in one queue. */
-export const JOB_SPECS: readonly JobSpec<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+export const JOB_SPECS: readonly AppJob<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
   // Parents' reminders of instalments due soon and overdue: every 30 minutes and once at start.
   FEE_REMINDER_JOB,
   // Late fees of overdue instalments, once per instalment and school day: every hour (each school's

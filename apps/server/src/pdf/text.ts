@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { UPLOAD_LIMITS } from '@shala/contract';
-import type { Storage } from '../storage/index.js';
+import type { Storage } from '../adapters/storage/index.js';
 
 /**
  * What every PDF of Shala shares (the fee receipt, report cards): the embedded Noto fonts, text cut

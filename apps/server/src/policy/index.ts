@@ -1,12 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { ROLE, type Role } from '@shala/contract';
-import type { Caller, Deps } from '../context.js';
-import { PLATFORM, type Db, type Scope, type Tx } from '../db/client.js';
+import type { Caller } from '../context.js';
+import { PLATFORM, type Scope } from '../db/client.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors.js';
 
 /**
  * Who may do what. Every route declares its roles in the contract's API table; this file is
- * where a request is checked against them and where tenant scoping lives.
+ * where a request is checked against them, and where the school a caller acts in is decided
+ * (`scopeOf`); db/scope.ts binds the database to that scope.
  */
 export function allows(roles: 'public' | readonly Role[], role: Role | null): boolean {
   return roles === 'public' || (role !== null && roles.includes(role));
@@ -18,10 +18,8 @@ export function assertAllowed(roles: 'public' | readonly Role[], caller: Caller 
   if (!allows(roles, caller.roleId)) throw forbidden();
 }
 
-export function requireCaller(req: FastifyRequest): Caller {
-  if (!req.caller) throw unauthenticated();
-  return req.caller;
-}
+/** The signed-in caller of a request, or 401 (auth/sessions.ts). */
+export { requireCaller } from '../auth/sessions.js';
 
 /** The caller's own school, from the session; an account without one cannot do school work. */
 export function schoolOf(caller: Caller): string {
@@ -39,26 +37,4 @@ export function scopeOf(caller: Caller, schoolId?: string | null): Scope {
   const own = schoolOf(caller);
   if (schoolId && schoolId !== own) throw notFound();
   return own;
-}
-
-/**
- * A database handle bound to a scope: row-level security shows each statement only that
- * school's rows (PLATFORM: every school's), so a query that forgets its school filter still
- * cannot read or write another school's data.
- */
-export function tenantDb(deps: Pick<Deps, 'data'>, scope: Scope): Db {
-  return deps.data.scoped(scope);
-}
-
-/** Runs fn in one transaction bound to a scope. */
-export function inTenant<T>(deps: Pick<Deps, 'data'>, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return deps.data.transaction(scope, fn);
-}
-
-/**
- * The one explicit cross-school path: sign-in and sessions (the school is not known until the
- * account is found), the platform owner's school management, seeding. Grep for it.
- */
-export function asPlatform(deps: Pick<Deps, 'data'>): Db {
-  return deps.data.scoped(PLATFORM);
 }

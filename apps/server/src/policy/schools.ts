@@ -1,7 +1,8 @@
 import { API } from '@shala/contract';
 import type { Caller, Deps } from '../context.js';
 import { PLATFORM, type Db, type Tx } from '../db/client.js';
-import { allows, asPlatform, inTenant } from './index.js';
+import { allows } from './index.js';
+import { asPlatform, inTenant } from '../db/scope.js';
 
 /**
  * Who may manage schools: the platform owner alone (111, the contract's routes), across every

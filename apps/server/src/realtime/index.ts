@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../context.js';
+import type { Caller } from '../caller.js';
 import { logRedisErrors } from './redis-log.js';
 import { nowMs } from '../clock.js';
 

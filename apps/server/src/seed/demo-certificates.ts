@@ -2,7 +2,7 @@ import { ROLE } from '@shala/contract';
 import type { Tx } from '../db/client.js';
 import { issueInTx } from '../modules/certificates/certificates.js';
 import { addDays, localDate } from '../modules/calendar/days.js';
-import { feeStanding } from '../modules/fees/index.js';
+import { feeStanding } from '../modules/certificates/index.js';
 
 /**
  * The demo school's certificates, issued by the demo principal through the certificates service on

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import { chatConversations, chatMessages, notifications } from '../db/schema.js';
-import type { DemoCommunicationInput } from './demo-communication.js';
+import type { DemoCommunicationInput } from './demo-communication-input.js';
 import { nowMs } from '../clock.js';
 
 /** A demo chat line: who writes, how many minutes before now, the text; unread when the recipient has not read it. */

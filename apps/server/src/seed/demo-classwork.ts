@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.js';
 import { classWorks } from '../db/schema.js';
 import { addDays, localDate } from '../modules/calendar/days.js';
-import type { DemoCommunicationInput } from './demo-communication.js';
+import type { DemoCommunicationInput } from './demo-communication-input.js';
 import { pick, unit } from './demo-people.js';
 import { nowMs } from '../clock.js';
 

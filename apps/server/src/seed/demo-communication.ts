@@ -1,27 +1,9 @@
 import type { Tx } from '../db/client.js';
+import type { DemoCommunicationInput } from './demo-communication-input.js';
 import { seedDemoNotices } from './demo-notices.js';
 import { seedDemoClassWork } from './demo-classwork.js';
 import { seedDemoChat } from './demo-chat.js';
 import { seedDemoMessages } from './demo-messages.js';
-
-/** What the demo's communication needs of the demo school (issue 10). */
-export interface DemoCommunicationInput {
-  schoolId: string;
-  session: { id: string; startDate: string; endDate: string };
-  timeZone: string;
-  /** Class key (`5-A`) → its id. */
-  classId: Map<string, string>;
-  /** Subject code → its id. */
-  subjectId: Map<string, string>;
-  /** Login id (`DEMO-T0001`) → user id. */
-  idOf: Map<string, string>;
-  /** Who teaches what: class key, subject code, teacher's login id. */
-  cells: Array<{ key: string; subject: string; teacher: string }>;
-  /** Section key → its class teacher's login id. */
-  classTeachers?: Map<string, string>;
-  /** The students with their section, parent's login id and names (for the families' chats). */
-  students?: Array<{ loginId: string; cls: string; parent: string; name: string; parentName: string }>;
-}
 
 /** The demo school's notices, class work, chats and messages to phones: a few statements each. */
 export async function seedDemoCommunication(tx: Tx, d: DemoCommunicationInput): Promise<void> {

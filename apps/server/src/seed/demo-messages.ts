@@ -2,7 +2,7 @@ import { ROLE, WHATSAPP_CONSENT_VERSION } from '@shala/contract';
 import type { Tx } from '../db/client.js';
 import { consentRecords, deliveries, messageContacts, messages, notificationPreferences, notifications, users } from '../db/schema.js';
 import { now } from '../clock.js';
-import type { DemoCommunicationInput } from './demo-communication.js';
+import type { DemoCommunicationInput } from './demo-communication-input.js';
 import { and, eq, inArray } from 'drizzle-orm';
 
 /**

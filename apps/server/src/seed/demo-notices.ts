@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.js';
 import { notices } from '../db/schema.js';
 import { addDays, localDate } from '../modules/calendar/days.js';
-import type { DemoCommunicationInput } from './demo-communication.js';
+import type { DemoCommunicationInput } from './demo-communication-input.js';
 import { ROLE } from '@shala/contract';
 
 /**

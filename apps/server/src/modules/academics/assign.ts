@@ -14,7 +14,8 @@ import { academicSessions, classStudents, classSubjects, classes, subjects, user
 import { AppError, notFound } from '../../errors.js';
 import { classRefColumns } from '../../db/class-ref.js';
 import { academicsPolicy } from '../../policy/academics.js';
-import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { schoolOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { fullName } from '../users/service.js';
 import { classDetail, classOrder, classSubjectList, classSummary } from './read.js';
 import { now } from '../../clock.js';

@@ -6,7 +6,8 @@ import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { columnsOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
-import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { now } from '../../clock.js';
 

@@ -3,7 +3,8 @@ import type { AttendanceLog, AttendanceLogQuery } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, attendanceLogs, classes, periods, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { schoolOf, tenantDb } from '../../policy/index.js';
+import { schoolOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { ref } from '../academics/index.js';
 
 /**

@@ -20,7 +20,8 @@ import { academicSessions, attendanceMarks, classStudents, classes, periods, sch
 import { prepared } from '../../db/prepared.js';
 import { AppError, notFound } from '../../errors.js';
 import { attendanceClass, attendancePolicy } from '../../policy/attendance.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { dayKind, loadDayRules, localDate, monthDates, type DayRules } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 import { roleSql } from '../../db/roles.js';

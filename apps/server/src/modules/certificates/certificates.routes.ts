@@ -5,7 +5,6 @@ import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
 import { readLogo } from '../../pdf/text.js';
-import { createStorage } from '../../storage/index.js';
 import { cancelCertificate, certificateForPrint, certificatePreview, issueCertificate, listCertificates, myCertificates, verifyToken } from './certificates.js';
 import { renderCertificate } from './certificate-pdf.js';
 import { verifyUrl } from './idcards.js';
@@ -15,7 +14,7 @@ const VERIFY_PER_MINUTE = 30;
 
 /** Certificates, part "certificates": issue, the register, the PDFs, cancel, and the public verification (certificates.ts). */
 export default async function certificatesRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   serve(app, API.certificateIssue, (deps, caller, req) => issueCertificate(deps, caller, req.body), 'Certificate issued');
   serve(app, API.certificatePreview, (deps, caller, req) => certificatePreview(deps, caller, req.query));
   serve(app, API.certificateList, (deps, caller, req) => listCertificates(deps, caller, req.query));

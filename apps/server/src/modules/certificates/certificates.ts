@@ -17,13 +17,14 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
 import { academicSessions, certificates, schools, studentRecords, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { asPlatform, inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { asPlatform, inTenant, tenantDb } from '../../db/scope.js';
 import { certificatesPolicy } from '../../policy/certificates.js';
-import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
+import { onSessionsRevoked, revokeSessions } from '../../auth/sessions.js';
 import { recordAudit } from '../privacy/index.js';
 import { assertOwnRefs } from './registers.js';
 import { localDate } from '../calendar/index.js';
-import { feeStanding, tuitionPaid, type TuitionPayment } from '../fees/index.js';
+import { feeStanding, tuitionPaid, type TuitionPayment } from './fee-standing.js';
 import { fullName } from '../users/service.js';
 import { now } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
@@ -42,7 +43,7 @@ import { escapeLike } from '../../db/like.js';
  *   student as left: inactive, its sessions ended, the leaving date and reason on its register
  *   entry; every record stays.
  * - A tuition-fee certificate states the tuition paid in a financial year (1 April to 31 March)
- *   from the payments, not the dues (fees/standing.ts).
+ *   from the payments, not the dues (fee-standing.ts).
  * - Cancelled with a reason, a certificate keeps its number, marked cancelled; its page says so. A
  *   TC cancelled as issued in error restores the student (`cancelCertificate`), unless asked not to.
  * - The verification page (`GET /api/verify/:token`, public, rate-limited) shows five facts: the

@@ -1,16 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ID_CARD_BATCH_MAX, ROLE, type IdCardBatch, type IdCardBatchInput, type IdCardKind } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { AppJob, Caller, Deps } from '../../context.js';
 import { publicBase, type Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { idCardBatches } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { singleFlight, type JobSpec } from '../../jobs/queue.js';
+import { singleFlight } from '../../queue/index.js';
 import { safeError } from '../../log.js';
 import { readLogo } from '../../pdf/text.js';
-import { asPlatform, scopeOf, tenantDb } from '../../policy/index.js';
-import { createStorage, type Storage } from '../../storage/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { asPlatform, tenantDb } from '../../db/scope.js';
+import type { Storage } from '../../adapters/storage/index.js';
 import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 import { renderIdCards, type CardPerson } from './idcard-pdf.js';
@@ -303,7 +304,7 @@ async function makeBatch(deps: Pick<Deps, 'data' | 'config' | 'log'>, storage: S
 }
 
 /** Makes every batch waiting (any school), one at a time, until none is left. */
-export async function runIdCardBatches(deps: Pick<Deps, 'data' | 'config' | 'log'>, storage: Storage = createStorage(deps.config)) {
+export async function runIdCardBatches(deps: Pick<Deps, 'data' | 'config' | 'log' | 'storage'>, storage: Storage = deps.storage) {
   const outcome = { done: 0, failed: 0 };
   for (let batch = await takeBatch(deps); batch; batch = await takeBatch(deps)) outcome[await makeBatch(deps, storage, batch)]++;
   return outcome;
@@ -316,7 +317,7 @@ const kick = singleFlight(
 );
 
 /** The safety net: every minute and at start, what a restart left queued. */
-export const ID_CARD_JOB: JobSpec = {
+export const ID_CARD_JOB: AppJob = {
   name: 'id-cards',
   cron: '* * * * *',
   atStart: true,

@@ -4,7 +4,8 @@ import { csvText, ROLE, type UdiseCheckRow } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classes, classStudents, studentRecords, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 
 /**
  * Certificates, part "UDISE+" (issue 26): the student data of a session (or one class of it) for

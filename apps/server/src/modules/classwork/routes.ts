@@ -3,13 +3,12 @@ import type { App } from '../../http/types.js';
 import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
-import { createStorage } from '../../storage/index.js';
 import { sendDownload } from '../../http/download.js';
 import { classWorkOfClass, createClassWork, deleteClassWork, myClassWork, openClassWorkFile, teachingSlots } from './service.js';
 
 /** The classwork routes (issue 10); registered in app.ts. */
 export default async function classworkRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   serve(app, API.classWorkSlots, (deps, caller) => teachingSlots(deps, caller));
   serve(app, API.classWorkCreate, (deps, caller, req) => createClassWork(deps, caller, req.body));
   serve(app, API.classWorkMine, (deps, caller, req) => myClassWork(deps, caller, req.query));

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { classStudents, examMarks, exams, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
-import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { schoolOf, scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { fullName } from '../users/service.js';
 import { loadClass, loadClassMarks, loadClassStudents, loadClassSubjects, loadExam, loadExams, loadScheme, markOf, sessionOf } from './results.js';
 

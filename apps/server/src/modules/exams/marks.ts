@@ -5,7 +5,8 @@ import { allOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { classStudents, classes, examMarks, examSubjectMax, exams, subjects, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
-import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { schoolOf, scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { fullName } from '../users/service.js';
 import { columnsOf, markOf } from './results.js';
 

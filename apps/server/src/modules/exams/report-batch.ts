@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReportBatch, ReportCard, ReportLang } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { AppJob, Caller, Deps } from '../../context.js';
 import { classStudents, classes, reportCardBatches } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { singleFlight, type JobSpec } from '../../jobs/queue.js';
+import { singleFlight } from '../../queue/index.js';
 import { readLogo } from '../../pdf/text.js';
 import { examsPolicy } from '../../policy/exams.js';
-import { asPlatform, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { schoolOf, scopeOf } from '../../policy/index.js';
+import { asPlatform, tenantDb } from '../../db/scope.js';
 import { safeError } from '../../log.js';
-import { createStorage, type Storage } from '../../storage/index.js';
+import type { Storage } from '../../adapters/storage/index.js';
 import { localDate } from '../calendar/index.js';
 import { afterCommit, notify } from '../notifications/service.js';
 import { cardOf, loadCardPeople, loadTerms } from './report.js';
@@ -193,7 +194,7 @@ async function makeBatch(deps: Pick<Deps, 'data' | 'realtime' | 'push' | 'config
  * Makes every batch waiting (any school), one at a time, until none is left; several processes may
  * run it at once (each batch is taken by one). Returns how many were made and how many failed.
  */
-export async function runReportBatches(deps: Pick<Deps, 'data' | 'realtime' | 'push' | 'config' | 'log'>, storage: Storage = createStorage(deps.config)) {
+export async function runReportBatches(deps: Pick<Deps, 'data' | 'realtime' | 'push' | 'config' | 'log' | 'storage'>, storage: Storage = deps.storage) {
   const outcome = { done: 0, failed: 0 };
   for (let batch = await takeBatch(deps); batch; batch = await takeBatch(deps)) outcome[await makeBatch(deps, storage, batch)]++;
   return outcome;
@@ -206,7 +207,7 @@ const kick = singleFlight(
 );
 
 /** The safety net: every minute and at start, what was left queued (see above). */
-export const REPORT_CARD_JOB: JobSpec = {
+export const REPORT_CARD_JOB: AppJob = {
   name: 'report-cards',
   cron: '* * * * *',
   atStart: true,

@@ -6,7 +6,6 @@ import { readLogo } from '../../pdf/text.js';
 import { sendAnswer, serializeAnswer, storedReads } from '../../db/versions.js';
 import { requireCaller } from '../../policy/index.js';
 import { examsPolicy } from '../../policy/exams.js';
-import { createStorage } from '../../storage/index.js';
 import { localDate } from '../calendar/index.js';
 import { sendDownload } from '../../http/download.js';
 import { classResultsFor, reportCardFor } from './report.js';
@@ -15,7 +14,7 @@ import { renderReportCard } from './report-pdf.js';
 
 /** Routes of exams: results, report cards and their PDFs, a class's cards in one PDF (helper 3). */
 export async function reportRoutes(app: App): Promise<void> {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   // A card's PDF per language and day it is made on, stored with the versions of the card
   // (report.ts): on result day each is drawn once, then sent as stored bytes (at most 64 MB a node).
   const pdfs = storedReads<{ fileName: string; pdf: Buffer }>(app.deps.data, 'reportCardPdf', {

@@ -7,7 +7,8 @@ import { academicSessions, classStudents, exams, files, schools, users } from '.
 import { notFound } from '../../errors.js';
 import { addressLine } from '../../pdf/address.js';
 import { examsPolicy } from '../../policy/exams.js';
-import { schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { schoolOf, scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { storedReads, versionKey, versionKeySql, versionsSql, type SerializedAnswer } from '../../db/versions.js';

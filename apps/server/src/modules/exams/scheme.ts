@@ -21,7 +21,8 @@ import { violatedConstraint } from '../../db/errors.js';
 import { academicSessions, examMarks, examSchemes, examSubjectMax, exams, subjects } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { examsPolicy } from '../../policy/exams.js';
-import { inTenant, schoolOf, scopeOf, tenantDb } from '../../policy/index.js';
+import { schoolOf, scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { loadExam, loadExams, loadScheme, schemeOf, sessionOf } from './results.js';
 import { now } from '../../clock.js';
 

@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LateFeeKind, LateFeeRuleInput, LateFeeSettings, StudentFees } from '@shala/contract';
-import type { Caller, Deps } from '../../context.js';
+import type { AppJob, Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
-import type { JobSpec } from '../../jobs/queue.js';
+import { scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { recordAudit } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
-import { lockInstalments } from './payments.js';
+import { lockInstalments } from './instalments.js';
 import { loadStudentFees } from './student.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -88,7 +88,7 @@ export async function runLateFees(deps: Pick<Deps, 'data'>, now = clockNow()): P
  * hourly run assesses each school within the hour its day begins, whatever its time zone; the
  * runs after that find nothing left to do that day (`assessed_on`), at the cost of one statement.
  */
-export const LATE_FEE_JOB: JobSpec = {
+export const LATE_FEE_JOB: AppJob = {
   name: 'late-fees',
   cron: '7 * * * *',
   atStart: true,

@@ -7,8 +7,9 @@ import { notFound } from '../../errors.js';
 import { ACCENT, ASCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, lineWidth, newPdf, readLogo, type Doc, type TextStyle } from '../../pdf/text.js';
 import { addressLine } from '../../pdf/address.js';
 import { feesPolicy } from '../../policy/fees.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
-import type { Storage } from '../../storage/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
+import type { Storage } from '../../adapters/storage/index.js';
 import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
 

@@ -4,10 +4,9 @@ import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { requireCaller } from '../../policy/index.js';
 import { createFeeRecords, deleteFeeRecord, listFeeRecords, updateFeeRecord } from './records.js';
-import { markInstalmentPaid, planInstalments, reverseInstalment } from './payments.js';
-import { reverseWithRefund } from './online.js';
+import { planInstalments } from './instalments.js';
 
-/** Fees, part "records": students' fee records, instalment plans, payments and reversals (records.ts, payments.ts). */
+/** Fees, part "records": students' fee records and instalment plans (records.ts, instalments.ts); their payments are modules/payments. */
 export default async function recordsRoutes(app: App) {
   serve(app, API.feeRecordList, (deps, caller, req) => listFeeRecords(deps, caller, req.query));
   serve(app, API.feeRecordCreate, (deps, caller, req) => createFeeRecords(deps, caller, req.body), 'Fee records added');
@@ -23,22 +22,5 @@ export default async function recordsRoutes(app: App) {
     ...fromContract(API.emiPlan),
     // The spec's message (section 7).
     handler: async (req) => ({ message: 'Fee record EMI added successfully!', result: await planInstalments(app.deps, requireCaller(req), req.body) }),
-  });
-  app.route({
-    ...fromContract(API.emiMarkPaid),
-    handler: async (req) => {
-      const result = await markInstalmentPaid(app.deps, requireCaller(req), req.params.emiId, req.body);
-      return { message: result.created ? 'Payment recorded' : 'Already paid', result };
-    },
-  });
-  app.route({
-    ...fromContract(API.emiReverse),
-    handler: async (req) => {
-      const caller = requireCaller(req);
-      // An online payment may be refunded at the gateway: recorded pending with the reversal, then asked for.
-      const { refund } = req.body;
-      const result = refund ? await reverseWithRefund(app.deps, caller, req.params.emiId, { reason: req.body.reason, refund }) : await reverseInstalment(app.deps, caller, req.params.emiId, req.body);
-      return { message: 'Payment reversed', result };
-    },
   });
 }

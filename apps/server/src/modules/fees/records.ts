@@ -15,7 +15,8 @@ import { violatedConstraint } from '../../db/errors.js';
 import { positions, prepared, preparedRows, type RawRows } from '../../db/prepared.js';
 import { classStudents, classes, feeRecords, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { searchOf } from '../people/service.js';
 import { fullName } from '../users/service.js';
 import { planStats } from './student.js';
@@ -27,13 +28,14 @@ import { escapeLike } from '../../db/like.js';
 /**
  * Students' fee records (issue 9, part "records"): the list of a class's students with their
  * records, making records for many students at once (all or none), changing a record's fee types
- * and removing a record while nothing is paid. Instalment plans and payments: payments.ts.
+ * and removing a record while nothing is paid. Instalment plans: instalments.ts; payments:
+ * modules/payments.
  *
  * A record's total is the contract's `feeRecordTotal`: the class fee's total, plus the fee types
  * in the order given (amounts, then percents of that subtotal). Computed here, never read from a
  * client.
  *
- * Every write takes its locks first, in one order shared with payments.ts: the class row (making
+ * Every write takes its locks first, in one order shared with instalments.ts and modules/payments: the class row (making
  * records), then the record row (changing, removing, planning, paying, reversing), then the
  * receipt counter. So two requests on one record wait for each other, and none deadlock.
  *

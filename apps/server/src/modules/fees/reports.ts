@@ -11,7 +11,8 @@ import {
 import type { Caller, Deps } from '../../context.js';
 import { runNamed as run } from '../../db/prepared.js';
 import { notFound } from '../../errors.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
 

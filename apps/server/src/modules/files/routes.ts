@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { API } from '@shala/contract';
 import type { App } from '../../http/types.js';
 import { fromContract } from '../../http/route.js';
-import { asPlatform, requireCaller, scopeOf, tenantDb } from '../../policy/index.js';
+import { requireCaller, scopeOf } from '../../policy/index.js';
+import { asPlatform, tenantDb } from '../../db/scope.js';
 import { safeError } from '../../log.js';
-import { createStorage } from '../../storage/index.js';
 import { ORPHAN_SWEEP_MS, openUpload, sweepOrphans, uploadFiles, uploadImage } from './service.js';
 
 export default async function fileRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   // Each request works in its caller's scope; the orphan sweep is the platform's.
   const dbOf = (req: FastifyRequest) => tenantDb(app.deps, scopeOf(requireCaller(req)));
 

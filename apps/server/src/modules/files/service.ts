@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { files, schools, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { filesPolicy } from '../../policy/files.js';
-import { isStoredName, type Storage, type StoredObject } from '../../storage/index.js';
+import { isStoredName, type Storage, type StoredObject } from '../../adapters/storage/index.js';
 import { now as clockNow } from '../../clock.js';
 import { isImageMime, pdfActiveContent, reencodeImage } from './clean.js';
 

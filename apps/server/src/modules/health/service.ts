@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Deps } from '../../context.js';
 import { ping } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { asPlatform } from '../../policy/index.js';
+import { asPlatform } from '../../db/scope.js';
 
 /** A part that does not answer within this is down: a load balancer's probe must not hang. */
 export const READY_TIMEOUT_MS = 2_000;

@@ -1,8 +1,9 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.js';
 import { messagingAccounts } from '../../db/schema.js';
-import { asPlatform } from '../../policy/index.js';
-import { openSecret, sealSecret, secretHint, newReportToken, SecretUnreadable, type Msg91Credentials, type WhatsAppCredentials } from '../../messaging/index.js';
+import { asPlatform } from '../../db/scope.js';
+import { newReportToken, type Msg91Credentials, type WhatsAppCredentials } from '../../adapters/messaging.js';
+import { openSecret, sealSecret, secretHint, SecretUnreadable } from '../../adapters/secrets.js';
 
 /**
  * A school's account with a provider, or the platform's for a school without one (issue 24). What
@@ -40,22 +41,22 @@ const contextOf = (accountId: string) => `messaging:${accountId}`;
 type Row = typeof messagingAccounts.$inferSelect;
 
 /** A stored account's credentials, opened (throws SecretsKeyMissing, SecretUnreadable). */
-export function openCredentials(deps: Pick<Deps, 'messaging'>, row: Pick<Row, 'id' | 'secrets'>): Record<string, string> {
-  return JSON.parse(openSecret(row.secrets, deps.messaging.secretsKey, contextOf(row.id))) as Record<string, string>;
+export function openCredentials(deps: Pick<Deps, 'messaging' | 'secretsKey'>, row: Pick<Row, 'id' | 'secrets'>): Record<string, string> {
+  return JSON.parse(openSecret(row.secrets, deps.secretsKey, contextOf(row.id))) as Record<string, string>;
 }
 
 /** Credentials sealed for the account `id` (its own context), and their hint. Throws SecretsKeyMissing. */
-export function sealCredentials(deps: Pick<Deps, 'messaging'>, id: string, credentials: Record<string, string>): { secrets: string; secretHint: string } {
-  return { secrets: sealSecret(JSON.stringify(credentials), deps.messaging.secretsKey, contextOf(id)), secretHint: secretHint(Object.values(credentials).join('')) };
+export function sealCredentials(deps: Pick<Deps, 'messaging' | 'secretsKey'>, id: string, credentials: Record<string, string>): { secrets: string; secretHint: string } {
+  return { secrets: sealSecret(JSON.stringify(credentials), deps.secretsKey, contextOf(id)), secretHint: secretHint(Object.values(credentials).join('')) };
 }
 
-function open(deps: Pick<Deps, 'messaging'>, row: Row): Account {
+function open(deps: Pick<Deps, 'messaging' | 'secretsKey'>, row: Row): Account {
   const credentials = openCredentials(deps, row) as never;
   return { id: row.id, schoolId: row.schoolId, channel: row.channel, provider: row.provider, settings: row.settings, credentials, reportToken: row.reportToken } as unknown as Account;
 }
 
 /** The account a school sends on for a channel: its own, else the platform's; null when neither exists. */
-export async function accountFor<C extends Account['channel']>(deps: Pick<Deps, 'data' | 'messaging'>, schoolId: string, channel: C): Promise<Extract<Account, { channel: C }> | null> {
+export async function accountFor<C extends Account['channel']>(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>, schoolId: string, channel: C): Promise<Extract<Account, { channel: C }> | null> {
   const [row] = await asPlatform(deps)
     .select()
     .from(messagingAccounts)
@@ -66,7 +67,7 @@ export async function accountFor<C extends Account['channel']>(deps: Pick<Deps, 
 }
 
 /** The account whose delivery reports carry this token (the provider's webhook), or null. */
-export async function accountByReportToken(deps: Pick<Deps, 'data' | 'messaging'>, token: string): Promise<Account | null> {
+export async function accountByReportToken(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>, token: string): Promise<Account | null> {
   const [row] = await asPlatform(deps).select().from(messagingAccounts).where(eq(messagingAccounts.reportToken, token));
   return row ? open(deps, row) : null;
 }
@@ -76,7 +77,7 @@ export async function accountByReportToken(deps: Pick<Deps, 'data' | 'messaging'
  * number), or null; only that account's secrets are opened. A school's own account comes before
  * the platform's.
  */
-export async function whatsAppAccountOf(deps: Pick<Deps, 'data' | 'messaging'>, phoneNumberId: string): Promise<Extract<Account, { channel: 'whatsapp' }> | null> {
+export async function whatsAppAccountOf(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>, phoneNumberId: string): Promise<Extract<Account, { channel: 'whatsapp' }> | null> {
   const [row] = await asPlatform(deps)
     .select()
     .from(messagingAccounts)
@@ -91,7 +92,7 @@ export async function whatsAppAccountOf(deps: Pick<Deps, 'data' | 'messaging'>, 
  * rare GET; few: one per school that has its own number). One whose secrets no longer open is left
  * out: it cannot answer, and the others still do.
  */
-export async function whatsAppAccounts(deps: Pick<Deps, 'data' | 'messaging'>): Promise<Array<Extract<Account, { channel: 'whatsapp' }>>> {
+export async function whatsAppAccounts(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>): Promise<Array<Extract<Account, { channel: 'whatsapp' }>>> {
   const rows = await asPlatform(deps).select().from(messagingAccounts).where(eq(messagingAccounts.channel, 'whatsapp'));
   return rows.flatMap((r) => {
     try {
@@ -108,7 +109,7 @@ export async function whatsAppAccounts(deps: Pick<Deps, 'data' | 'messaging'>): 
  * there: the credentials sealed, a new report token. Throws SecretsKeyMissing without SECRETS_KEY.
  */
 export async function saveAccount(
-  deps: Pick<Deps, 'data' | 'messaging'>,
+  deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>,
   input: { schoolId: string | null; channel: Account['channel']; provider: Account['provider']; settings: SmsSettings | WhatsAppSettings; credentials: Record<string, string>; updatedBy: string | null },
 ): Promise<{ id: string; reportToken: string; secretHint: string }> {
   const db = asPlatform(deps);

@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHANNEL_RULES, DEFAULT_QUIET_HOURS, PREFERENCE_KINDS, notificationLanguageOf, notificationValues, type Notification, type NotificationParams } from '@shala/contract';
 import type { Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { asPlatform } from '../../policy/index.js';
-import { DLT_VARIABLE_MAX, SendError, smsParts } from '../../messaging/index.js';
+import { asPlatform } from '../../db/scope.js';
+import { DLT_VARIABLE_MAX, SendError, smsParts } from '../../adapters/messaging.js';
 import { safeError } from '../../log.js';
 import { now } from '../../clock.js';
-import { payloadOf, type PushTarget } from '../../push/index.js';
+import { payloadOf, type PushTarget } from '../../adapters/push/index.js';
 import { renderNotification } from '../notifications/service.js';
 import { accountFor, fillTemplate, type Account } from './accounts.js';
 
@@ -221,7 +221,7 @@ function retryOrFail(d: Taken, provider: string, reason: string, retryAfterMs?: 
 }
 
 /** Sends one SMS or WhatsApp delivery on its account; what became of it. */
-async function sendPhone(deps: Pick<Deps, 'messaging'>, d: Taken, account: Account | null): Promise<Outcome> {
+async function sendPhone(deps: Pick<Deps, 'messaging' | 'secretsKey'>, d: Taken, account: Account | null): Promise<Outcome> {
   if (!account) return { status: 'skipped', provider: null, reason: 'no_account' };
   const lang = notificationLanguageOf(d.lang);
   const values = valuesOf(d, lang);
@@ -337,7 +337,7 @@ const CONCURRENCY = 8;
  * sends one at a time at the providers' rate; the instant lane several at once. Answers how many
  * deliveries were settled, by status.
  */
-export async function sendDue(deps: Pick<Deps, 'data' | 'messaging' | 'log' | 'push' | 'mailer' | 'config'>, lane: Lane = 'phone'): Promise<Record<string, number>> {
+export async function sendDue(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey' | 'log' | 'push' | 'mailer' | 'config'>, lane: Lane = 'phone'): Promise<Record<string, number>> {
   const db = asPlatform(deps);
   const counts: Record<string, number> = {};
   const started = now();

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.js';
 import { messageContacts } from '../../db/schema.js';
-import { asPlatform } from '../../policy/index.js';
+import { asPlatform } from '../../db/scope.js';
 import { trusted, webhookUntrusted } from '../../http/webhook.js';
-import { parseWhatsAppWebhook, SecretsKeyMissing, SecretUnreadable, verifyWhatsAppSubscription, whatsAppPhoneNumberIdOf, type RawWebhookRequest } from '../../messaging/index.js';
+import { parseWhatsAppWebhook, verifyWhatsAppSubscription, whatsAppPhoneNumberIdOf, type RawWebhookRequest } from '../../adapters/messaging.js';
+import { SecretsKeyMissing, SecretUnreadable } from '../../adapters/secrets.js';
 import { now } from '../../clock.js';
 import { accountByReportToken, whatsAppAccountOf, whatsAppAccounts } from './accounts.js';
 
@@ -38,7 +39,7 @@ async function applyReports(
 }
 
 /** `POST /api/hooks/sms/:provider`: a delivery report, found by its token, then checked by it. */
-export async function smsReport(deps: Pick<Deps, 'data' | 'messaging'>, provider: 'msg91', req: RawWebhookRequest): Promise<number> {
+export async function smsReport(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>, provider: 'msg91', req: RawWebhookRequest): Promise<number> {
   const adapter = deps.messaging.sms[provider];
   const token = adapter.reportToken(req);
   const account = token ? await accountByReportToken(deps, token) : null;
@@ -47,7 +48,7 @@ export async function smsReport(deps: Pick<Deps, 'data' | 'messaging'>, provider
 }
 
 /** `GET /api/hooks/whatsapp`: Meta checks the webhook with a verify token of one of the accounts. */
-export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging'>, query: Record<string, unknown>): Promise<string> {
+export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey'>, query: Record<string, unknown>): Promise<string> {
   for (const account of await whatsAppAccounts(deps)) {
     try {
       return verifyWhatsAppSubscription({ query: query as RawWebhookRequest['query'] }, account.credentials.verifyToken);
@@ -65,7 +66,7 @@ export async function whatsAppVerify(deps: Pick<Deps, 'data' | 'messaging'>, que
  * (issue 39); only events of that account's phone number count. A reply "STOP" stops WhatsApp to
  * that number (of the account's school, or of every school on the platform's number).
  */
-export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging' | 'log'>, req: RawWebhookRequest): Promise<{ statuses: number; stops: number }> {
+export async function whatsAppEvents(deps: Pick<Deps, 'data' | 'messaging' | 'secretsKey' | 'log'>, req: RawWebhookRequest): Promise<{ statuses: number; stops: number }> {
   const phoneNumberId = whatsAppPhoneNumberIdOf(req);
   const account = phoneNumberId
     ? await whatsAppAccountOf(deps, phoneNumberId).catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import type { JobSpec } from '../../jobs/queue.js';
+import type { AppJob } from '../../context.js';
 import { sendDue } from './deliveries.js';
 import { releaseScheduled } from './messages.js';
 
@@ -8,7 +8,7 @@ import { releaseScheduled } from './messages.js';
  * once at start (what a restart left). It sends the scheduled messages that are due, then what is
  * queued, at the providers' rate.
  */
-export const DELIVERY_JOB: JobSpec = {
+export const DELIVERY_JOB: AppJob = {
   name: 'deliveries',
   cron: '* * * * *',
   atStart: true,
@@ -20,7 +20,7 @@ export const DELIVERY_JOB: JobSpec = {
  * The instant deliveries (Web Push, mail): run at once in the process whose transaction queued them
  * (`jobs.runHere`), and by the queue every minute and at start for what a restart or a retry left.
  */
-export const INSTANT_DELIVERY_JOB: JobSpec = {
+export const INSTANT_DELIVERY_JOB: AppJob = {
   name: 'instant-deliveries',
   cron: '* * * * *',
   atStart: true,

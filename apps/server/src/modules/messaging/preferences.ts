@@ -14,7 +14,8 @@ import type { Caller, Deps } from '../../context.js';
 import { allOf, type DbOrTx } from '../../db/client.js';
 import { channelRules, consentRecords, messageContacts, notificationPreferences, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { schoolOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { messagingPolicy } from '../../policy/messaging.js';
 import { now } from '../../clock.js';
 

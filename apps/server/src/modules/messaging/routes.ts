@@ -5,7 +5,6 @@ import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { rawWebhook, registerWebhooks } from '../../http/webhook.js';
 import { requireCaller } from '../../policy/index.js';
-import { createStorage } from '../../storage/index.js';
 import { sendDownload } from '../../http/download.js';
 import { getPreferences, savePreferences, type Evidence } from './preferences.js';
 import { sendMobileCode, verifyMobileCode } from './mobile.js';
@@ -20,7 +19,7 @@ const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, use
 
 /** A person's channels beyond the bell, and the mobile number they go to (issue 24). */
 export default async function messagingRoutes(app: App) {
-  const storage = createStorage(app.deps.config);
+  const storage = app.deps.storage;
   serve(app, API.notificationPreferences, (deps, caller) => getPreferences(deps, caller));
   app.route({
     ...fromContract(API.notificationPreferencesSave),

@@ -15,9 +15,10 @@ import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx } from '../../db/client.js';
 import { channelRules, messagingAccounts } from '../../db/schema.js';
 import { AppError, notFound, secretsKeyMissing } from '../../errors.js';
-import { asPlatform, inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { schoolOf } from '../../policy/index.js';
+import { asPlatform, inTenant, tenantDb } from '../../db/scope.js';
 import { messagingPolicy } from '../../policy/messaging.js';
-import { SecretUnreadable, secretHint } from '../../messaging/index.js';
+import { SecretUnreadable, secretHint } from '../../adapters/secrets.js';
 import { now } from '../../clock.js';
 import { publicBase } from '../../config.js';
 import { openCredentials, saveAccount, sealCredentials, type SmsSettings, type WhatsAppSettings } from './accounts.js';
@@ -41,7 +42,7 @@ type Secrets = Partial<Record<string, string>>;
 
 
 /** Each secret's hint, or null for all when they cannot be opened (another SECRETS_KEY, or none). */
-function hints<N extends string>(deps: Pick<Deps, 'messaging'>, row: Row, names: readonly N[]): Record<N, string | null> {
+function hints<N extends string>(deps: Pick<Deps, 'messaging' | 'secretsKey'>, row: Row, names: readonly N[]): Record<N, string | null> {
   let credentials: Secrets = {};
   try {
     credentials = openCredentials(deps, row);
@@ -80,7 +81,7 @@ async function settingsOf(deps: Deps, caller: Caller, owner: Owner): Promise<Mes
   const smsSettings = sms?.settings as (SmsSettings & { pricePaisePerPart?: number }) | undefined;
   const waSettings = whatsapp?.settings as (WhatsAppSettings & { pricePaise?: number }) | undefined;
   return {
-    secretsKey: !!deps.messaging.secretsKey,
+    secretsKey: !!deps.secretsKey,
     sms: {
       source: source('sms'),
       account:
@@ -136,7 +137,7 @@ async function storeAccount(
   settings: Record<string, unknown>,
   given: Secrets,
 ): Promise<void> {
-  if (!deps.messaging.secretsKey) throw secretsKeyMissing();
+  if (!deps.secretsKey) throw secretsKeyMissing();
   const names = ACCOUNT_SECRETS[channel];
   const fresh = Object.fromEntries(names.filter((n) => given[n]).map((n) => [n, given[n]!]));
   const changed = await inTenant(deps, ownerScope(owner), async (tx) => {

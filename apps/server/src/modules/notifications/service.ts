@@ -3,7 +3,8 @@ import { REALTIME_EVENTS, type Notification, type NotificationKind, type Notific
 import type { Caller, Deps, Outbox } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { prepared } from '../../db/prepared.js';
 import { noRealtime } from '../../realtime/index.js';
 import { now } from '../../clock.js';
@@ -24,7 +25,7 @@ function present(n: Row): Notification {
   };
 }
 
-export { renderNotification } from './texts.js';
+export { renderNotification } from '../../texts/notifications.js';
 
 /**
  * How notifications reach people: live to open tabs, and through the outbox by Web Push to closed

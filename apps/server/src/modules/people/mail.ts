@@ -1,5 +1,5 @@
 import type { Deps } from '../../context.js';
-import { FIRST_PASSWORD_KEEP_MS } from '../../mail/index.js';
+import { FIRST_PASSWORD_KEEP_MS } from '../../adapters/mail/index.js';
 import { safeError } from '../../log.js';
 
 /** Mails a new account's login id and first password; delivery runs after the answer. */

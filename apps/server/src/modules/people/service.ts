@@ -21,8 +21,9 @@ import { classStudents, classes, schoolCounts, schools, users } from '../../db/s
 import { PLATFORM, planForValues, type Scope } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
-import { inTenant, scopeOf, tenantDb } from '../../policy/index.js';
+import { onSessionsRevoked, revokeSessions } from '../../auth/sessions.js';
+import { scopeOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { fullName, nextLoginId } from '../users/service.js';
 import { sendCredentials } from './mail.js';
 import { attachFile, replaceFile } from '../files/service.js';

@@ -4,7 +4,8 @@ import { ROLE, type AuditAction, type AuditEntry, type AuditListQuery, type Audi
 import type { Caller, Deps } from '../../context.js';
 import { PLATFORM, type DbOrTx, type Scope } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
-import { scopeOf, tenantDb } from '../../policy/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { notFound } from '../../errors.js';

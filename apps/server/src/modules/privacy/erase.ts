@@ -5,9 +5,9 @@ import type { Tx } from '../../db/client.js';
 import { files, notifications, pushSubscriptions, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { hashGenerated, newPassword } from '../../auth/crypto.js';
-import { onSessionsRevoked, revokeSessions } from '../../auth/service.js';
-import { createStorage } from '../../storage/index.js';
-import { inTenant, schoolOf } from '../../policy/index.js';
+import { onSessionsRevoked, revokeSessions } from '../../auth/sessions.js';
+import { schoolOf } from '../../policy/index.js';
+import { inTenant } from '../../db/scope.js';
 import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { recordAudit } from './audit.js';
@@ -126,7 +126,7 @@ export async function eraseStudent(deps: Deps, caller: Caller, studentId: string
   });
   onSessionsRevoked(deps, { userId: studentId });
   if (parentId) onSessionsRevoked(deps, { userId: parentId });
-  const storage = createStorage(deps.config);
+  const storage = deps.storage;
   await Promise.all(photos.map((name) => storage.delete(name).catch((err: unknown) => deps.log.warn({ err, name }, 'erase: photo not deleted'))));
   return result;
 }

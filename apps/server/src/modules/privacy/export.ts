@@ -22,7 +22,8 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { schoolOf, tenantDb } from '../../policy/index.js';
+import { schoolOf } from '../../policy/index.js';
+import { tenantDb } from '../../db/scope.js';
 import { privacyPolicy } from '../../policy/privacy.js';
 import { fullName } from '../users/service.js';
 import { flushStaffViews, recordAudit } from './audit.js';

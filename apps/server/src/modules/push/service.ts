@@ -3,8 +3,9 @@ import type { PushSubscriptionInput } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { pushSubscriptions } from '../../db/schema.js';
-import { asPlatform, scopeOf, tenantDb } from '../../policy/index.js';
-import { isPushService } from '../../push/index.js';
+import { scopeOf } from '../../policy/index.js';
+import { asPlatform, tenantDb } from '../../db/scope.js';
+import { isPushService } from '../../adapters/push/index.js';
 
 /** The VAPID public key a browser subscribes with; push turned off answers 404. */
 export function pushKey(deps: Deps): { publicKey: string } {

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { academicSessions, schools } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { academicYears } from '../academics/index.js';
-import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/service.js';
+import { onSessionsRevoked, revokeSchoolSessions } from '../../auth/sessions.js';
 import { schoolsPolicy } from '../../policy/schools.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { now } from '../../clock.js';

@@ -22,7 +22,8 @@ import { classRefColumns } from '../../db/class-ref.js';
 import { prepared } from '../../db/prepared.js';
 import { academicSessions, classSubjects, classes, periods, schools, subjects, timetableEntries, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { inTenant, schoolOf, tenantDb } from '../../policy/index.js';
+import { schoolOf } from '../../policy/index.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { timetablePolicy } from '../../policy/timetable.js';
 import { assertTeachers, ref, weeks } from '../academics/index.js';
 
