@@ -10,6 +10,11 @@ import { searchText, text } from './text.js';
  * read state.
  */
 export const CHAT_ROLES = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT] as const;
+
+/** Whether a role chats at all (its notifications of a message lead to the chat). */
+export function chatsByRole(roleId: number): boolean {
+  return (CHAT_ROLES as readonly number[]).includes(roleId);
+}
 export const CHAT_LIMITS = { text: 2000, pageSize: 30 } as const;
 
 /** Why two people may talk: shown under the name in the contacts list. */

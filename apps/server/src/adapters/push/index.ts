@@ -3,12 +3,11 @@ import path from 'node:path';
 import { eq, and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import { CHAT_ROLES, isRole, type Notification, type PushPayload } from '@shala/contract';
+import { chatsByRole, type Notification, type PushPayload } from '@shala/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { pushSubscriptions } from '../../db/schema.js';
 import { asPlatform } from '../../db/scope.js';
-import { allows } from '../../policy/index.js';
 import { safeError } from '../../log.js';
 import { languageOf, renderNotification } from '../../texts/notifications.js';
 
@@ -115,7 +114,7 @@ function subjectOf(config: Config): string {
 
 /** What the browser shows: the sender, the text in the recipient's language, and where a click leads. */
 export function payloadOf(notification: Notification, roleId: number, lang: string | null = null): PushPayload {
-  const chats = notification.senderId !== null && isRole(roleId) && allows(CHAT_ROLES, roleId);
+  const chats = notification.senderId !== null && chatsByRole(roleId);
   const link =
     notification.link ??
     (chats ? `/chat?teacherId=${notification.senderId}&UserName=${encodeURIComponent(notification.fullName)}` : '/notifications');
