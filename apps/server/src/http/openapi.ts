@@ -285,9 +285,26 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
         }
       }
       tidySchemas(doc, registryIds);
+      doc.paths = inTableOrder(doc.paths as Record<string, Record<string, Json>>);
       return doc;
     },
   };
+}
+
+const TABLE_ORDER = new Map(Object.keys(API).map((name, i) => [name, i]));
+
+/**
+ * The paths in the order of the contract's table (a path where its first operation stands), not
+ * of registration: moving a route between route files changes nothing in the document.
+ */
+function inTableOrder(paths: Record<string, Record<string, Json>>): Record<string, Record<string, Json>> {
+  const rankOf = (operation: Json) => TABLE_ORDER.get(operation.operationId as string) ?? TABLE_ORDER.size;
+  const rank = (item: Record<string, Json>) => Math.min(...Object.values(item).map(rankOf));
+  return Object.fromEntries(
+    Object.entries(paths)
+      .sort(([a, x], [b, y]) => rank(x) - rank(y) || a.localeCompare(b))
+      .map(([path, item]) => [path, Object.fromEntries(Object.entries(item).sort(([, x], [, y]) => rankOf(x) - rankOf(y)))]),
+  );
 }
 
 /** docs/openapi.json as committed: the served document, two spaces, a final newline. */
