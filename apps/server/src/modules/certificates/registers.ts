@@ -10,6 +10,7 @@ import { inTenant, tenantDb } from '../../db/scope.js';
 import { recordAudit } from '../privacy/index.js';
 import { now } from '../../clock.js';
 import { escapeLike } from '../../db/like.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Certificates, part "registers" (issue 26): a student's register entry and the admission register.
@@ -189,13 +190,11 @@ async function recordApaarConsent(tx: Tx, schoolId: Scope, studentId: string): P
  */
 export async function assertOwnRefs(db: DbOrTx, schoolId: Scope, refs: { sessionId?: string; studentId?: string }): Promise<void> {
   if (!refs.sessionId && !refs.studentId) return;
-  const [row] = (
-    (await db.execute(sql`select
+  const [row] = rowsOf<{ session: boolean; student: boolean }>(
+    await db.execute(sql`select
       ${refs.sessionId ? sql`exists (select 1 from academic_sessions where id = ${refs.sessionId} and school_id = ${schoolId})` : sql`true`} as session,
-      ${refs.studentId ? sql`exists (select 1 from users where id = ${refs.studentId} and school_id = ${schoolId} and role_id = ${ROLE.STUDENT})` : sql`true`} as student`)) as unknown as {
-      rows: Array<{ session: boolean; student: boolean }>;
-    }
-  ).rows;
+      ${refs.studentId ? sql`exists (select 1 from users where id = ${refs.studentId} and school_id = ${schoolId} and role_id = ${ROLE.STUDENT})` : sql`true`} as student`),
+  );
   if (!row?.session) throw notFound('Session');
   if (!row.student) throw notFound('Student');
 }

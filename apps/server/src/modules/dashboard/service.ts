@@ -12,6 +12,7 @@ import { noticesPolicy } from '../../policy/notices.js';
 import { dashboardPolicy } from '../../policy/dashboard.js';
 import { localDate } from '../calendar/index.js';
 import { fullName } from '../users/service.js';
+import { rowsOf } from '../../db/rows.js';
 
 const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, Role> = {
   systemAdmins: ROLE.SYSTEM_ADMIN,
@@ -110,7 +111,7 @@ export async function parentDashboard(deps: Deps, caller: Caller): Promise<Paren
       order by i.due_date, i.seq limit 1) f on true
     where u.school_id = ${schoolId} and u.role_id = ${roleSql(ROLE.STUDENT)} and u.parent_user_id = ${caller.userId} and u.status
     order by u.first_name, u.last_name, u.id`);
-  const rows = (result as unknown as { rows: ChildRow[] }).rows;
+  const rows = rowsOf<ChildRow>(result);
   const [notice] = await db
     .select({ id: notices.id, title: notices.title, date: notices.date })
     .from(notices)

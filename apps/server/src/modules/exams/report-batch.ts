@@ -16,6 +16,7 @@ import { afterCommit, notify } from '../notifications/service.js';
 import { cardOf, loadCardPeople, loadTerms } from './report.js';
 import { classLabel, renderReportCards } from './report-pdf.js';
 import { loadClassResults } from './results.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * A class's report cards in one PDF, made off the request path (issue 11, helper 3).
@@ -64,7 +65,7 @@ export async function createReportBatch(deps: Deps, caller: Caller, classId: str
     from classes k
     where k.school_id = ${schoolId} and k.id = ${classId} and ${examsPolicy.classVisible(caller, sql`k.id`)}
     returning id, class_id as "classId", lang, status, cards, created_at as "createdAt", finished_at as "finishedAt"`);
-  const [row] = (result as unknown as { rows: Pick<BatchRow, 'id' | 'classId' | 'lang' | 'status' | 'cards' | 'createdAt' | 'finishedAt'>[] }).rows;
+  const [row] = rowsOf<Pick<BatchRow, 'id' | 'classId' | 'lang' | 'status' | 'cards' | 'createdAt' | 'finishedAt'>>(result);
   if (!row) throw notFound('Class');
   if (deps.config.JOBS) kick(deps);
   return present(row);
@@ -118,7 +119,7 @@ async function takeBatch(deps: Pick<Deps, 'data'>): Promise<BatchRow | null> {
       for update skip locked
     )
     returning b.id, b.school_id, b.class_id, b.session_id, b.lang, b.requested_by`);
-  const r = (result as unknown as { rows: { id: string; school_id: string; class_id: string; session_id: string; lang: string; requested_by: string }[] }).rows[0];
+  const r = rowsOf<{ id: string; school_id: string; class_id: string; session_id: string; lang: string; requested_by: string }>(result)[0];
   if (!r) return null;
   return { id: r.id, schoolId: r.school_id, classId: r.class_id, sessionId: r.session_id, lang: r.lang, requestedBy: r.requested_by } as BatchRow;
 }

@@ -13,6 +13,7 @@ import { recordStaffView } from '../privacy/index.js';
 import { fullName } from '../users/service.js';
 import { storedReads, versionKey, versionKeySql, versionsSql, type SerializedAnswer } from '../../db/versions.js';
 import { loadClassResults } from './results.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * A class's results and a student's report card (issue 11, helper 3). Everything is computed by
@@ -153,7 +154,7 @@ export async function loadTerms(db: DbOrTx, schoolId: string, studentIds: readon
     where e.school_id = ${schoolId} and e.id = any(${uuidArray(examIds)})`);
   type Row = { student_id: string; exam_id: string; co_grades: CoGrades | null; remark: string | null; attended: number | string; marked: number | string };
   const byKey = new Map<string, Row>();
-  for (const r of (result as unknown as { rows: Row[] }).rows) byKey.set(`${r.student_id}|${r.exam_id}`, r);
+  for (const r of rowsOf<Row>(result)) byKey.set(`${r.student_id}|${r.exam_id}`, r);
   for (const studentId of studentIds) {
     out.set(
       studentId,

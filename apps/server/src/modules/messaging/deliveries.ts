@@ -9,6 +9,7 @@ import { now } from '../../clock.js';
 import { payloadOf, type PushTarget } from '../../adapters/push/index.js';
 import { renderNotification } from '../notifications/service.js';
 import { accountFor, fillTemplate, type Account } from './accounts.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Notifications carried beyond the bell (issue 24). A notification queues one delivery per channel
@@ -119,7 +120,7 @@ export async function queueDeliveries(
     on conflict (notification_id, channel) do nothing
     returning channel`);
   const queued: Queued = { phone: 0, instant: 0 };
-  for (const r of (result as unknown as { rows: Array<{ channel: string }> }).rows) queued[(LANES.phone as readonly string[]).includes(r.channel) ? 'phone' : 'instant']++;
+  for (const r of rowsOf<{ channel: string }>(result)) queued[(LANES.phone as readonly string[]).includes(r.channel) ? 'phone' : 'instant']++;
   return queued;
 }
 
@@ -128,7 +129,7 @@ export async function reachable(db: DbOrTx, people: SQL, channels: readonly stri
   if (!channels.length) return {};
   const source = sql`select school_id, user_id, 'message' as kind, null::uuid as ref from (${people}) pp`;
   const result = await db.execute(sql`select x.channel, count(*)::int as n from (${deliverable(source, now().toISOString(), channels)}) x group by x.channel`);
-  return Object.fromEntries((result as unknown as { rows: Array<{ channel: string; n: number }> }).rows.map((r) => [r.channel, Number(r.n)]));
+  return Object.fromEntries(rowsOf<{ channel: string; n: number }>(result).map((r) => [r.channel, Number(r.n)]));
 }
 
 /** Deliveries taken at once by one sender. */
@@ -183,7 +184,7 @@ async function take(db: DbOrTx, at: Date, lane: Lane): Promise<Taken[]> {
         from push_subscriptions ps where ps.user_id = t.user_id) end as subs
     from taken t join notifications n on n.id = t.notification_id join users u on u.id = t.user_id
     left join schools s on s.id = t.school_id left join messages m on m.id = t.message_id`);
-  return (result as unknown as { rows: Taken[] }).rows.map((r) => ({ ...r, subs: typeof r.subs === 'string' ? (JSON.parse(r.subs) as PushTarget[]) : r.subs }));
+  return rowsOf<Taken>(result).map((r) => ({ ...r, subs: typeof r.subs === 'string' ? (JSON.parse(r.subs) as PushTarget[]) : r.subs }));
 }
 
 type Outcome =

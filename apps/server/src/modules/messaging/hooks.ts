@@ -7,6 +7,7 @@ import { parseWhatsAppWebhook, verifyWhatsAppSubscription, whatsAppPhoneNumberId
 import { SecretsKeyMissing, SecretUnreadable } from '../../adapters/secrets.js';
 import { now } from '../../clock.js';
 import { accountByReportToken, whatsAppAccountOf, whatsAppAccounts } from './accounts.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The providers' webhooks (issue 24): public routes that trust nothing but the provider's proof (any
@@ -35,7 +36,7 @@ async function applyReports(
     where d.provider = ${account.provider} and d.provider_message_id = r.id and r.rank > ${RANK_SQL}
       ${account.schoolId ? sql`and d.school_id = ${account.schoolId}::uuid` : sql``}
     returning d.id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf<unknown>(result).length;
 }
 
 /** `POST /api/hooks/sms/:provider`: a delivery report, found by its token, then checked by it. */

@@ -27,6 +27,7 @@ import { accountFor, fillTemplate } from './accounts.js';
 import { reachable, templateVariables, uuids } from './deliveries.js';
 import { mobileCodesToday } from './mobile.js';
 import { afterCommit, notifyAudience, type Delivery } from '../notifications/service.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Messages the school writes (issue 24, the composer): to roles, classes (their parents or
@@ -65,11 +66,11 @@ async function checkAudience(db: DbOrTx, schoolId: string, audience: MessageAudi
   if (audience.kind === 'classes') {
     const ids = [...new Set(audience.classIds)];
     const result = await db.execute(sql`select count(*)::int as n from classes where school_id = ${schoolId}::uuid and id = any(${uuids(ids)})`);
-    if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) !== ids.length) throw notFound('Class');
+    if (Number(rowsOf<{ n: number }>(result)[0]?.n) !== ids.length) throw notFound('Class');
   } else if (audience.kind === 'people') {
     const ids = [...new Set(audience.userIds)];
     const result = await db.execute(sql`select count(*)::int as n from users where school_id = ${schoolId}::uuid and id = any(${uuids(ids)})`);
-    if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) !== ids.length) throw notFound('Person');
+    if (Number(rowsOf<{ n: number }>(result)[0]?.n) !== ids.length) throw notFound('Person');
   }
 }
 
@@ -104,7 +105,7 @@ export async function previewMessage(deps: Deps, caller: Caller, input: MessageI
     const price = Number((whatsapp?.settings as { pricePaise?: number } | undefined)?.pricePaise ?? 0);
     return { channel, reachable: n, parts: 1, account: !!whatsapp, template: !!whatsapp?.settings.templates.message, estimatedPaise: Math.round(n * price) };
   });
-  return { recipients: Number((total as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), channels };
+  return { recipients: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0), channels };
 }
 
 /**
@@ -389,7 +390,7 @@ export async function messageUsage(deps: Deps, caller: Caller): Promise<MessageU
     from deliveries d join schools s on s.id = d.school_id
     where d.school_id = ${schoolId}::uuid and d.created_at >= ${at}::timestamptz - interval '366 days' and d.channel = any(${`{${COMPOSER_CHANNELS.join(',')}}`}::text[])
     group by 1, 2 order by 1 desc, 2`);
-  const months = (result as unknown as { rows: MessageUsage['months'] }).rows
+  const months = rowsOf<MessageUsage['months'][number]>(result)
     .filter((r) => r.month >= lastMonths(at))
     .map((r) => ({ month: r.month, channel: r.channel, sent: Number(r.sent), failed: Number(r.failed), parts: Number(r.parts) }));
   return { months, mobileCodes: { today: await mobileCodesToday(deps, schoolId), cap: deps.config.MOBILE_CODES_PER_SCHOOL_DAY } };

@@ -8,6 +8,7 @@ import { tenantDb } from '../../db/scope.js';
 import { prepared } from '../../db/prepared.js';
 import { noRealtime } from '../../realtime/index.js';
 import { now } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -164,7 +165,7 @@ export async function notifyAudience(deps: Delivery, db: DbOrTx, input: Audience
       ${input.kind ?? 'other'}::text, ${input.link ?? null}::text, ${JSON.stringify(input.params ?? {})}::jsonb
     from (${input.audience}) a
     returning *`);
-  const rows = (inserted as unknown as { rows: Array<Record<string, unknown>> }).rows.map(rowOf);
+  const rows = rowsOf<Record<string, unknown>>(inserted).map(rowOf);
   return deliver(deps, db, rows, input.fromMessage);
 }
 

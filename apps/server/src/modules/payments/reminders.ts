@@ -7,6 +7,7 @@ import { afterCommit, notifyMany, type NewNotification } from '../notifications/
 import { fullName } from '../users/service.js';
 import { now as clockNow } from '../../clock.js';
 import { upiLink, upiReference } from './upi.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Parents' fee reminders, in the bell: one when an instalment falls due within `DUE_SOON_DAYS` days
@@ -96,9 +97,9 @@ export async function runFeeReminders(deps: Pick<Deps, 'data' | 'realtime'>, now
       const notes: NewNotification[] = [];
       const counts = { due_soon: 0, overdue: 0 };
       for (const kind of REMINDER_KINDS) {
-        const rows = (await tx.execute(alertStatement(kind, now))) as unknown as { rows: Alerted[] };
-        counts[kind] = rows.rows.length;
-        for (const r of rows.rows) {
+        const rows = rowsOf<Alerted>(await tx.execute(alertStatement(kind, now)));
+        counts[kind] = rows.length;
+        for (const r of rows) {
           notes.push({
             schoolId: r.school_id,
             userId: r.parent_id,

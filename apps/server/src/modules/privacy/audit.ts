@@ -12,6 +12,7 @@ import { notFound } from '../../errors.js';
 import { roleSql } from '../../db/roles.js';
 import { safeError } from '../../log.js';
 import { escapeLike } from '../../db/like.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The audit log of students' personal data (issue 12): who viewed a student's details, report card
@@ -187,7 +188,7 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery): 
     db.execute(sql`select count(*) as n, ${q.studentId ? sql`exists (select 1 from users u where u.id = ${q.studentId} and u.school_id = ${scope} and u.role_id = ${roleSql(ROLE.STUDENT)})` : sql`true`} as known
       from (select 1 from ${auditLog} where ${where} limit ${AUDIT_COUNT_CAP}) x`),
   ]);
-  const head = (counted as unknown as { rows: { n: number | string; known: boolean }[] }).rows[0];
+  const head = rowsOf<{ n: number | string; known: boolean }>(counted)[0];
   if (!head?.known) throw notFound('Student');
   const n = Number(head.n ?? 0);
   return {

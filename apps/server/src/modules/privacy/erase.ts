@@ -14,6 +14,7 @@ import { recordAudit } from './audit.js';
 import { now } from '../../clock.js';
 import { roleSql } from '../../db/roles.js';
 import { forgetContacts } from '../messaging/index.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Erasing a former student on request (issue 12, the DPDP Act's right to erasure), in one
@@ -77,7 +78,7 @@ async function anonymise(tx: Tx, who: { id: string; loginId: string; image: stri
     delete from ${files} where ${files.name} = ${who.image}
       and not exists (select 1 from users u where u.image = ${who.image})
       and not exists (select 1 from schools s where s.image = ${who.image})
-    returning ${files.name}`).then((r) => (r as unknown as { rows: { name: string }[] }).rows);
+    returning ${files.name}`).then((r) => rowsOf<{ name: string }>(r));
   return gone?.name ?? null;
 }
 
