@@ -32,7 +32,9 @@ describe('every route of the contract', () => {
       await waitFor(() => expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(title));
       await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument());
     }
-  });
+    // Every screen of the role loads its chunk and renders in jsdom: about 10 s alone for role 112,
+    // more than 30 s beside the journeys on a loaded machine.
+  }, 120_000);
 });
 
 describe('error boundary', () => {
