@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Exam, MarkSheet, TeacherClass } from '@shala/contract';
+import type { MarkSheet, TeacherClass } from '@shala/contract';
+import { examFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../../../test/utils';
 import { MarksGrid } from './MarksGrid';
 import { parseCell, pastedColumn } from './markCells';
@@ -115,20 +116,7 @@ describe('marks grid', () => {
 });
 
 describe('/marks', () => {
-  const exam: Exam = {
-    examId: EXAM_ID,
-    sessionId: SESSION_ID,
-    name: 'Periodic Test 1',
-    weight: 10,
-    maxMarks: 20,
-    subjectMax: [],
-    termStart: '2026-04-01',
-    termEnd: '2026-06-30',
-    status: 'draft',
-    lockedAt: null,
-    publishedAt: null,
-    markCount: 0,
-  };
+  const exam = examFixture({ examId: EXAM_ID, sessionId: SESSION_ID });
   const cls: TeacherClass = { assignClassId: CLASS_ID, masterClass: '5', className: 'Class 5', section: 'A', isClassTeacher: true, subjects: [{ subjectId: SUBJECT_ID, name: 'Mathematics', masterCode: 'MATH' }], students: 4 };
   const url = `/api/school/exam/${EXAM_ID}/marks/${CLASS_ID}/${SUBJECT_ID}`;
 
