@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from './UserAvatar';
+import { NameLines } from './StudentCell';
 import { PageHeading } from './PageHeading';
 import { ListPager, ListToolbar } from './ListToolbar';
 import { DataTable, type DataColumn } from './DataTable';
@@ -135,14 +136,7 @@ export function NameCell({ image, name, sub, to, placeholder, radius = 'xl' }: {
   return (
     <Group gap="sm" wrap="nowrap">
       <UserAvatar image={image ?? null} alt="" size={36} radius={radius} placeholder={placeholder} />
-      <div style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={to} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {sub}
-        </Text>
-      </div>
+      <NameLines name={name} sub={sub} to={to} />
     </Group>
   );
 }

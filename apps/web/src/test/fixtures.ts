@@ -47,3 +47,24 @@ export function classSummaryFixture(over: Partial<ClassSummary> = {}): ClassSumm
     ...over,
   };
 }
+
+/** One of the parent's children as GET /api/parent/children lists them: `n` makes the id (aaaaaaa1-…) and the login id (DEMO-S000n). */
+export function childFixture(n: number, firstName: string) {
+  return {
+    userId: `aaaaaaa${n}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
+    loginId: `DEMO-S000${n}`,
+    roleId: 116,
+    firstName,
+    lastName: 'Verma',
+    fullName: `${firstName} Verma`,
+    email: null,
+    contact: null,
+    image: null,
+    status: true,
+    schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
+    schoolName: 'Demo',
+    parentId: null,
+    parentName: null,
+    createdAt: '2026-04-01T00:00:00.000Z',
+  };
+}

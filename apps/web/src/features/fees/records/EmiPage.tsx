@@ -17,6 +17,7 @@ import { MarkPaidModal, ReverseModal } from './PaymentModals';
 import { PlanForm } from './PlanForm';
 import { WaiveLateFeeButton, WaiveLateFeeModal } from './WaiveLateFee';
 import { ClassBar, PlanProgress, useChosenClass } from './parts';
+import { StudentCell } from '../../../components/StudentCell';
 
 /**
  * /addfeeemi (113, "EMIs"): a class, then one of its students with a fee record, then that
@@ -83,15 +84,7 @@ function StudentChooser({ cls, onPick }: { cls: ClassSummary; onPick: (studentId
     </Stack>
   );
   const name = (row: FeeRecordRow) => (
-    <div style={{ minWidth: 0 }}>
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {row.student.fullName}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {row.student.rollNo != null ? `${t('fees.records.rollNo', { n: row.student.rollNo })} · ` : ''}
-        {row.student.loginId}
-      </Text>
-    </div>
+    <StudentCell student={row.student} roll={row.student.rollNo != null ? t('fees.records.rollNo', { n: row.student.rollNo }) : null} />
   );
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="emi-students">

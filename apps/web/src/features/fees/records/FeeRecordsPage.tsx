@@ -19,6 +19,7 @@ import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, useC
 import { notifyError, notifySaved } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
 import { FailureAlert } from '../../../components/ModalFooter';
+import { StudentCell } from '../../../components/StudentCell';
 
 const FILTERS = ['all', 'with', 'without'] as const;
 /** The active fee types offered, at most (a page of the list; a school has a handful). */
@@ -213,15 +214,7 @@ function RecordRows({
 function NameCell({ row }: { row: FeeRecordRow }) {
   const { t } = useTranslation();
   return (
-    <div style={{ minWidth: 0 }}>
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {row.student.fullName}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {row.student.rollNo != null ? `${t('fees.records.rollNo', { n: row.student.rollNo })} · ` : ''}
-        {row.student.loginId}
-      </Text>
-    </div>
+    <StudentCell student={row.student} roll={row.student.rollNo != null ? t('fees.records.rollNo', { n: row.student.rollNo }) : null} />
   );
 }
 

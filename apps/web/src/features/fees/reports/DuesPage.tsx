@@ -15,6 +15,7 @@ import { ClassSelect, sessionScreen, useClassLabel } from '../../academics';
 import { FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { notifyError } from '../../../lib/notify';
 import { useAddressParams } from '../../../lib/useListParams';
+import { StudentCell } from '../../../components/StudentCell';
 
 const PAGE_SIZE = 20;
 /** The most rows a CSV export gathers (pages of 100). */
@@ -48,16 +49,7 @@ function Dues({ session }: { session: AcademicSession }) {
       key: 'student',
       header: t('fees.reports.dues.student'),
       primary: true,
-      cell: (d) => (
-        <div>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {d.student.fullName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {d.student.loginId}
-          </Text>
-        </div>
-      ),
+      cell: (d) => <StudentCell student={d.student} />,
     },
     { key: 'class', header: t('fees.reports.class'), cell: (d) => label(d.class) },
     { key: 'roll', header: t('fees.reports.dues.rollNo'), cell: (d) => (d.student.rollNo === null ? '—' : f.number(d.student.rollNo)) },
