@@ -68,3 +68,8 @@ export function childFixture(n: number, firstName: string) {
     createdAt: '2026-04-01T00:00:00.000Z',
   };
 }
+
+/** The head of a class's sheet for a draft exam (the marks grid's, the notes'): Periodic Test 1, Class 5 A. */
+export function examSheetFixture(examId: string, assignClassId: string) {
+  return { examId, examName: 'Periodic Test 1', status: 'draft' as const, assignClassId, className: 'Class 5', section: 'A' };
+}

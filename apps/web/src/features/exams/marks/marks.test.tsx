@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MarkSheet, TeacherClass } from '@shala/contract';
-import { examFixture } from '../../../test/fixtures';
+import { examFixture, examSheetFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../../../test/utils';
 import { MarksGrid } from './MarksGrid';
 import { parseCell, pastedColumn } from './markCells';
@@ -15,12 +15,7 @@ const kid = (i: number, name: string) => ({ studentId: `e0000000-0000-4000-8000-
 
 function sheet(over: Partial<MarkSheet> = {}): MarkSheet {
   return {
-    examId: EXAM_ID,
-    examName: 'Periodic Test 1',
-    status: 'draft',
-    assignClassId: CLASS_ID,
-    className: 'Class 5',
-    section: 'A',
+    ...examSheetFixture(EXAM_ID, CLASS_ID),
     subjectId: SUBJECT_ID,
     subjectName: 'Mathematics',
     maxMarks: 20,
