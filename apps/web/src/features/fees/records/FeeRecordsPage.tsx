@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarDollar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { ListPager, ListToolbar } from '../../../components/ListToolbar';
 import { useClampPage, useListParams } from '../../../lib/useListParams';
 import { pageSelection, selectPage, sessionScreen, toggle, useClassLabel } from '../../academics';
 import { EditRecordModal } from './EditRecordModal';
-import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, useChosenClass } from './parts';
+import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, RecordsHead, useChosenClass } from './parts';
 import { toastOutcome } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
 import { FailureAlert } from '../../../components/ModalFooter';
@@ -178,16 +178,7 @@ function RecordRows({
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={720} type="native">
         <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={busy}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>{pageBox}</Table.Th>
-              <Table.Th>{t('fees.records.student')}</Table.Th>
-              <Table.Th>{t('fees.records.record')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('fees.common.view.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <RecordsHead pageBox={pageBox} />
           <Table.Tbody>
             {items.map((row) => (
               <Table.Tr key={row.student.userId} data-testid="record-row" aria-label={row.student.fullName}>
