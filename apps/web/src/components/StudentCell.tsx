@@ -4,17 +4,10 @@ import { Link } from 'react-router';
 
 /** A person in a table cell: the name in bold (a link where `to` is given) over a dimmed line. */
 export function NameLines({ name, sub, to }: { name: ReactNode; sub: ReactNode; to?: string }) {
+  const look = { fw: 600, size: 'sm', style: { overflowWrap: 'anywhere' } } as const;
   return (
     <div style={{ minWidth: 0 }}>
-      {to ? (
-        <Anchor component={Link} to={to} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Anchor>
-      ) : (
-        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Text>
-      )}
+      {to ? <Anchor component={Link} to={to} {...look}>{name}</Anchor> : <Text {...look}>{name}</Text>}
       <Text size="xs" c="dimmed">
         {sub}
       </Text>
