@@ -43,6 +43,17 @@ function cleanQuery({ schoolId: _schoolId, sessionId: _sessionId, assignClassId:
   return { ...query, search: query.search?.trim() || undefined };
 }
 
+/** The routes of a kind of person a principal keeps (`teacherList`, `teacherGet`, …), named by its prefix. */
+function schoolPeopleApi(prefix: 'principal' | 'teacher' | 'parent'): PeopleApi {
+  return {
+    list: (q, signal) => call(`${prefix}List`, { query: cleanQuery(q), signal }),
+    get: (userId, signal) => call(`${prefix}Get`, { params: { userId }, signal }),
+    create: (body) => call(`${prefix}Create`, { body }),
+    update: (userId, body) => call(`${prefix}Update`, { params: { userId }, body }),
+    setStatus: (userId, status) => call(`${prefix}Status`, { params: { userId }, body: { status } }),
+  };
+}
+
 export const PEOPLE_API: Record<PeopleKindKey, PeopleApi> = {
   systemAdmins: {
     list: (q, signal) =>
@@ -52,20 +63,8 @@ export const PEOPLE_API: Record<PeopleKindKey, PeopleApi> = {
     update: (userId, body) => call('adminUpdate', { params: { userId }, body }),
     setStatus: (userId, status) => call('adminStatus', { params: { userId }, body: { status } }),
   },
-  principals: {
-    list: (q, signal) => call('principalList', { query: cleanQuery(q), signal }),
-    get: (userId, signal) => call('principalGet', { params: { userId }, signal }),
-    create: (body) => call('principalCreate', { body }),
-    update: (userId, body) => call('principalUpdate', { params: { userId }, body }),
-    setStatus: (userId, status) => call('principalStatus', { params: { userId }, body: { status } }),
-  },
-  teachers: {
-    list: (q, signal) => call('teacherList', { query: cleanQuery(q), signal }),
-    get: (userId, signal) => call('teacherGet', { params: { userId }, signal }),
-    create: (body) => call('teacherCreate', { body }),
-    update: (userId, body) => call('teacherUpdate', { params: { userId }, body }),
-    setStatus: (userId, status) => call('teacherStatus', { params: { userId }, body: { status } }),
-  },
+  principals: schoolPeopleApi('principal'),
+  teachers: schoolPeopleApi('teacher'),
   students: {
     list: (q, signal) =>
       call('studentList', { query: { ...cleanQuery(q), sessionId: q.sessionId || undefined, assignClassId: q.assignClassId || undefined }, signal }),
@@ -74,13 +73,7 @@ export const PEOPLE_API: Record<PeopleKindKey, PeopleApi> = {
     update: (userId, body) => call('studentUpdate', { params: { userId }, body }),
     setStatus: (userId, status) => call('studentStatus', { params: { userId }, body: { status } }),
   },
-  parents: {
-    list: (q, signal) => call('parentList', { query: cleanQuery(q), signal }),
-    get: (userId, signal) => call('parentGet', { params: { userId }, signal }),
-    create: (body) => call('parentCreate', { body }),
-    update: (userId, body) => call('parentUpdate', { params: { userId }, body }),
-    setStatus: (userId, status) => call('parentStatus', { params: { userId }, body: { status } }),
-  },
+  parents: schoolPeopleApi('parent'),
 };
 
 export const peopleKeys = {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Button } from '@mantine/core';
 import { renderAt } from '../test/utils';
-import { DataTable, type DataColumn } from './DataTable';
+import { DataTable, type DataColumn, type DataTableProps } from './DataTable';
 
 interface Row {
   id: string;
@@ -28,6 +28,9 @@ const query = (over: Partial<{ isLoading: boolean; isError: boolean; error: unkn
   ...over,
 });
 
+/** The two pupils under "Pupils", with what a test adds or changes. */
+const pupils = (props: Partial<DataTableProps<Row>> = {}) => <DataTable label="Pupils" items={ROWS} columns={COLUMNS} rowKey={(r) => r.id} {...props} />;
+
 async function violations(container: HTMLElement) {
   const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
   return result.violations.map((v) => v.id);
@@ -37,15 +40,7 @@ describe('DataTable', () => {
   it('shows a named table with one header per column, a hidden actions header and a row per item', async () => {
     const edit = vi.fn();
     const user = userEvent.setup();
-    const { container } = renderAt(
-      <DataTable
-        label="Pupils"
-        items={ROWS}
-        columns={COLUMNS}
-        rowKey={(r) => r.id}
-        rowActions={(r) => <Button onClick={() => edit(r.id)} aria-label={`Edit ${r.name}`}>Edit</Button>}
-      />,
-    );
+    const { container } = renderAt(pupils({ rowActions: (r) => <Button onClick={() => edit(r.id)} aria-label={`Edit ${r.name}`}>Edit</Button> }));
     const table = screen.getByRole('table', { name: 'Pupils' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -59,16 +54,7 @@ describe('DataTable', () => {
   });
 
   it('on a phone shows a named list of cards: the primary column as title, the others as labelled pairs', async () => {
-    const { container } = renderAt(
-      <DataTable
-        label="Pupils"
-        items={ROWS}
-        columns={COLUMNS}
-        rowKey={(r) => r.id}
-        cards
-        rowActions={(r) => <Button aria-label={`Edit ${r.name}`}>Edit</Button>}
-      />,
-    );
+    const { container } = renderAt(pupils({ cards: true, rowActions: (r) => <Button aria-label={`Edit ${r.name}`}>Edit</Button> }));
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Pupils' });
     const cards = within(list).getAllByRole('listitem');
@@ -81,44 +67,27 @@ describe('DataTable', () => {
   });
 
   it('a card of its own replaces the pairs; a column left off cards does not show', () => {
-    renderAt(
-      <DataTable
-        label="Pupils"
-        items={ROWS}
-        columns={[...COLUMNS, { key: 'secret', header: 'Code', cell: () => 'X-1', card: false }]}
-        rowKey={(r) => r.id}
-        cards
-      />,
-    );
+    renderAt(pupils({ columns: [...COLUMNS, { key: 'secret', header: 'Code', cell: () => 'X-1', card: false }], cards: true }));
     expect(screen.queryByText('X-1')).toBeNull();
-    renderAt(<DataTable label="Own" items={ROWS} columns={COLUMNS} rowKey={(r) => r.id} cards card={(r) => <strong>{r.name}!</strong>} />);
+    renderAt(pupils({ label: 'Own', cards: true, card: (r) => <strong>{r.name}!</strong> }));
     expect(screen.getByText('Aarav Sharma!')).toBeInTheDocument();
   });
 
   it('with a state: the skeleton while loading, not what follows the list', () => {
-    renderAt(
-      <DataTable label="Pupils" items={[]} columns={COLUMNS} rowKey={(r) => r.id} state={{ query: query({ isLoading: true }), emptyText: 'No pupils yet.' }} after={<p>pager</p>} />,
-    );
+    renderAt(pupils({ items: [], state: { query: query({ isLoading: true }), emptyText: 'No pupils yet.' }, after: <p>pager</p> }));
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(screen.queryByText('pager')).toBeNull();
   });
 
   it('with a state and nothing to show: the empty text, no table', () => {
-    renderAt(<DataTable label="Pupils" items={[]} columns={COLUMNS} rowKey={(r) => r.id} state={{ query: query(), emptyText: 'No pupils yet.' }} after={<p>pager</p>} />);
+    renderAt(pupils({ items: [], state: { query: query(), emptyText: 'No pupils yet.' }, after: <p>pager</p> }));
     expect(screen.getByText('No pupils yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('leaves out an optional column empty on every row, and keeps it when one row has a value', () => {
     const email = (r: Row) => (r.id === '2' ? 'office@demo.shala.local' : null);
-    const columns = (rows: Row[]) => (
-      <DataTable
-        label="Pupils"
-        items={rows}
-        columns={[...COLUMNS, { key: 'email', header: 'Email', cell: (r) => email(r) ?? '—', wrap: 'anywhere', optional: email }]}
-        rowKey={(r) => r.id}
-      />
-    );
+    const columns = (rows: Row[]) => pupils({ items: rows, columns: [...COLUMNS, { key: 'email', header: 'Email', cell: (r) => email(r) ?? '—', wrap: 'anywhere', optional: email }] });
     const { unmount } = renderAt(columns([ROWS[0]!]));
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone']);
     unmount();

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { UserAvatar } from './UserAvatar';
+import { NameLines } from './StudentCell';
 import { PageHeading } from './PageHeading';
 import { ListPager, ListToolbar } from './ListToolbar';
 import { DataTable, type DataColumn } from './DataTable';
 import { useClampPage, type useListParams } from '../lib/useListParams';
+import { RowAction } from './RowAction';
 
 export { CARDS_QUERY } from './DataTable';
 export type ListColumn<T> = DataColumn<T>;
@@ -114,17 +115,9 @@ export function ViewEditActions({ name, viewTo, editTo }: { name: string; viewTo
   const { t } = useTranslation();
   return (
     <>
-      <Tooltip label={t('common.view')}>
-        <ActionIcon component={Link} to={viewTo} variant="subtle" aria-label={t('common.viewNamed', { name })}>
-          <IconEye size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction tip={t('common.view')} label={t('common.viewNamed', { name })} icon={IconEye} to={viewTo} />
       {editTo ? (
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon component={Link} to={editTo} variant="subtle" aria-label={t('common.editNamed', { name })}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction tip={t('common.edit')} label={t('common.editNamed', { name })} icon={IconPencil} to={editTo} />
       ) : null}
     </>
   );
@@ -135,14 +128,7 @@ export function NameCell({ image, name, sub, to, placeholder, radius = 'xl' }: {
   return (
     <Group gap="sm" wrap="nowrap">
       <UserAvatar image={image ?? null} alt="" size={36} radius={radius} placeholder={placeholder} />
-      <div style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={to} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {sub}
-        </Text>
-      </div>
+      <NameLines name={name} sub={sub} to={to} />
     </Group>
   );
 }

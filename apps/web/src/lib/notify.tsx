@@ -40,3 +40,11 @@ export function notifyFailure(title: string, message: string): void {
 export function notifyErrorText(message: string): void {
   notifications.show({ color: 'red', message });
 }
+
+/**
+ * A mutation's callbacks that toast how it went: `done` on success, the error (under `failed`)
+ * otherwise: `remove.mutate(id, toastOutcome(t('x.removed', { name }), t('x.removeFailed')))`.
+ */
+export function toastOutcome(done: string, failed?: string) {
+  return { onSuccess: () => notifySaved(done), onError: (error: unknown) => notifyError(error, failed) };
+}

@@ -1,5 +1,4 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconBellCog, IconLogout, IconMessages, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { call } from '../../api/client';
 import { useProfile } from '../../api/queries';
 import { UserAvatar } from '../../components/UserAvatar';
 import { forgetThisBrowser } from '../../features/notifications/push-client';
+import { confirmAction } from '../../lib/confirm';
 
 /** How the person is reached beyond the bell (every role of a school). */
 const SETTINGS = '/notificationsettings';
@@ -36,11 +36,11 @@ export function ProfileMenu() {
   };
 
   const confirmLogout = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('header.logoutConfirmTitle'),
-      children: <Text size="sm">{t('header.logoutConfirmText')}</Text>,
-      labels: { confirm: t('header.logoutConfirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('header.logoutConfirmText'),
+      confirm: t('header.logoutConfirm'),
+      color: 'red',
       onConfirm: () => void logout(),
     });
 

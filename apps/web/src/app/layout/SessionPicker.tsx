@@ -1,11 +1,11 @@
 import { NativeSelect, Skeleton, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { SESSION_KEY, session } from '../../api/storage';
 import { useCurrentSession } from '../../lib/useCurrentSession';
+import { confirmAction } from '../../lib/confirm';
 
 export function SessionPicker({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
@@ -24,10 +24,10 @@ export function SessionPicker({ fullWidth = false }: { fullWidth?: boolean }) {
 
   const change = (sessionId: string) => {
     if (sessionId === current.sessionId) return;
-    modals.openConfirmModal({
+    confirmAction({
       title: t('header.sessionConfirmTitle'),
-      children: <Text size="sm">{t('header.sessionConfirmText')}</Text>,
-      labels: { confirm: t('header.sessionConfirm'), cancel: t('common.cancel') },
+      text: t('header.sessionConfirmText'),
+      confirm: t('header.sessionConfirm'),
       onConfirm: () => {
         session.set(SESSION_KEY.sessionId, sessionId);
         window.location.reload();

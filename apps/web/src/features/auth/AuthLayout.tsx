@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { MAIN_ID, SkipLink } from '../../components/RouteAnnouncer';
 
@@ -56,5 +57,24 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </Center>
       </Box>
     </>
+  );
+}
+
+/** A public form's full-width submit button, off while its request runs. */
+export function AuthSubmit({ pending, color, children }: { pending: boolean; color?: string; children: ReactNode }) {
+  return (
+    <Button type="submit" fullWidth size="md" disabled={pending} color={color}>
+      {children}
+    </Button>
+  );
+}
+
+/** The link back to the sign-in page under a form. */
+export function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/" size="sm" ta="center">
+      {t('auth.forgot.backToLogin')}
+    </Anchor>
   );
 }

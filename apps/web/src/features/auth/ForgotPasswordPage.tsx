@@ -1,11 +1,11 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ForgotBody } from '@shala/contract';
 import { isApiError, requestPublic } from '../../api/http';
 import { loginErrorText } from '../../api/errors';
 import { SESSION_KEY, session } from '../../api/storage';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthSubmit, BackToLogin } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyErrorText, notifySaved } from '../../lib/notify';
@@ -54,12 +54,10 @@ export default function ForgotPasswordPage() {
             {...form.inputProps('loginId')}
             error={errorText(form.errors.loginId)}
           />
-          <Button type="submit" fullWidth size="md" disabled={forgot.isPending} color={forgot.isError ? 'red' : undefined}>
+          <AuthSubmit pending={forgot.isPending} color={forgot.isError ? 'red' : undefined}>
             {label}
-          </Button>
-          <Anchor component={Link} to="/" size="sm" ta="center">
-            {t('auth.forgot.backToLogin')}
-          </Anchor>
+          </AuthSubmit>
+          <BackToLogin />
         </Stack>
       </form>
     </AuthLayout>

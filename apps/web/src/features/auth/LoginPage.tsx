@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/PasswordField';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { landingFor } from '@shala/contract/web';
 import { requestPublic } from '../../api/http';
 import { saveAuth } from '../../api/auth';
 import { loginErrorText } from '../../api/errors';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthSubmit } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyErrorText, notifySaved } from '../../lib/notify';
@@ -63,9 +63,7 @@ export default function LoginPage() {
             {...form.inputProps('password')}
             error={errorText(form.errors.password)}
           />
-          <Button type="submit" fullWidth size="md" disabled={login.isPending}>
-            {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
-          </Button>
+          <AuthSubmit pending={login.isPending}>{login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}</AuthSubmit>
           <Text size="sm" ta="center" c="dimmed">
             {t('auth.login.forgot')}{' '}
             <Anchor component={Link} to="/frgtpass" fw={600}>

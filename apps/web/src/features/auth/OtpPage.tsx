@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/PasswordField';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { OTP, PASSWORD_RULES } from '@shala/contract/web';
 import { isApiError, requestPublic } from '../../api/http';
 import { serverFieldErrors } from '../../lib/validation';
 import { SESSION_KEY, session } from '../../api/storage';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthSubmit, BackToLogin } from './AuthLayout';
 import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyError, notifySaved } from '../../lib/notify';
@@ -110,12 +110,8 @@ export default function OtpPage() {
             {...form.inputProps('confirmPassword')}
             error={errorText(form.errors.confirmPassword)}
           />
-          <Button type="submit" fullWidth size="md" disabled={reset.isPending}>
-            {reset.isPending ? t('auth.otp.submitting') : t('auth.otp.submit')}
-          </Button>
-          <Anchor component={Link} to="/" size="sm" ta="center">
-            {t('auth.forgot.backToLogin')}
-          </Anchor>
+          <AuthSubmit pending={reset.isPending}>{reset.isPending ? t('auth.otp.submitting') : t('auth.otp.submit')}</AuthSubmit>
+          <BackToLogin />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Modal, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, type AcademicSession, type Holiday } from '@shala/contract';
@@ -10,8 +9,10 @@ import { useClampPage, useListParams } from '../../lib/useListParams';
 import { localeOf } from '../../lib/format';
 import { HolidayForm } from './HolidayForm';
 import { shortDate } from './month';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
 import { DataTable } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
+import { confirmAction } from '../../lib/confirm';
 
 const FILTERS = ['all', 'upcoming'] as const;
 
@@ -42,30 +43,18 @@ export function HolidayList({ session, editable, heading }: { session: AcademicS
 
   const days = (h: Holiday) => t('calendar.holidays.daysCount', { count: h.days, n: numbers.format(h.days) });
   const askRemove = (h: Holiday) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('calendar.holidays.removeTitle'),
-      children: <Text size="sm">{t('calendar.holidays.removeText', { title: h.title, dates: dates(h) })}</Text>,
-      labels: { confirm: t('calendar.holidays.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(h.holidayId, {
-          onSuccess: () => notifySaved(t('calendar.holidays.removed', { title: h.title })),
-          onError: (error) => notifyError(error, t('calendar.holidays.removeFailed')),
-        }),
+      text: t('calendar.holidays.removeText', { title: h.title, dates: dates(h) }),
+      confirm: t('calendar.holidays.remove'),
+      color: 'red',
+      onConfirm: () => remove.mutate(h.holidayId, toastOutcome(t('calendar.holidays.removed', { title: h.title }), t('calendar.holidays.removeFailed'))),
     });
 
   const actions = (h: Holiday) => (
     <>
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon variant="subtle" aria-label={t('calendar.holidays.editNamed', { title: h.title })} onClick={() => setEditing(h)}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('calendar.holidays.remove')}>
-        <ActionIcon variant="subtle" color="red" aria-label={t('calendar.holidays.removeNamed', { title: h.title })} onClick={() => askRemove(h)}>
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction tip={t('common.edit')} label={t('calendar.holidays.editNamed', { title: h.title })} icon={IconPencil} onClick={() => setEditing(h)} />
+      <RowAction tip={t('calendar.holidays.remove')} label={t('calendar.holidays.removeNamed', { title: h.title })} icon={IconTrash} onClick={() => askRemove(h)} danger />
     </>
   );
 

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { childFixture } from '../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../test/utils';
 import { shiftMonth, todayLocal } from './month';
 
 const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2000-04-01', endDate: '2100-03-31', isCurrent: true };
-const child = (n: number, name: string) => ({
-  userId: `aaaaaaa${n}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
-  loginId: `DEMO-S000${n}`,
-  roleId: 116,
-  firstName: name,
-  lastName: 'Verma',
-  fullName: `${name} Verma`,
-  email: null,
-  contact: null,
-  image: null,
-  status: true,
-  schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
-  schoolName: 'Demo',
-  parentId: null,
-  parentName: null,
-  createdAt: '2026-04-01T00:00:00.000Z',
-});
 const holiday = (title: string, startDate: string, endDate: string, days: number) => ({
   holidayId: '99999999-9999-4999-8999-999999999999',
   sessionId: SESSION.sessionId,
@@ -36,7 +20,7 @@ const holiday = (title: string, startDate: string, endDate: string, days: number
 /** A month as the server answers it: the 3rd a holiday, Sundays weekly offs; the first child present, late and absent on the 1st, 2nd and 4th. */
 function monthOf(month: string, studentId: string | null) {
   const n = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-  const marks: Record<string, string> = studentId === child(1, '').userId ? { '01': 'present', '02': 'late', '04': 'absent' } : {};
+  const marks: Record<string, string> = studentId === childFixture(1, '').userId ? { '01': 'present', '02': 'late', '04': 'absent' } : {};
   const days = Array.from({ length: n }, (_, i) => {
     const dd = String(i + 1).padStart(2, '0');
     const date = `${month}-${dd}`;
@@ -62,7 +46,7 @@ describe('a parent’s calendar', () => {
     const fetch = mockFetch({
       ...HEADER_MOCKS,
       'GET /api/school/session': () => json(200, { result: [SESSION] }),
-      'GET /api/parent/children': () => json(200, { result: [child(1, 'Aarav'), child(4, 'Diya')] }),
+      'GET /api/parent/children': () => json(200, { result: [childFixture(1, 'Aarav'), childFixture(4, 'Diya')] }),
       [`GET /api/school/calendar/${month}`]: answer(month),
       [`GET /api/school/calendar/${next}`]: answer(next),
       'GET /api/school/adminnoticeboard': () => json(200, { result: [holiday('Diwali', '2026-11-08', '2026-11-10', 3)] }),
@@ -93,9 +77,9 @@ describe('a parent’s calendar', () => {
     expect(within(coming).getByText('3 days')).toBeInTheDocument();
 
     // The other child: asked by its id, nothing marked.
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Child' }), child(4, 'Diya').userId);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Child' }), childFixture(4, 'Diya').userId);
     await waitFor(() => expect(screen.getByTestId('month-percent')).toHaveTextContent('No attendance data for this month'));
-    expect(fetch.mock.calls.some(([url]) => String(url).includes(`studentId=${child(4, '').userId}`))).toBe(true);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes(`studentId=${childFixture(4, '').userId}`))).toBe(true);
 
     // The next month.
     await user.click(screen.getByRole('button', { name: 'Next month' }));

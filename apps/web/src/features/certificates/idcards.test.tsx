@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { classSummaryFixture } from '../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../test/utils';
 
 const SESSION = { sessionId: 'a0000000-0000-4000-8000-000000000001', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
-const CLASS_4A = {
-  assignClassId: 'c0000000-0000-4000-8000-000000000001',
-  sessionId: SESSION.sessionId,
-  sessionYear: SESSION.sessionYear,
-  masterClass: '4',
-  className: '4',
-  section: 'A',
-  classLimit: 40,
-  classTeacher: null,
-  students: 30,
-  teachers: 4,
-  subjects: 5,
-  status: 'complete',
-  createdAt: '2026-04-02T09:00:00.000Z',
-};
+const CLASS_4A = classSummaryFixture({ sessionId: SESSION.sessionId, masterClass: '4', className: '4', students: 30, teachers: 4, subjects: 5, status: 'complete', createdAt: '2026-04-02T09:00:00.000Z' });
 
 describe('/idcards', () => {
   it('keeps the class picker waiting (not "no classes") until the session and its classes are known', async () => {

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +8,9 @@ import { useDeleteClassWork, useMyClassWork, useTeachingSlots } from '../../api/
 import type { ScreenProps } from '../../lib/screen';
 import { PageHeading } from '../../components/PageHeading';
 import { WorkList } from './WorkList';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
+import { RowAction } from '../../components/RowAction';
+import { confirmAction } from '../../lib/confirm';
 
 const PAGE_SIZE = 10;
 
@@ -28,16 +29,12 @@ export default function ViewClassWorkPage({ route }: ScreenProps) {
   }, [slots.data, t]);
 
   const confirmDelete = (work: ClassWork) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('classwork.view.deleteTitle'),
-      children: <Text size="sm">{t('classwork.view.deleteText', { title: work.title })}</Text>,
-      labels: { confirm: t('classwork.view.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(work.workId, {
-          onSuccess: () => notifySaved(t('classwork.view.deleted', { title: work.title })),
-          onError: (err) => notifyError(err),
-        }),
+      text: t('classwork.view.deleteText', { title: work.title }),
+      confirm: t('classwork.view.delete'),
+      color: 'red',
+      onConfirm: () => remove.mutate(work.workId, toastOutcome(t('classwork.view.deleted', { title: work.title }))),
     });
 
   return (
@@ -64,11 +61,7 @@ export default function ViewClassWorkPage({ route }: ScreenProps) {
         onPage={setPage}
         showClass
         actions={(w) => (
-          <Tooltip label={t('classwork.view.deleteNamed', { title: w.title })}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('classwork.view.deleteNamed', { title: w.title })} onClick={() => confirmDelete(w)}>
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction tip={t('classwork.view.deleteNamed', { title: w.title })} label={t('classwork.view.deleteNamed', { title: w.title })} icon={IconTrash} onClick={() => confirmDelete(w)} danger />
         )}
       />
     </>

@@ -15,7 +15,7 @@ import { ListPager } from '../../components/ListToolbar';
 import { PageHeading } from '../../components/PageHeading';
 import { csvBlob } from '../../lib/csv';
 import { useFormat } from '../../lib/format';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { notifyError, toastOutcome } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
 import { SectionCard } from '../academics';
 import { ChannelBadges, DeliveryBadge, DeliveryCounts, MessageAttachment, MessageStatusBadge, useAudienceText, useDeliveryReason } from './parts';
@@ -93,10 +93,7 @@ function CancelButton({ message: m }: { message: MessageSummary }) {
       labels: { confirm: t('messages.cancel.confirm'), cancel: t('messages.cancel.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        cancel.mutate(undefined, {
-          onSuccess: () => notifySaved(t('messages.cancel.done', { title: m.title })),
-          onError: (error) => notifyError(error, t('messages.cancel.failed')),
-        }),
+        cancel.mutate(undefined, toastOutcome(t('messages.cancel.done', { title: m.title }), t('messages.cancel.failed'))),
     });
   return (
     <Button variant="light" color="red" size="xs" leftSection={<IconX size={14} aria-hidden />} onClick={ask} loading={cancel.isPending}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_CHANNELS, type MessageChannel, type NotificationPreferences } from '@shala/contract';
 import { useSavePreferences } from '../../api/messaging';
 import { SWITCH_INPUT_ON_TOP } from '../../components/StatusToggle';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
 import { SettingsCard } from './SettingsCard';
 
 type KindRow = NotificationPreferences['kinds'][number];
@@ -23,21 +23,12 @@ export function ChannelTable({ prefs, channels }: { prefs: NotificationPreferenc
 
   const toggle = (row: KindRow, channel: MessageChannel, enabled: boolean) => {
     const names = { kind: kindName(row), channel: channelName(channel) };
-    save.mutate(
-      { choices: [{ kind: row.kind, channel, enabled }] },
-      {
-        onSuccess: () => notifySaved(enabled ? t('messaging.kinds.on', names) : t('messaging.kinds.off', names)),
-        onError: (error) => notifyError(error, t('messaging.failed')),
-      },
-    );
+    save.mutate({ choices: [{ kind: row.kind, channel, enabled }] }, toastOutcome(enabled ? t('messaging.kinds.on', names) : t('messaging.kinds.off', names), t('messaging.failed')));
   };
   const reset = (row: KindRow) =>
     save.mutate(
       { choices: MESSAGE_CHANNELS.filter((c) => row.channels[c].chosen).map((channel) => ({ kind: row.kind, channel, enabled: null })) },
-      {
-        onSuccess: () => notifySaved(t('messaging.kinds.resetDone', { kind: kindName(row) })),
-        onError: (error) => notifyError(error, t('messaging.failed')),
-      },
+      toastOutcome(t('messaging.kinds.resetDone', { kind: kindName(row) }), t('messaging.failed')),
     );
 
   return (

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { NotificationPreferences } from '@shala/contract';
 import { useSavePreferences } from '../../api/messaging';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
 import { SettingsCard } from './SettingsCard';
 
 /** The consent text and its version, as the parent agrees to it (the version is recorded with the consent). */
@@ -30,13 +30,7 @@ export function WhatsAppCard({ prefs }: { prefs: NotificationPreferences }) {
   const save = useSavePreferences();
 
   const turn = (on: boolean) =>
-    save.mutate(
-      { whatsappOptIn: on },
-      {
-        onSuccess: () => notifySaved(on ? t('messaging.whatsapp.turnedOn') : t('messaging.whatsapp.turnedOff')),
-        onError: (error) => notifyError(error, t('messaging.failed')),
-      },
-    );
+    save.mutate({ whatsappOptIn: on }, toastOutcome(on ? t('messaging.whatsapp.turnedOn') : t('messaging.whatsapp.turnedOff'), t('messaging.failed')));
 
   const change = (on: boolean) => {
     if (!on) return turn(false);

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@shala/contract';
 import { useNoticeStatus } from '../../api/notices';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
 import { SWITCH_INPUT_ON_TOP } from '../../components/StatusToggle';
 
 /**
@@ -23,13 +23,7 @@ export function NoticeStatusSwitch({ notice }: { notice: Notice }) {
       labels: { confirm: next ? t('status.confirmActivate') : t('status.confirmDeactivate'), cancel: t('common.cancel') },
       confirmProps: { color: next ? 'green' : 'red' },
       onConfirm: () =>
-        mutation.mutate(
-          { noticeId: notice.noticeId, status: next },
-          {
-            onSuccess: () => notifySaved(t(next ? 'notices.list.activated' : 'notices.list.deactivated', { title: name })),
-            onError: (error) => notifyError(error, t('notices.list.statusFailed')),
-          },
-        ),
+        mutation.mutate({ noticeId: notice.noticeId, status: next }, toastOutcome(t(next ? 'notices.list.activated' : 'notices.list.deactivated', { title: name }), t('notices.list.statusFailed'))),
     });
   };
 

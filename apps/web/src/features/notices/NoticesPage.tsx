@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../lib/useListParams';
 import { NoticeStatusSwitch } from './NoticeStatusSwitch';
 import { useFormat } from '../../lib/format';
+import { RowAction } from '../../components/RowAction';
 
 /** The roles of a notice by name ("Teacher, Parent"). */
 export function useRoleNames() {
@@ -73,11 +74,7 @@ export default function NoticesPage({ route }: ScreenProps) {
       columns={columns}
       rowKey={(n) => n.noticeId}
       rowActions={(n) => (
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon component={Link} to={`/editnoticeboard/${n.noticeId}`} variant="subtle" aria-label={t('common.editNamed', { name: n.title })}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction tip={t('common.edit')} label={t('common.editNamed', { name: n.title })} icon={IconPencil} to={`/editnoticeboard/${n.noticeId}`} />
       )}
       emptyText={filtered ? t('notices.list.noneFound') : t('notices.list.empty')}
       minWidth={760}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '../../i18n';
+import { classSummaryFixture } from '../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../test/utils';
 
 /** The students list, details and form in the header's session: class, section and roll number. */
@@ -13,21 +14,8 @@ const SESSIONS = [
 ];
 const FIVE_A = 'c1c1c1c1-0000-4000-8000-00000000005a';
 const FIVE_B = 'c1c1c1c1-0000-4000-8000-00000000005b';
-const classSummary = (assignClassId: string, section: string) => ({
-  assignClassId,
-  sessionId: CURRENT,
-  sessionYear: '2025-26',
-  masterClass: '5',
-  className: '5',
-  section,
-  classLimit: 40,
-  classTeacher: null,
-  students: 2,
-  teachers: 1,
-  subjects: 3,
-  status: 'incomplete',
-  createdAt: '2025-04-01T00:00:00.000Z',
-});
+const classSummary = (assignClassId: string, section: string) =>
+  classSummaryFixture({ assignClassId, sessionId: CURRENT, sessionYear: '2025-26', section, students: 2, teachers: 1, subjects: 3, status: 'incomplete', createdAt: '2025-04-01T00:00:00.000Z' });
 const placement = (assignClassId: string, section: string, rollNo: number | null) => ({ assignClassId, masterClass: '5', className: '5', section, rollNo });
 const AARAV = personFixture({ userId: '00000000-0000-4000-8000-000000000001', loginId: 'DEMO-S0001', roleId: 116, fullName: 'Aarav Verma', placement: placement(FIVE_A, 'A', 1) });
 const ROHAN = personFixture({ userId: '00000000-0000-4000-8000-000000000002', loginId: 'DEMO-S0003', roleId: 116, fullName: 'Rohan Mehta', placement: placement(FIVE_A, 'A', null) });

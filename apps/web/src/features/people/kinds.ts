@@ -22,6 +22,24 @@ export type PersonAction = 'list' | 'get' | 'create' | 'update' | 'status';
 const apiOf = (prefix: string, create = `${prefix}Create`) =>
   ({ list: `${prefix}List`, get: `${prefix}Get`, create, update: `${prefix}Update`, status: `${prefix}Status` }) as Record<PersonAction, ApiName>;
 
+/**
+ * A kind of person a school keeps: its list, add, details and edit screens (the last two with the
+ * person's id after them), exported under its own name and imported too (all but principals).
+ */
+function schoolKind(kind: 'principals' | ImportKind, prefix: string, form: FormShape, [list, add, detail, edit]: [string, string, string, string]): KindConfig {
+  return {
+    kind,
+    api: apiOf(prefix),
+    form,
+    listPath: list,
+    addPath: add,
+    detailPath: (id) => `${detail}/${id}`,
+    editPath: (id) => `${edit}/${id}`,
+    importKind: kind === 'principals' ? null : kind,
+    exportKind: kind,
+  };
+}
+
 export const KINDS: Record<PeopleKindKey, KindConfig> = {
   systemAdmins: {
     kind: 'systemAdmins',
@@ -34,50 +52,10 @@ export const KINDS: Record<PeopleKindKey, KindConfig> = {
     importKind: null,
     exportKind: null,
   },
-  principals: {
-    kind: 'principals',
-    api: apiOf('principal'),
-    form: 'person',
-    listPath: '/viewadminschool',
-    addPath: '/addadminschool',
-    detailPath: (id) => `/viewSchooladmindetails/${id}`,
-    editPath: (id) => `/editadmindetails/${id}`,
-    importKind: null,
-    exportKind: 'principals',
-  },
-  teachers: {
-    kind: 'teachers',
-    api: apiOf('teacher'),
-    form: 'person',
-    listPath: '/viewteachers',
-    addPath: '/addteacher',
-    detailPath: (id) => `/detailsTeacher/${id}`,
-    editPath: (id) => `/editteacher/${id}`,
-    importKind: 'teachers',
-    exportKind: 'teachers',
-  },
-  students: {
-    kind: 'students',
-    api: apiOf('student'),
-    form: 'student',
-    listPath: '/viewstudent',
-    addPath: '/addstudents',
-    detailPath: (id) => `/viewstudentdetail/${id}`,
-    editPath: (id) => `/editstudent/${id}`,
-    importKind: 'students',
-    exportKind: 'students',
-  },
-  parents: {
-    kind: 'parents',
-    api: apiOf('parent'),
-    form: 'parent',
-    listPath: '/viewparents',
-    addPath: '/addParent',
-    detailPath: (id) => `/DetailsParent/${id}`,
-    editPath: (id) => `/editparent/${id}`,
-    importKind: 'parents',
-    exportKind: 'parents',
-  },
+  principals: schoolKind('principals', 'principal', 'person', ['/viewadminschool', '/addadminschool', '/viewSchooladmindetails', '/editadmindetails']),
+  teachers: schoolKind('teachers', 'teacher', 'person', ['/viewteachers', '/addteacher', '/detailsTeacher', '/editteacher']),
+  students: schoolKind('students', 'student', 'student', ['/viewstudent', '/addstudents', '/viewstudentdetail', '/editstudent']),
+  parents: schoolKind('parents', 'parent', 'parent', ['/viewparents', '/addParent', '/DetailsParent', '/editparent']),
 };
 
 /** May this role do this to this kind of person? Read from the contract's API table. */

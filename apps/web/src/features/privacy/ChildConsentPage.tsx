@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_VERSION, type ChildConsent, type ConsentState, type PersonSummary } from '@shala/contract';
 import { useChildConsent, useGiveConsent, useWithdrawConsent } from '../../api/privacy';
@@ -9,8 +8,9 @@ import { ListState } from '../../components/ListState';
 import { PageHeading } from '../../components/PageHeading';
 import { ChosenChild } from '../parent';
 import { DownloadButtons } from './DownloadButtons';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
 import { useFormat } from '../../lib/format';
+import { confirmAction } from '../../lib/confirm';
 
 export const STATE_COLOR: Record<ConsentState, string> = { given: 'green', withdrawn: 'orange', missing: 'gray' };
 
@@ -68,25 +68,15 @@ function ConsentForm({ consent }: { consent: ChildConsent }) {
   const submit = () =>
     give.mutate(
       { studentId: consent.studentId, body: { version: CONSENT_VERSION, photos, notifications: notify } },
-      {
-        onSuccess: () => notifySaved(t('privacy.consent.saved', { name: consent.studentName })),
-        onError: (error) => notifyError(error, t('privacy.consent.failed')),
-      },
+      toastOutcome(t('privacy.consent.saved', { name: consent.studentName }), t('privacy.consent.failed')),
     );
   const confirmWithdraw = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('privacy.consent.withdrawTitle'),
-      children: <Text size="sm">{t('privacy.consent.withdrawText', { name: consent.studentName })}</Text>,
-      labels: { confirm: t('privacy.consent.withdraw'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        withdraw.mutate(
-          { studentId: consent.studentId },
-          {
-            onSuccess: () => notifySaved(t('privacy.consent.withdrawn', { name: consent.studentName })),
-            onError: (error) => notifyError(error, t('privacy.consent.failed')),
-          },
-        ),
+      text: t('privacy.consent.withdrawText', { name: consent.studentName }),
+      confirm: t('privacy.consent.withdraw'),
+      color: 'red',
+      onConfirm: () => withdraw.mutate({ studentId: consent.studentId }, toastOutcome(t('privacy.consent.withdrawn', { name: consent.studentName }), t('privacy.consent.failed'))),
     });
 
   return (

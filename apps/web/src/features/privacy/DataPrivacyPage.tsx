@@ -13,6 +13,7 @@ import { ConsentBadge, optionsText } from './ChildConsentPage';
 import { DownloadButtons } from './DownloadButtons';
 import { EraseModal } from './EraseModal';
 import { useFormat } from '../../lib/format';
+import { RowAction } from '../../components/RowAction';
 
 /**
  * /dataprivacy (112, 113): the school's students with their parent's consent (counts by state,
@@ -93,11 +94,7 @@ export default function DataPrivacyPage({ route }: ScreenProps) {
             </ActionIcon>
           </Tooltip>
           {role === ROLE.PRINCIPAL && !s.active && !s.erased ? (
-            <Tooltip label={t('privacy.erase.title')}>
-              <ActionIcon variant="subtle" color="red" onClick={() => setErasing(s)} aria-label={t('privacy.erase.named', { name: s.fullName })}>
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction tip={t('privacy.erase.title')} label={t('privacy.erase.named', { name: s.fullName })} icon={IconTrash} onClick={() => setErasing(s)} danger />
           ) : null}
         </Group>
       )}

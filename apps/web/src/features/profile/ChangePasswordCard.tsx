@@ -1,14 +1,12 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { changePasswordBody } from '@shala/contract';
 import { request } from '../../api/client';
-import { apiErrorText } from '../../api/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { useContractForm } from '../../lib/contractForm';
 import { useErrorToken } from '../../lib/validation';
-import { notifyFailure, notifySaved } from '../../lib/notify';
+import { useSubmit } from '../../lib/useSubmit';
 
 interface Values {
   currentPassword: string;
@@ -30,18 +28,14 @@ export function ChangePasswordCard() {
     validateInputOnBlur: false,
   });
 
-  const change = useMutation({
-    mutationFn: (values: Values) =>
-      request('changePassword', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
-    onSuccess: () => {
-      form.reset();
-      notifySaved(t('password.changed'));
-    },
-    onError: (error) => {
-      // A wrong current password names its field (reason wrong_password): the form marks it.
-      const failure = form.applyServerError(error, t);
-      notifyFailure(t('password.failed'), failure.title);
-    },
+  const change = useSubmit({
+    form,
+    save: (values: Values) => request('changePassword', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
+    saved: () => t('password.changed'),
+    done: () => form.reset(),
+    // A wrong current password names its field (reason wrong_password): the form marks it.
+    failTitle: t('password.failed'),
+    errorToast: true,
   });
 
   const field = (name: keyof Values) => ({ ...form.getInputProps(name), error: errorText(form.errors[name]) });
@@ -54,20 +48,20 @@ export function ChangePasswordCard() {
       <Text size="sm" c="dimmed" mb="md">
         {t('password.hint')}
       </Text>
-      <form noValidate aria-label={t('password.title')} onSubmit={form.onSubmit((values) => change.mutate(values))}>
+      <form noValidate aria-label={t('password.title')} onSubmit={change.onSubmit}>
         <Stack gap="md">
           <PasswordField label={t('password.current')} autoComplete="current-password" required {...field('currentPassword')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordField label={t('password.new')} autoComplete="new-password" required {...field('newPassword')} />
             <PasswordField label={t('password.confirm')} autoComplete="new-password" required {...field('confirmPassword')} />
           </SimpleGrid>
-          {change.isError && !form.errors.currentPassword ? (
+          {change.failure && !form.errors.currentPassword ? (
             <Alert color="red" role="alert">
-              {apiErrorText(change.error, t)}
+              {change.failure.message}
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
+            <Button type="submit" loading={change.pending}>
               {t('password.submit')}
             </Button>
           </Group>

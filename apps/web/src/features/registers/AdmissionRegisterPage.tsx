@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AdmissionRegisterRow } from '@shala/contract';
 import { downloadAdmissionRegister, useAdmissionRegister } from '../../api/registers';
 import type { ScreenProps } from '../../lib/screen';
@@ -13,6 +12,7 @@ import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useClampPage, useListParams } from '../../lib/useListParams';
 import { UdiseExport, useClassText } from './UdiseExport';
+import { StudentCell } from '../../components/StudentCell';
 
 const ALL = ['all'] as const;
 const studentPath = (studentId: string) => `/viewstudentdetail/${studentId}`;
@@ -49,16 +49,7 @@ export default function AdmissionRegisterPage({ route }: ScreenProps) {
       key: 'name',
       header: t('registers.student'),
       primary: true,
-      cell: (r) => (
-        <div>
-          <Anchor component={Link} to={studentPath(r.studentId)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {r.fullName}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {r.loginId}
-          </Text>
-        </div>
-      ),
+      cell: (r) => <StudentCell student={r} to={studentPath(r.studentId)} />,
     },
     { key: 'class', header: t('registers.class'), cell: (r) => (r.className ? classText(r.className) : '—') },
     { key: 'dob', header: t('registers.dateOfBirth'), wrap: 'nowrap', cell: (r) => (r.dateOfBirth ? f.date(r.dateOfBirth) : '—') },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,10 +9,12 @@ import { useContractForm } from '../../lib/contractForm';
 import { sessionScreen } from '../academics';
 import { PeriodFields, periodBody, periodValues, type PeriodValues } from './PeriodFields';
 import { timeRange } from './WeekGrid';
-import { notifyError, notifySaved } from '../../lib/notify';
+import { toastOutcome } from '../../lib/notify';
 import { DataTable } from '../../components/DataTable';
 import { useSubmit } from '../../lib/useSubmit';
 import { ModalFooter } from '../../components/ModalFooter';
+import { RowAction } from '../../components/RowAction';
+import { confirmAction } from '../../lib/confirm';
 
 const ADD_PATH = '/addclass_periods';
 
@@ -50,16 +51,12 @@ function PeriodList({ session }: { session: AcademicSession }) {
   const items = list.data ?? [];
 
   const askDelete = (p: Period) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('timetable.deleteTitle'),
-      children: <Text size="sm">{t('timetable.deleteText', { name: p.name })}</Text>,
-      labels: { confirm: t('timetable.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(p.periodId, {
-          onSuccess: () => notifySaved(t('timetable.periodDeleted', { name: p.name })),
-          onError: (error) => notifyError(error, t('timetable.deleteFailed')),
-        }),
+      text: t('timetable.deleteText', { name: p.name }),
+      confirm: t('timetable.delete'),
+      color: 'red',
+      onConfirm: () => remove.mutate(p.periodId, toastOutcome(t('timetable.periodDeleted', { name: p.name }), t('timetable.deleteFailed'))),
     });
 
   const kind = (p: Period) =>
@@ -75,16 +72,8 @@ function PeriodList({ session }: { session: AcademicSession }) {
 
   const actions = (p: Period) => (
     <>
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon variant="subtle" aria-label={t('timetable.editPeriodNamed', { name: p.name })} onClick={() => setEditing(p)}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('timetable.delete')}>
-        <ActionIcon variant="subtle" color="red" aria-label={t('timetable.deleteNamed', { name: p.name })} onClick={() => askDelete(p)}>
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction tip={t('common.edit')} label={t('timetable.editPeriodNamed', { name: p.name })} icon={IconPencil} onClick={() => setEditing(p)} />
+      <RowAction tip={t('timetable.delete')} label={t('timetable.deleteNamed', { name: p.name })} icon={IconTrash} onClick={() => askDelete(p)} danger />
     </>
   );
 

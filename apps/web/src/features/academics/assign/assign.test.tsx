@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetail, ClassSummary, StudentClassView, TeacherClass } from '@shala/contract';
+import { classSummaryFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../../test/utils';
 import { i18n } from '../../../i18n';
 import { subjectChoices } from './AssignClassPage';
@@ -15,22 +16,7 @@ const RAVI = { userId: 'd0000000-0000-4000-8000-000000000001', fullName: 'Ravi K
 const SITA = { userId: 'd0000000-0000-4000-8000-000000000002', fullName: 'Sita Rao', loginId: 'DEMO-T0002' };
 
 function summary(over: Partial<ClassSummary> = {}): ClassSummary {
-  return {
-    assignClassId: CLASS_ID,
-    sessionId: SESSION.sessionId,
-    sessionYear: '2026-27',
-    masterClass: '5',
-    className: '5',
-    section: 'A',
-    classLimit: 40,
-    classTeacher: RAVI,
-    students: 2,
-    teachers: 1,
-    subjects: 2,
-    status: 'incomplete',
-    createdAt: '2026-04-01T00:00:00.000Z',
-    ...over,
-  };
+  return classSummaryFixture({ assignClassId: CLASS_ID, sessionId: SESSION.sessionId, classTeacher: RAVI, students: 2, teachers: 1, subjects: 2, status: 'incomplete', ...over });
 }
 
 function detail(over: Partial<ClassDetail> = {}): ClassDetail {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Menu, NumberInput, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, Menu, NumberInput, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowsExchange, IconDeviceFloppy, IconSortAscendingLetters, IconCalendarEvent, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLL_NO_MAX, type ClassStudent, type ClassSummary } from '@shala/contract';
@@ -11,6 +10,8 @@ import { useAcademicNames } from '../names';
 import { freePlaces, rollNumbersBody, rollOf, rollsChanged, siblingSections, type RollEdits } from './logic';
 import { notifySaved } from '../../../lib/notify';
 import { DataTable } from '../../../components/DataTable';
+import { RowAction } from '../../../components/RowAction';
+import { confirmAction } from '../../../lib/confirm';
 
 const studentPath = (userId: string) => `/viewstudentdetail/${userId}`;
 
@@ -68,13 +69,12 @@ export function ClassRoster({ sessionId, cls, classes }: { sessionId: string; cl
       { onSuccess: () => done(t('enrol.moved', { name: s.fullName, className: className(to.masterClass, to.section) })), onError: failed },
     );
   const askRemove = (s: ClassStudent) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('enrol.removeTitle'),
-      children: <Text size="sm">{t('enrol.removeText', { name: s.fullName, className: here })}</Text>,
-      labels: { confirm: t('enrol.removeConfirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate({ userId: s.userId, sessionId }, { onSuccess: () => done(t('enrol.removed', { name: s.fullName, className: here })), onError: failed }),
+      text: t('enrol.removeText', { name: s.fullName, className: here }),
+      confirm: t('enrol.removeConfirm'),
+      color: 'red',
+      onConfirm: () => remove.mutate({ userId: s.userId, sessionId }, { onSuccess: () => done(t('enrol.removed', { name: s.fullName, className: here })), onError: failed }),
     });
 
   const rollInput = (s: ClassStudent) => (
@@ -202,11 +202,7 @@ function RowActions({
           ))}
         </Menu.Dropdown>
       </Menu>
-      <Tooltip label={t('enrol.remove')}>
-        <ActionIcon variant="subtle" color="red" onClick={() => onRemove(s)} aria-label={t('enrol.removeNamed', { name: s.fullName })}>
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction tip={t('enrol.remove')} label={t('enrol.removeNamed', { name: s.fullName })} icon={IconTrash} onClick={() => onRemove(s)} danger />
     </Group>
     );
 }

@@ -41,19 +41,9 @@ export function PromotionChoice({ current, p }: { current: AcademicSession; p: P
         />
       </SimpleGrid>
       {!later.length ? (
-        <Text size="sm" c="dimmed" mt="sm">
-          {t('promotion.addSession')}{' '}
-          <Anchor component={Link} to="/viewsessions" size="sm">
-            {t('routes.viewsessions')}
-          </Anchor>
-        </Text>
+        <HintWithLink text={t('promotion.addSession')} to="/viewsessions" link={t('routes.viewsessions')} />
       ) : targetSessionId && p.targetClasses.isSuccess && !targets.length ? (
-        <Text size="sm" c="dimmed" mt="sm">
-          {t('promotion.noTargetClasses')}{' '}
-          <Anchor component={Link} to="/addclass" size="sm">
-            {t('enrol.addClass')}
-          </Anchor>
-        </Text>
+        <HintWithLink text={t('promotion.noTargetClasses')} to="/addclass" link={t('enrol.addClass')} />
       ) : null}
     </Paper>
   );
@@ -127,5 +117,17 @@ export function PromotionStudents({ source, p }: { source: ClassSummary; p: Prom
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** A dimmed hint under the pickers with a link to where the missing piece is made. */
+function HintWithLink({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <Text size="sm" c="dimmed" mt="sm">
+      {text}{' '}
+      <Anchor component={Link} to={to} size="sm">
+        {link}
+      </Anchor>
+    </Text>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassStudent, ClassSummary } from '@shala/contract';
+import { classSummaryFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../../test/utils';
 import { defaultTarget, laterSessions, pageSelection, rollNumbersBody, rollsChanged, selectPage, siblingSections } from './logic';
 
@@ -14,22 +15,7 @@ const SESSIONS = [
 ];
 
 function cls(n: number, masterClass: string, section: string, over: Partial<ClassSummary> = {}): ClassSummary {
-  return {
-    assignClassId: uuid(n),
-    sessionId: SESSIONS[0]!.sessionId,
-    sessionYear: '2026-27',
-    masterClass,
-    className: masterClass,
-    section,
-    classLimit: 40,
-    classTeacher: null,
-    students: 0,
-    teachers: 0,
-    subjects: 0,
-    status: 'pending',
-    createdAt: NOW,
-    ...over,
-  };
+  return classSummaryFixture({ assignClassId: uuid(n), sessionId: SESSIONS[0]!.sessionId, masterClass, className: masterClass, section, createdAt: NOW, ...over });
 }
 
 function student(n: number, name: string, rollNo: number | null): ClassStudent {

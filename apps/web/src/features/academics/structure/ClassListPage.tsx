@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Badge, Button, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,8 @@ import type { ScreenProps } from '../../../lib/screen';
 import { useAcademicNames } from '../names';
 import { EditClassModal } from './EditClassModal';
 import { notifyError, notifySaved } from '../../../lib/notify';
+import { RowAction } from '../../../components/RowAction';
+import { confirmAction } from '../../../lib/confirm';
 
 export const CLASS_STATUS_FILTERS = ['all', ...ASSIGN_STATUSES] as const;
 type StatusFilter = (typeof CLASS_STATUS_FILTERS)[number];
@@ -52,11 +53,11 @@ export default function ClassListPage({ route }: ScreenProps) {
 
   const askDelete = (item: ClassSummary) => {
     const name = className(item.masterClass, item.section);
-    modals.openConfirmModal({
+    confirmAction({
       title: t('classes.deleteTitle'),
-      children: <Text size="sm">{t('classes.deleteText', { name })}</Text>,
-      labels: { confirm: t('classes.deleteConfirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('classes.deleteText', { name }),
+      confirm: t('classes.deleteConfirm'),
+      color: 'red',
       onConfirm: () => remove.mutate(item),
     });
   };
@@ -128,16 +129,8 @@ export default function ClassListPage({ route }: ScreenProps) {
         const name = className(c.masterClass, c.section);
         return (
           <>
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name })} onClick={() => setEditing(c)}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('classes.delete')}>
-              <ActionIcon variant="subtle" color="red" aria-label={t('classes.deleteNamed', { name })} onClick={() => askDelete(c)}>
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction tip={t('common.edit')} label={t('common.editNamed', { name })} icon={IconPencil} onClick={() => setEditing(c)} />
+            <RowAction tip={t('classes.delete')} label={t('classes.deleteNamed', { name })} icon={IconTrash} onClick={() => askDelete(c)} danger />
           </>
         );
       }}

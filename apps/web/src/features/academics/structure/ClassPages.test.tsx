@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ClassSummary } from '@shala/contract';
+import { SESSION_FIXTURE as SESSION, classSummaryFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, personFixture, renderApp, signIn } from '../../../test/utils';
 
-const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const TEACHER = personFixture({ userId: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', loginId: 'DEMO-T0042', fullName: 'Sunita Rao' });
 
-const summary = (over: Record<string, unknown>) => ({
-  assignClassId: '77777777-7777-4777-8777-777777777777',
-  sessionId: SESSION.sessionId,
-  sessionYear: '2026-27',
-  masterClass: '5',
-  className: '5',
-  section: 'A',
-  classLimit: 40,
-  classTeacher: null,
-  students: 0,
-  teachers: 0,
-  subjects: 0,
-  status: 'pending',
-  createdAt: '2026-04-02T09:00:00.000Z',
-  ...over,
-});
+const summary = (over: Partial<ClassSummary>) =>
+  classSummaryFixture({ assignClassId: '77777777-7777-4777-8777-777777777777', createdAt: '2026-04-02T09:00:00.000Z', ...over });
 
 const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
   fetch.mock.calls.filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method);

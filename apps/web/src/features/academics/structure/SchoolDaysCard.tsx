@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Titl
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMasterWeeks, useSetSundayWorking } from '../../../api/academics-structure';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { isHindi } from '../../../lib/format';
 
 /** The school's week: Monday to Saturday are school days; Sunday is the school's choice. */
@@ -15,10 +15,7 @@ export function SchoolDaysCard() {
   const sunday = days.find((d) => d.day === 7);
 
   const change = (next: boolean) =>
-    setSunday.mutate(next, {
-      onSuccess: () => notifySaved(next ? t('sessions.days.sundayOn') : t('sessions.days.sundayOff')),
-      onError: (error) => notifyError(error, t('sessions.days.failed')),
-    });
+    setSunday.mutate(next, toastOutcome(next ? t('sessions.days.sundayOn') : t('sessions.days.sundayOff'), t('sessions.days.failed')));
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="school-days-title">

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
@@ -13,7 +12,9 @@ import { formatDate } from '../../../lib/format';
 import { nextSession, type SessionFormValues } from './sessionForm';
 import { SessionFormModal } from './SessionFormModal';
 import { SchoolDaysCard } from './SchoolDaysCard';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
+import { RowAction } from '../../../components/RowAction';
+import { confirmAction } from '../../../lib/confirm';
 
 type Target = { mode: 'edit'; session: AcademicSession } | { mode: 'create'; values: SessionFormValues };
 
@@ -27,15 +28,11 @@ export default function SessionsPage({ route }: ScreenProps) {
   const date = (value: string) => formatDate(value, i18n.language);
 
   const askCurrent = (session: AcademicSession) => {
-    modals.openConfirmModal({
+    confirmAction({
       title: t('sessions.confirmTitle'),
-      children: <Text size="sm">{t('sessions.confirmText', { label: session.sessionYear })}</Text>,
-      labels: { confirm: t('sessions.confirm'), cancel: t('common.cancel') },
-      onConfirm: () =>
-        markCurrent.mutate(session.sessionId, {
-          onSuccess: () => notifySaved(t('sessions.madeCurrent', { label: session.sessionYear })),
-          onError: (error) => notifyError(error, t('sessions.currentFailed')),
-        }),
+      text: t('sessions.confirmText', { label: session.sessionYear }),
+      confirm: t('sessions.confirm'),
+      onConfirm: () => markCurrent.mutate(session.sessionId, toastOutcome(t('sessions.madeCurrent', { label: session.sessionYear }), t('sessions.currentFailed'))),
     });
   };
 
@@ -48,11 +45,7 @@ export default function SessionsPage({ route }: ScreenProps) {
 
   const actions = (session: AcademicSession) => (
     <>
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon variant="subtle" aria-label={t('sessions.editNamed', { label: session.sessionYear })} onClick={() => setTarget({ mode: 'edit', session })}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction tip={t('common.edit')} label={t('sessions.editNamed', { label: session.sessionYear })} icon={IconPencil} onClick={() => setTarget({ mode: 'edit', session })} />
       {session.isCurrent ? null : (
         <Button
           size="xs"

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useAcademicNames } from '../names';
 import { EMPTY_SUBJECT, masterOptions, subjectBody, takenOf, type SubjectFormValues } from './subjectForm';
 import { isHindi } from '../../../lib/format';
 import { useSubmit } from '../../../lib/useSubmit';
+import { LabelledSegments } from '../../../components/LabelledSegments';
 
 /** The most subjects a school reads at once to mark the master list (the server's 409 covers the rest). */
 const TAKEN_PAGE = 100;
@@ -55,24 +56,18 @@ export default function SubjectFormPage({ route }: ScreenProps) {
         <Stack gap="lg" maw={640}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">
-              <div>
-                <Text size="sm" fw={500} mb={4} id="subject-mode-label">
-                  {t('subjects.how')}
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-labelledby="subject-mode-label"
-                  value={form.values.mode}
-                  onChange={(mode) => {
-                    form.setFieldValue('mode', mode as SubjectFormValues['mode']);
-                    form.clearFieldError('name');
-                  }}
-                  data={[
-                    { value: 'master', label: t('subjects.fromMaster') },
-                    { value: 'custom', label: t('subjects.customName') },
-                  ]}
-                />
-              </div>
+              <LabelledSegments<SubjectFormValues['mode']>
+                label={t('subjects.how')}
+                value={form.values.mode}
+                onChange={(mode) => {
+                  form.setFieldValue('mode', mode);
+                  form.clearFieldError('name');
+                }}
+                data={[
+                  { value: 'master', label: t('subjects.fromMaster') },
+                  { value: 'custom', label: t('subjects.customName') },
+                ]}
+              />
               {form.values.mode === 'master' ? (
                 <Select
                   label={t('subjects.masterLabel')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import type { ScreenProps } from '../../../lib/screen';
 import { formatDate } from '../../../lib/format';
 import { useAcademicNames } from '../names';
 import { EditSubjectModal } from './EditSubjectModal';
+import { RowAction } from '../../../components/RowAction';
 
 /** The school's subjects: search, status filter, pages, the status switch and a rename. */
 export default function SubjectListPage({ route }: ScreenProps) {
@@ -75,11 +76,7 @@ export default function SubjectListPage({ route }: ScreenProps) {
       columns={columns}
       rowKey={(s) => s.subjectId}
       rowActions={(s) => (
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: subjectName(s) })} onClick={() => setEditing(s)}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction tip={t('common.edit')} label={t('common.editNamed', { name: subjectName(s) })} icon={IconPencil} onClick={() => setEditing(s)} />
       )}
       emptyText={t('subjects.empty')}
       minWidth={640}

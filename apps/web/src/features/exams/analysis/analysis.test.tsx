@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ExamAnalysis, StudentProgress } from '@shala/contract';
+import { SESSION_FIXTURE as SESSION, classSummaryFixture, examFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../../../test/utils';
 import { StudentProgressChart } from './StudentProgressChart';
 import { defaultExamId, distributionBars, hasMarks, legendHeightOf, progressChart } from './shape';
 
-const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const STUDENT = 'aaaaaaa1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const LOW = 'aaaaaaa2-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const CLASS = 'ccccccc1-cccc-4ccc-8ccc-cccccccccccc';
@@ -142,35 +142,8 @@ describe('StudentProgressChart', () => {
   });
 });
 
-const exam = (examId: string, name: string, markCount: number) => ({
-  examId,
-  sessionId: SESSION.sessionId,
-  name,
-  weight: 10,
-  maxMarks: 20,
-  subjectMax: [],
-  termStart: '2026-04-01',
-  termEnd: '2026-06-30',
-  status: 'draft',
-  lockedAt: null,
-  publishedAt: null,
-  markCount,
-});
-const classSummary = {
-  assignClassId: CLASS,
-  sessionId: SESSION.sessionId,
-  sessionYear: '2026-27',
-  masterClass: '5',
-  className: '5',
-  section: 'A',
-  classLimit: 40,
-  classTeacher: null,
-  students: 5,
-  teachers: 1,
-  subjects: 2,
-  status: 'complete',
-  createdAt: '2026-04-01T00:00:00.000Z',
-};
+const exam = (examId: string, name: string, markCount: number) => examFixture({ examId, name, markCount });
+const classSummary = classSummaryFixture({ assignClassId: CLASS, students: 5, teachers: 1, subjects: 2, status: 'complete' });
 
 describe('/examanalysis', () => {
   const mocks = (exams: unknown[], result: ExamAnalysis = analysis()) => ({

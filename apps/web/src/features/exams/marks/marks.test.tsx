@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Exam, MarkSheet, TeacherClass } from '@shala/contract';
+import type { MarkSheet, TeacherClass } from '@shala/contract';
+import { examFixture, examSheetFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../../../test/utils';
 import { MarksGrid } from './MarksGrid';
 import { parseCell, pastedColumn } from './markCells';
@@ -14,12 +15,7 @@ const kid = (i: number, name: string) => ({ studentId: `e0000000-0000-4000-8000-
 
 function sheet(over: Partial<MarkSheet> = {}): MarkSheet {
   return {
-    examId: EXAM_ID,
-    examName: 'Periodic Test 1',
-    status: 'draft',
-    assignClassId: CLASS_ID,
-    className: 'Class 5',
-    section: 'A',
+    ...examSheetFixture(EXAM_ID, CLASS_ID),
     subjectId: SUBJECT_ID,
     subjectName: 'Mathematics',
     maxMarks: 20,
@@ -115,20 +111,7 @@ describe('marks grid', () => {
 });
 
 describe('/marks', () => {
-  const exam: Exam = {
-    examId: EXAM_ID,
-    sessionId: SESSION_ID,
-    name: 'Periodic Test 1',
-    weight: 10,
-    maxMarks: 20,
-    subjectMax: [],
-    termStart: '2026-04-01',
-    termEnd: '2026-06-30',
-    status: 'draft',
-    lockedAt: null,
-    publishedAt: null,
-    markCount: 0,
-  };
+  const exam = examFixture({ examId: EXAM_ID, sessionId: SESSION_ID });
   const cls: TeacherClass = { assignClassId: CLASS_ID, masterClass: '5', className: 'Class 5', section: 'A', isClassTeacher: true, subjects: [{ subjectId: SUBJECT_ID, name: 'Mathematics', masterCode: 'MATH' }], students: 4 };
   const url = `/api/school/exam/${EXAM_ID}/marks/${CLASS_ID}/${SUBJECT_ID}`;
 

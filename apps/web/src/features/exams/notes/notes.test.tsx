@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Exam, ExamNotes, TeacherClass } from '@shala/contract';
+import type { ExamNotes, TeacherClass } from '@shala/contract';
+import { examFixture, examSheetFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
 
 const EXAM_ID = 'f0000000-0000-4000-8000-000000000001';
 const CLASS_ID = 'c0000000-0000-4000-8000-000000000001';
-const exam: Exam = {
-  examId: EXAM_ID,
-  sessionId: 'a0000000-0000-4000-8000-000000000001',
-  name: 'Periodic Test 1',
-  weight: 10,
-  maxMarks: 20,
-  subjectMax: [],
-  termStart: '2026-04-01',
-  termEnd: '2026-06-30',
-  status: 'draft',
-  lockedAt: null,
-  publishedAt: null,
-  markCount: 0,
-};
+const exam = examFixture({ examId: EXAM_ID, sessionId: 'a0000000-0000-4000-8000-000000000001' });
 const cls: TeacherClass = { assignClassId: CLASS_ID, masterClass: '5', className: 'Class 5', section: 'A', isClassTeacher: true, subjects: [], students: 2 };
 const kid = (i: number, name: string) => ({
   studentId: `e0000000-0000-4000-8000-00000000000${i}`,
@@ -30,12 +18,7 @@ const kid = (i: number, name: string) => ({
   attendance: { attended: 58, marked: 62, percent: 93.5 },
 });
 const notes: ExamNotes = {
-  examId: EXAM_ID,
-  examName: 'Periodic Test 1',
-  status: 'draft',
-  assignClassId: CLASS_ID,
-  className: 'Class 5',
-  section: 'A',
+  ...examSheetFixture(EXAM_ID, CLASS_ID),
   coAreas: ['work', 'discipline'],
   students: [kid(1, 'Asha Verma'), { ...kid(2, 'Bilal Khan'), co: { work: 'B' }, remark: 'Neat work.', attendance: { attended: 0, marked: 0, percent: null } }],
 };

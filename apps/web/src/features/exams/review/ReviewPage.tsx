@@ -20,7 +20,7 @@ import { SessionGate } from '../../calendar';
 import { ExamStatusBadge } from '../scheme/SchemePage';
 import { CorrectionForm } from './CorrectionForm';
 import { useMarkText } from './markText';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { useFormat } from '../../../lib/format';
 import { useAddressParams } from '../../../lib/useListParams';
 
@@ -101,13 +101,7 @@ function StatusCard({ exam }: { exam: Exam }) {
       labels: { confirm: t(`examReview.actions.${action}`), cancel: t('common.cancel') },
       confirmProps: { color: action === 'publish' ? 'green' : action === 'lock' ? 'orange' : undefined },
       onConfirm: () =>
-        act.mutate(
-          { examId: exam.examId, action },
-          {
-            onSuccess: () => notifySaved(t(`examReview.actions.${action}Done`, { name: exam.name })),
-            onError: (error) => notifyError(error, t('examReview.actions.failed')),
-          },
-        ),
+        act.mutate({ examId: exam.examId, action }, toastOutcome(t(`examReview.actions.${action}Done`, { name: exam.name }), t('examReview.actions.failed'))),
     });
 
   return (

@@ -1,27 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SESSION_FIXTURE as SESSION, examFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
 
-const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const EXAM_ID = '22222222-2222-4222-8222-222222222222';
 const CLASS_ID = '33333333-3333-4333-8333-333333333333';
 const MATHS = '44444444-4444-4444-8444-444444444444';
 const ART = '55555555-5555-4555-8555-555555555555';
-const exam = (status: 'draft' | 'locked' | 'published') => ({
-  examId: EXAM_ID,
-  sessionId: SESSION.sessionId,
-  name: 'Half-Yearly',
-  weight: 40,
-  maxMarks: 80,
-  subjectMax: [],
-  termStart: '2026-04-01',
-  termEnd: '2026-09-30',
-  status,
-  lockedAt: status === 'draft' ? null : '2026-10-01T05:00:00.000Z',
-  publishedAt: status === 'published' ? '2026-10-02T05:00:00.000Z' : null,
-  markCount: 3,
-});
+const exam = (status: 'draft' | 'locked' | 'published') =>
+  examFixture({
+    examId: EXAM_ID,
+    name: 'Half-Yearly',
+    weight: 40,
+    maxMarks: 80,
+    termEnd: '2026-09-30',
+    status,
+    lockedAt: status === 'draft' ? null : '2026-10-01T05:00:00.000Z',
+    publishedAt: status === 'published' ? '2026-10-02T05:00:00.000Z' : null,
+    markCount: 3,
+  });
 const COMPLETION = {
   items: [
     {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXAM_TEMPLATE_EXAMS, EXAM_TEMPLATES, type AcademicSession, type Exam, type ExamTemplate } from '@shala/contract';
@@ -18,8 +17,9 @@ import { SchemeForm } from './SchemeForm';
 import { weightSum } from './grades';
 import { ExamCards, ExamTable } from './ExamList';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { useFormat } from '../../../lib/format';
+import { confirmAction } from '../../../lib/confirm';
 
 export { ExamStatusBadge, STATUS_COLOR } from './ExamList';
 
@@ -66,10 +66,7 @@ function TemplateCards({ session }: { session: AcademicSession }) {
   const start = (template: ExamTemplate) =>
     apply.mutate(
       { sessionId: session.sessionId, template },
-      {
-        onSuccess: () => notifySaved(t('examScheme.templates.started', { name: t(`examScheme.templates.${template}`) })),
-        onError: (error) => notifyError(error, t('examScheme.templates.failed')),
-      },
+      toastOutcome(t('examScheme.templates.started', { name: t(`examScheme.templates.${template}`) }), t('examScheme.templates.failed')),
     );
   return (
     <Stack gap="sm">
@@ -112,16 +109,12 @@ function ExamsSection({ session }: { session: AcademicSession }) {
   const term = (e: Exam) => t('examScheme.exams.term', { start: fmt.date(e.termStart), end: fmt.date(e.termEnd) });
 
   const askRemove = (e: Exam) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('examScheme.exams.removeTitle'),
-      children: <Text size="sm">{t('examScheme.exams.removeText', { name: e.name })}</Text>,
-      labels: { confirm: t('examScheme.exams.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(e.examId, {
-          onSuccess: () => notifySaved(t('examScheme.exams.removed', { name: e.name })),
-          onError: (error) => notifyError(error, t('examScheme.exams.removeFailed')),
-        }),
+      text: t('examScheme.exams.removeText', { name: e.name }),
+      confirm: t('examScheme.exams.remove'),
+      color: 'red',
+      onConfirm: () => remove.mutate(e.examId, toastOutcome(t('examScheme.exams.removed', { name: e.name }), t('examScheme.exams.removeFailed'))),
     });
 
   const actions = (e: Exam) => (

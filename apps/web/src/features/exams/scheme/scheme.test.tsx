@@ -2,25 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBSE_GRADES } from '@shala/contract';
+import { SESSION_FIXTURE as SESSION, examFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../../../test/utils';
 import { gradeRanges, gradeRowsOf } from './grades';
 
-const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const SCHEME = { sessionId: SESSION.sessionId, passPercent: 33, showRank: false, grades: CBSE_GRADES, coAreas: ['work', 'art', 'health', 'discipline'], saved: false };
-const EXAM = {
-  examId: '22222222-2222-4222-8222-222222222222',
-  sessionId: SESSION.sessionId,
-  name: 'Half-Yearly',
-  weight: 40,
-  maxMarks: 80,
-  subjectMax: [],
-  termStart: '2026-04-01',
-  termEnd: '2026-09-30',
-  status: 'draft',
-  lockedAt: null,
-  publishedAt: null,
-  markCount: 0,
-};
+const EXAM = examFixture({ examId: '22222222-2222-4222-8222-222222222222', name: 'Half-Yearly', weight: 40, maxMarks: 80, termEnd: '2026-09-30' });
 
 describe('the ranges of a grading scale', () => {
   it('runs from each minimum to under the next higher one, the top band to 100', () => {

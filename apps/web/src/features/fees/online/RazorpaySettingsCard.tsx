@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { razorpaySettingsInput, type GatewaySettings, type RazorpaySettingsInput } from '@shala/contract';
 import { useGatewaySettings, useRemoveRazorpay, useSaveRazorpay } from '../../../api/fees-online';
@@ -7,10 +6,11 @@ import { isApiError } from '../../../api/http';
 import { RecordState } from '../../../components/ListState';
 import { FailureAlert } from '../../../components/ModalFooter';
 import { useContractForm } from '../../../lib/contractForm';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useErrorToken } from '../../../lib/validation';
 import { WebhookUrl } from '../../../components/WebhookUrl';
+import { confirmAction } from '../../../lib/confirm';
 
 /**
  * The school's Razorpay account (issue 25), on the principal's /paymentsettings: the key id, the key
@@ -43,16 +43,12 @@ function RazorpayForm({ settings, canEdit }: { settings: GatewaySettings; canEdi
     failure: (error, failure) => (isApiError(error) && error.status === 409 ? { title: failure.title, message: t('fees.gateway.notSaved') } : failure),
   });
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('fees.gateway.removeTitle'),
-      children: <Text size="sm">{t('fees.gateway.removeText')}</Text>,
-      labels: { confirm: t('fees.gateway.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(undefined, {
-          onSuccess: () => notifySaved(t('fees.gateway.removed')),
-          onError: (err) => notifyError(err),
-        }),
+      text: t('fees.gateway.removeText'),
+      confirm: t('fees.gateway.remove'),
+      color: 'red',
+      onConfirm: () => remove.mutate(undefined, toastOutcome(t('fees.gateway.removed'))),
     });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="razorpay-title" data-testid="razorpay-settings">

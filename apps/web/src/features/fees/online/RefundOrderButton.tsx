@@ -1,10 +1,10 @@
-import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '@shala/contract';
 import { useRefundOrder } from '../../../api/fees-online';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
+import { confirmAction } from '../../../lib/confirm';
 
 /**
  * Refund an online payment that matched no due (issue 25), from the day's settlement: the whole
@@ -15,16 +15,12 @@ export function RefundOrderButton({ orderId, amount }: { orderId: string; amount
   const { t } = useTranslation();
   const refund = useRefundOrder();
   const confirm = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('fees.online.refundTitle'),
-      children: <Text size="sm">{t('fees.online.refundText', { amount: formatRupees(amount) })}</Text>,
-      labels: { confirm: t('fees.online.refund'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        refund.mutate(orderId, {
-          onSuccess: () => notifySaved(t('fees.online.refunded', { amount: formatRupees(amount) })),
-          onError: (err) => notifyError(err),
-        }),
+      text: t('fees.online.refundText', { amount: formatRupees(amount) }),
+      confirm: t('fees.online.refund'),
+      color: 'red',
+      onConfirm: () => refund.mutate(orderId, toastOutcome(t('fees.online.refunded', { amount: formatRupees(amount) }))),
     });
   return (
     <Button size="xs" variant="light" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} loading={refund.isPending} onClick={confirm}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowLeft, IconCash, IconChevronRight, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,8 @@ import { StudentFeesView } from '../StudentFeesView';
 import { MarkPaidModal, ReverseModal } from './PaymentModals';
 import { PlanForm } from './PlanForm';
 import { WaiveLateFeeButton, WaiveLateFeeModal } from './WaiveLateFee';
-import { ClassBar, PlanProgress, useChosenClass } from './parts';
+import { ClassBar, PlanProgress, RecordsHead, useChosenClass } from './parts';
+import { StudentCell } from '../../../components/StudentCell';
 
 /**
  * /addfeeemi (113, "EMIs"): a class, then one of its students with a fee record, then that
@@ -83,15 +84,7 @@ function StudentChooser({ cls, onPick }: { cls: ClassSummary; onPick: (studentId
     </Stack>
   );
   const name = (row: FeeRecordRow) => (
-    <div style={{ minWidth: 0 }}>
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {row.student.fullName}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {row.student.rollNo != null ? `${t('fees.records.rollNo', { n: row.student.rollNo })} · ` : ''}
-        {row.student.loginId}
-      </Text>
-    </div>
+    <StudentCell student={row.student} roll={row.student.rollNo != null ? t('fees.records.rollNo', { n: row.student.rollNo }) : null} />
   );
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="emi-students">
@@ -137,15 +130,7 @@ function StudentChooser({ cls, onPick }: { cls: ClassSummary; onPick: (studentId
         ) : (
           <Table.ScrollContainer minWidth={640} type="native">
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('fees.records.emi.studentsTitle', { name: className })} aria-busy={records.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fees.records.student')}</Table.Th>
-                  <Table.Th>{t('fees.records.record')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('fees.common.view.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <RecordsHead />
               <Table.Tbody>
                 {items.map((row) => (
                   <Table.Tr key={row.student.userId} aria-label={row.student.fullName}>

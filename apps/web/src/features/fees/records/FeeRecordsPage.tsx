@@ -1,7 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconCalendarDollar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,10 +14,13 @@ import { ListPager, ListToolbar } from '../../../components/ListToolbar';
 import { useClampPage, useListParams } from '../../../lib/useListParams';
 import { pageSelection, selectPage, sessionScreen, toggle, useClassLabel } from '../../academics';
 import { EditRecordModal } from './EditRecordModal';
-import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, useChosenClass } from './parts';
-import { notifyError, notifySaved } from '../../../lib/notify';
+import { ClassBar, ClassFeeLine, FeeTypePicker, PlanProgress, PreviewTable, RecordsHead, useChosenClass } from './parts';
+import { toastOutcome } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/useSubmit';
 import { FailureAlert } from '../../../components/ModalFooter';
+import { StudentCell } from '../../../components/StudentCell';
+import { RowAction } from '../../../components/RowAction';
+import { confirmAction } from '../../../lib/confirm';
 
 const FILTERS = ['all', 'with', 'without'] as const;
 /** The active fee types offered, at most (a page of the list; a school has a handful). */
@@ -63,16 +65,12 @@ function ClassRecords({ cls }: { cls: ClassSummary }) {
   useClampPage(list.page, records.data, list.setPage);
 
   const askDelete = (row: FeeRecordRow) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('fees.records.deleteTitle'),
-      children: <Text size="sm">{t('fees.records.deleteText', { name: row.student.fullName, total: formatRupees(row.record!.total) })}</Text>,
-      labels: { confirm: t('fees.records.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(row.record!.feeRecordId, {
-          onSuccess: () => notifySaved(t('fees.records.deleted', { name: row.student.fullName })),
-          onError: (error) => notifyError(error, t('fees.records.deleteFailed')),
-        }),
+      text: t('fees.records.deleteText', { name: row.student.fullName, total: formatRupees(row.record!.total) }),
+      confirm: t('fees.records.delete'),
+      color: 'red',
+      onConfirm: () => remove.mutate(row.record!.feeRecordId, toastOutcome(t('fees.records.deleted', { name: row.student.fullName }), t('fees.records.deleteFailed'))),
     });
 
   const emptyText = list.search
@@ -180,16 +178,7 @@ function RecordRows({
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={720} type="native">
         <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={busy}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>{pageBox}</Table.Th>
-              <Table.Th>{t('fees.records.student')}</Table.Th>
-              <Table.Th>{t('fees.records.record')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('fees.common.view.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <RecordsHead pageBox={pageBox} />
           <Table.Tbody>
             {items.map((row) => (
               <Table.Tr key={row.student.userId} data-testid="record-row" aria-label={row.student.fullName}>
@@ -213,15 +202,7 @@ function RecordRows({
 function NameCell({ row }: { row: FeeRecordRow }) {
   const { t } = useTranslation();
   return (
-    <div style={{ minWidth: 0 }}>
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {row.student.fullName}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {row.student.rollNo != null ? `${t('fees.records.rollNo', { n: row.student.rollNo })} · ` : ''}
-        {row.student.loginId}
-      </Text>
-    </div>
+    <StudentCell student={row.student} roll={row.student.rollNo != null ? t('fees.records.rollNo', { n: row.student.rollNo }) : null} />
   );
 }
 
@@ -261,18 +242,10 @@ function RecordActions({ row, assignClassId, onEdit, onDelete }: { row: FeeRecor
         </ActionIcon>
       </Tooltip>
       {row.record.instalments === 0 ? (
-        <Tooltip label={t('fees.records.edit')}>
-          <ActionIcon variant="subtle" aria-label={t('fees.records.editNamed', { name: row.student.fullName })} onClick={onEdit}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction tip={t('fees.records.edit')} label={t('fees.records.editNamed', { name: row.student.fullName })} icon={IconPencil} onClick={onEdit} />
       ) : null}
       {row.record.paid === 0 ? (
-        <Tooltip label={t('fees.records.delete')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('fees.records.deleteNamed', { name: row.student.fullName })} onClick={onDelete}>
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction tip={t('fees.records.delete')} label={t('fees.records.deleteNamed', { name: row.student.fullName })} icon={IconTrash} onClick={onDelete} danger />
       ) : null}
     </Group>
   );

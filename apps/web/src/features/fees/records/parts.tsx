@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, MultiSelect, Paper, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, MultiSelect, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -157,5 +158,22 @@ export function PlanProgress({ record }: { record: FeeRecord }) {
         </Text>
       ) : null}
     </Text>
+  );
+}
+
+/** The head of a table of students' fee records: the student, the record, its actions (a select-all box first when given). */
+export function RecordsHead({ pageBox }: { pageBox?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {pageBox ? <Table.Th w={48}>{pageBox}</Table.Th> : null}
+        <Table.Th>{t('fees.records.student')}</Table.Th>
+        <Table.Th>{t('fees.records.record')}</Table.Th>
+        <Table.Th>
+          <VisuallyHidden>{t('fees.common.view.actions')}</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassSummary, FeeRecord, FeeRecordRow, FeeType, Instalment, StudentFees } from '@shala/contract';
+import type { FeeRecord, FeeRecordRow, FeeType, Instalment, StudentFees } from '@shala/contract';
+import { classSummaryFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../../test/utils';
 import { planBody, planPreview, recordPreview, typeValue } from './logic';
 import { formatDate } from '../../../lib/format';
@@ -10,21 +11,7 @@ const NOW = '2026-04-01T00:00:00.000Z';
 const TODAY = '2026-06-15';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const SESSION = { sessionId: uuid(901), sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
-const CLASS: ClassSummary = {
-  assignClassId: uuid(1),
-  sessionId: SESSION.sessionId,
-  sessionYear: '2026-27',
-  masterClass: '3',
-  className: '3',
-  section: 'B',
-  classLimit: 40,
-  classTeacher: null,
-  students: 2,
-  teachers: 0,
-  subjects: 0,
-  status: 'incomplete',
-  createdAt: NOW,
-};
+const CLASS = classSummaryFixture({ assignClassId: uuid(1), sessionId: SESSION.sessionId, masterClass: '3', className: '3', section: 'B', students: 2, status: 'incomplete', createdAt: NOW });
 const classRef = { assignClassId: CLASS.assignClassId, masterClass: '3', className: '3', section: 'B' };
 const student = (n: number, name: string, rollNo: number) => ({ userId: uuid(n), fullName: name, loginId: `DEMO-S${n}`, rollNo });
 const feeType = (n: number, name: string, kind: 'amount' | 'percent', value: number): FeeType => ({

@@ -8,13 +8,13 @@ import { call } from '../../../api/client';
 import { useClassOptions } from '../../../api/academics-assign';
 import { useFeeDues, useFeeDuesByClass } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
-import { ListState } from '../../../components/ListState';
 import { ListPager } from '../../../components/ListToolbar';
 import { csvBlob } from '../../../lib/csv';
 import { ClassSelect, sessionScreen, useClassLabel } from '../../academics';
-import { FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
+import { FeeTable, ReportState, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { notifyError } from '../../../lib/notify';
 import { useAddressParams } from '../../../lib/useListParams';
+import { StudentCell } from '../../../components/StudentCell';
 
 const PAGE_SIZE = 20;
 /** The most rows a CSV export gathers (pages of 100). */
@@ -48,16 +48,7 @@ function Dues({ session }: { session: AcademicSession }) {
       key: 'student',
       header: t('fees.reports.dues.student'),
       primary: true,
-      cell: (d) => (
-        <div>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {d.student.fullName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {d.student.loginId}
-          </Text>
-        </div>
-      ),
+      cell: (d) => <StudentCell student={d.student} />,
     },
     { key: 'class', header: t('fees.reports.class'), cell: (d) => label(d.class) },
     { key: 'roll', header: t('fees.reports.dues.rollNo'), cell: (d) => (d.student.rollNo === null ? '—' : f.number(d.student.rollNo)) },
@@ -127,25 +118,14 @@ function Dues({ session }: { session: AcademicSession }) {
             {t('fees.reports.dues.total', { count: dues.data.total, n: f.number(dues.data.total), amount: f.money(overdueSum) })}
           </Text>
         ) : null}
-        <ListState
-          query={dues}
-          isEmpty={items.length === 0}
-          emptyText={classId ? t('fees.reports.dues.emptyClass') : t('fees.reports.dues.empty')}
-          errorTitle={t('fees.reports.loadError')}
-        >
+        <ReportState query={dues} isEmpty={items.length === 0} emptyText={classId ? t('fees.reports.dues.emptyClass') : t('fees.reports.dues.empty')}>
           <FeeTable label={t('fees.reports.dues.listLabel')} columns={columns} rows={items} rowKey={(d) => d.emiId} minWidth={760} />
           <ListPager page={page} pageSize={PAGE_SIZE} total={dues.data?.total ?? 0} onChange={(p) => set({ page: p > 1 ? String(p) : null })} />
-        </ListState>
+        </ReportState>
       </Stack>
 
       <Section title={t('fees.reports.dues.byClass')} testId="dues-by-class">
-        <ListState
-          query={byClass}
-          isEmpty={sums.length === 0}
-          emptyText={t('fees.reports.dues.empty')}
-          errorTitle={t('fees.reports.loadError')}
-          rows={3}
-        >
+        <ReportState query={byClass} isEmpty={sums.length === 0} emptyText={t('fees.reports.dues.empty')} rows={3}>
           <FeeTable
             label={t('fees.reports.dues.byClass')}
             rows={sums}
@@ -158,7 +138,7 @@ function Dues({ session }: { session: AcademicSession }) {
             ]}
             totals={{ count: f.number(sums.reduce((s, r) => s + r.count, 0)), amount: f.money(sums.reduce((s, r) => s + r.amount, 0)) }}
           />
-        </ListState>
+        </ReportState>
       </Section>
     </Stack>
   );

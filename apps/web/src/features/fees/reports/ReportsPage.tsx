@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { COLLECTION_GROUPS, toCsv, type AcademicSession, type CollectionGroup, type CollectionRow, type OutstandingRow } from '@shala/contract';
 import { useFeeCollection, useFeeOutstanding, useFeeSummary } from '../../../api/fees-reports';
 import { saveBlob } from '../../../api/transfer';
-import { ListState } from '../../../components/ListState';
 import { csvBlob } from '../../../lib/csv';
 import { sessionScreen, useClassLabel } from '../../academics';
-import { Bar, FeeTable, Section, fileSafe, useFeeFormat, type Column } from './parts';
+import { Bar, FeeTable, ReportState, Section, fileSafe, useFeeFormat, type Column } from './parts';
 import { rangeError, thisMonth } from './range';
 import { useAddressParams } from '../../../lib/useListParams';
 import { DateField } from '../../../components/DateField';
@@ -107,17 +106,7 @@ function Collection({ session }: { session: AcademicSession }) {
         </Group>
       </Paper>
       {problem ? null : (
-        <ListState
-          isLoading={query.isLoading || summary.isLoading}
-          isError={query.isError}
-          error={query.error}
-          isFetching={query.isFetching}
-          onRetry={() => void query.refetch()}
-          isEmpty={!!query.data && rows.length === 0}
-          emptyText={t('fees.reports.reports.emptyCollection')}
-          errorTitle={t('fees.reports.loadError')}
-          rows={4}
-        >
+        <ReportState query={query} waitFor={summary} isEmpty={!!query.data && rows.length === 0} emptyText={t('fees.reports.reports.emptyCollection')} rows={4}>
           {query.data ? (
             <FeeTable
               label={t('fees.reports.reports.collection')}
@@ -128,7 +117,7 @@ function Collection({ session }: { session: AcademicSession }) {
               totals={{ count: f.number(query.data.count), amount: f.money(query.data.amount), lateFee: f.money(query.data.lateFee) }}
             />
           ) : null}
-        </ListState>
+        </ReportState>
       )}
     </Section>
   );
@@ -178,13 +167,7 @@ function Outstanding({ session }: { session: AcademicSession }) {
         </Button>
       }
     >
-      <ListState
-        query={query}
-        isEmpty={noRecords}
-        emptyText={t('fees.reports.reports.emptyOutstanding')}
-        errorTitle={t('fees.reports.loadError')}
-        rows={4}
-      >
+      <ReportState query={query} isEmpty={noRecords} emptyText={t('fees.reports.reports.emptyOutstanding')} rows={4}>
         {report ? (
           <FeeTable
             label={t('fees.reports.reports.outstanding')}
@@ -201,7 +184,7 @@ function Outstanding({ session }: { session: AcademicSession }) {
             }}
           />
         ) : null}
-      </ListState>
+      </ReportState>
     </Section>
   );
 }

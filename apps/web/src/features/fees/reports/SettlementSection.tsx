@@ -11,11 +11,10 @@ import { useFeeSummary } from '../../../api/fees-reports';
 import { useSettlement } from '../../../api/fees-upi';
 import { downloadRoute } from '../../../api/transfer';
 import { DateField } from '../../../components/DateField';
-import { ListState } from '../../../components/ListState';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useAddressParams } from '../../../lib/useListParams';
-import { FeeTable, Section, useFeeFormat, type Column } from './parts';
+import { FeeTable, ReportState, Section, useFeeFormat, type Column } from './parts';
 
 interface Line {
   key: string;
@@ -107,17 +106,7 @@ export function SettlementSection({ session }: { session: AcademicSession }) {
         </Group>
       </Paper>
       {valid ? (
-        <ListState
-          isLoading={query.isLoading || summary.isLoading}
-          isError={query.isError}
-          error={query.error}
-          isFetching={query.isFetching}
-          onRetry={() => void query.refetch()}
-          isEmpty={false}
-          emptyText=""
-          errorTitle={t('fees.reports.loadError')}
-          rows={4}
-        >
+        <ReportState query={query} waitFor={summary} rows={4}>
           {report ? (
             <Stack gap="sm">
               <FeeTable
@@ -155,7 +144,7 @@ export function SettlementSection({ session }: { session: AcademicSession }) {
               )}
             </Stack>
           ) : null}
-        </ListState>
+        </ReportState>
       ) : null}
     </Section>
   );

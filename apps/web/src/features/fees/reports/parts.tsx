@@ -8,6 +8,7 @@ import { CARDS_QUERY } from '../../../components/ListPage';
 import { useFeeDate } from '../feeDate';
 import { useFormat } from '../../../lib/format';
 import { SectionHeading } from '../../../components/SectionHeading';
+import { ListState, type QueryState } from '../../../components/ListState';
 
 /** Money, dates and counts of the fee screens in the reader's language (money: ₹ with Indian grouping). */
 export function useFeeFormat() {
@@ -52,6 +53,29 @@ export function Section({ title, actions, children, testId }: { title: string; a
       <SectionHeading title={title} actions={actions} />
       {children}
     </Stack>
+  );
+}
+
+/**
+ * A report's loading, error (with the reports' title) and empty states around it; `waitFor` is a
+ * query the report also waits on (the summary that gives the school's today).
+ */
+export function ReportState({ query, waitFor, isEmpty = false, emptyText = '', rows, children }: { query: QueryState; waitFor?: { isLoading: boolean }; isEmpty?: boolean; emptyText?: string; rows?: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ListState
+      isLoading={query.isLoading || !!waitFor?.isLoading}
+      isError={query.isError}
+      error={query.error}
+      isFetching={query.isFetching}
+      onRetry={() => void query.refetch()}
+      isEmpty={isEmpty}
+      emptyText={emptyText}
+      errorTitle={t('fees.reports.loadError')}
+      rows={rows}
+    >
+      {children}
+    </ListState>
   );
 }
 

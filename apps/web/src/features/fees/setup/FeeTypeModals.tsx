@@ -1,4 +1,4 @@
-import { Alert, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useErrorToken, zodValidate } from '../../../lib/validation';
 import { feeTypeEffect, feeTypeValue } from './format';
 import { useSubmit } from '../../../lib/useSubmit';
 import { ModalFooter } from '../../../components/ModalFooter';
+import { LabelledSegments } from '../../../components/LabelledSegments';
 
 export interface FeeTypeFormValues {
   name: string;
@@ -87,40 +88,28 @@ function AddFeeTypeForm({ onClose, onSaved }: { onClose: () => void; onSaved: ()
           {...form.getInputProps('name')}
           error={errorText(form.errors.name)}
         />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="fee-kind-label">
-            {t('fees.setup.types.kind')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="fee-kind-label"
-            value={form.values.kind}
-            onChange={(kind) => {
-              form.setValues({ kind: kind as FeeTypeKind, value: null });
-              form.clearFieldError('value');
-            }}
-            data={[
-              { value: 'amount', label: t('fees.setup.types.kindAmount') },
-              { value: 'percent', label: t('fees.setup.types.kindPercent') },
-            ]}
-          />
-        </div>
-        <div>
-          <Text size="sm" fw={500} mb={4} id="fee-effect-label">
-            {t('fees.setup.types.effect')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="fee-effect-label"
-            value={form.values.effect}
-            onChange={(effect) => form.setFieldValue('effect', effect as FeeTypeFormValues['effect'])}
-            color={subtract ? 'teal' : undefined}
-            data={[
-              { value: 'add', label: t('fees.setup.types.effectAdd') },
-              { value: 'subtract', label: t(percent ? 'fees.setup.types.effectDiscount' : 'fees.setup.types.effectConcession') },
-            ]}
-          />
-        </div>
+        <LabelledSegments<FeeTypeKind>
+          label={t('fees.setup.types.kind')}
+          value={form.values.kind}
+          onChange={(kind) => {
+            form.setValues({ kind, value: null });
+            form.clearFieldError('value');
+          }}
+          data={[
+            { value: 'amount', label: t('fees.setup.types.kindAmount') },
+            { value: 'percent', label: t('fees.setup.types.kindPercent') },
+          ]}
+        />
+        <LabelledSegments<FeeTypeFormValues['effect']>
+          label={t('fees.setup.types.effect')}
+          value={form.values.effect}
+          onChange={(effect) => form.setFieldValue('effect', effect)}
+          color={subtract ? 'teal' : undefined}
+          data={[
+            { value: 'add', label: t('fees.setup.types.effectAdd') },
+            { value: 'subtract', label: t(percent ? 'fees.setup.types.effectDiscount' : 'fees.setup.types.effectConcession') },
+          ]}
+        />
         {percent ? <PercentInput key="percent" {...valueProps} max={PERCENT_BP_MAX} /> : <MoneyInput key="amount" {...valueProps} max={MONEY_MAX} />}
         <Textarea label={t('fees.setup.types.description')} maxLength={300} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} error={errorText(form.errors.description)} />
         <Text size="xs" c="dimmed">

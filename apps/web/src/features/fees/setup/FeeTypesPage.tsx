@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_FILTERS, type FeeType } from '@shala/contract';
@@ -11,6 +11,7 @@ import type { ScreenProps } from '../../../lib/screen';
 import { AddFeeTypeModal, EditFeeTypeModal } from './FeeTypeModals';
 import { feeTypeEffect, feeTypeValue } from './format';
 import { useFormat } from '../../../lib/format';
+import { RowAction } from '../../../components/RowAction';
 
 const EFFECT_COLOR = { charge: 'blue', concession: 'teal', discount: 'teal' } as const;
 
@@ -93,11 +94,7 @@ export default function FeeTypesPage(_props: ScreenProps) {
       columns={columns}
       rowKey={(f) => f.feeTypeId}
       rowActions={(f) => (
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: f.name })} onClick={() => setEditing(f)}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction tip={t('common.edit')} label={t('common.editNamed', { name: f.name })} icon={IconPencil} onClick={() => setEditing(f)} />
       )}
       emptyText={filtered ? t('fees.setup.types.noneFound') : t('fees.setup.types.empty')}
       minWidth={720}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassFee, ClassFeeRow, FeeType } from '@shala/contract';
 import { setLanguage } from '../../../i18n';
+import { classSummaryFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, pageOf, renderApp, signIn } from '../../../test/utils';
 import { feeTypeBody } from './FeeTypeModals';
 import { classFeeBody } from './ClassFeePage';
@@ -11,21 +12,8 @@ import { feeTypeValue, formatPercent } from './format';
 const SESSION = { sessionId: 'a0000000-0000-4000-8000-000000000001', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const CLASS_5A = 'c0000000-0000-4000-8000-000000000001';
 const CLASS_5B = 'c0000000-0000-4000-8000-000000000002';
-const summary = (assignClassId: string, section: string) => ({
-  assignClassId,
-  sessionId: SESSION.sessionId,
-  sessionYear: SESSION.sessionYear,
-  masterClass: '5',
-  className: '5',
-  section,
-  classLimit: 40,
-  classTeacher: null,
-  students: 3,
-  teachers: 1,
-  subjects: 2,
-  status: 'incomplete',
-  createdAt: '2026-04-02T09:00:00.000Z',
-});
+const summary = (assignClassId: string, section: string) =>
+  classSummaryFixture({ assignClassId, sessionId: SESSION.sessionId, section, students: 3, teachers: 1, subjects: 2, status: 'incomplete', createdAt: '2026-04-02T09:00:00.000Z' });
 const MOCKS = {
   ...HEADER_MOCKS,
   'GET /api/school/session': () => json(200, { result: [SESSION] }),

@@ -3,32 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Instalment, Payment, StudentFees } from '@shala/contract';
 import i18n from 'i18next';
+import { SESSION_FIXTURE as SESSION, childFixture } from '../../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, renderAt, signIn } from '../../../test/utils';
 import { StudentFeesView } from '../StudentFeesView';
 
-const SESSION = { sessionId: '11111111-1111-4111-8111-111111111111', sessionYear: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31', isCurrent: true };
 const ME = '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10';
-const AARAV = 'aaaaaaa1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const DIYA = 'aaaaaaa4-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const AARAV = childFixture(1, '').userId;
+const DIYA = childFixture(4, '').userId;
 const PAYMENT_ID = 'bbbbbbb1-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-
-const child = (userId: string, loginId: string, firstName: string) => ({
-  userId,
-  loginId,
-  roleId: 116,
-  firstName,
-  lastName: 'Verma',
-  fullName: `${firstName} Verma`,
-  email: null,
-  contact: null,
-  image: null,
-  status: true,
-  schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
-  schoolName: 'Demo',
-  parentId: null,
-  parentName: null,
-  createdAt: '2026-04-01T00:00:00.000Z',
-});
 
 const principal = { userId: '99999999-9999-4999-8999-999999999999', fullName: 'Priya Sharma', loginId: 'DEMO-P0001' };
 const payment = (over: Partial<Payment> = {}): Payment => ({
@@ -144,7 +126,7 @@ describe("the parent's fee screen", () => {
     const fetch = mockFetch({
       ...HEADER_MOCKS,
       'GET /api/school/session': () => json(200, { result: [SESSION] }),
-      'GET /api/parent/children': () => json(200, { result: [child(AARAV, 'DEMO-S0001', 'Aarav'), child(DIYA, 'DEMO-S0004', 'Diya')] }),
+      'GET /api/parent/children': () => json(200, { result: [childFixture(1, 'Aarav'), childFixture(4, 'Diya')] }),
       [feesUrl(AARAV)]: () => json(200, { result: aarav }),
       [feesUrl(DIYA)]: () => json(200, { result: noRecord(DIYA, 'Diya Verma') }),
       [`GET /api/fee/receipt/${PAYMENT_ID}`]: () =>
@@ -245,7 +227,7 @@ describe('the fees card of the dashboards', () => {
     mockFetch({
       ...HEADER_MOCKS,
       'GET /api/school/session': () => json(200, { result: [SESSION] }),
-      'GET /api/parent/children': () => json(200, { result: [child(AARAV, 'DEMO-S0001', 'Aarav'), child(DIYA, 'DEMO-S0004', 'Diya')] }),
+      'GET /api/parent/children': () => json(200, { result: [childFixture(1, 'Aarav'), childFixture(4, 'Diya')] }),
       'GET /api/school/attendance/summary': () => json(200, { result: { date: '2026-06-20', dayKind: 'school', school: null, classes: [], children: [] } }),
       [feesUrl(AARAV)]: () => json(200, { result: aarav }),
       [feesUrl(DIYA)]: () => json(200, { result: paidUp }),

@@ -12,6 +12,7 @@ import { useFormat } from '../../../lib/format';
 import { useClampPage, useListParams } from '../../../lib/useListParams';
 import { useClassLabel } from '../../academics';
 import { ConfirmClaimModal, RejectClaimModal } from './UpiClaimModals';
+import { StudentCell } from '../../../components/StudentCell';
 
 const STATUS_COLOR: Record<UpiClaimStatus, string> = { pending: 'orange', confirmed: 'teal', rejected: 'red' };
 
@@ -35,16 +36,7 @@ export default function UpiClaimsPage({ route }: ScreenProps) {
       key: 'student',
       header: t('feeUpi.claims.student'),
       primary: true,
-      cell: (c) => (
-        <div>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {c.student.fullName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {c.student.loginId}
-          </Text>
-        </div>
-      ),
+      cell: (c) => <StudentCell student={c.student} />,
     },
     { key: 'class', header: t('fees.reports.class'), cell: (c) => (c.class ? label(c.class) : '—') },
     { key: 'seq', header: t('fees.reports.dues.instalment'), cell: (c) => t('fees.common.money.instalment', { seq: c.seq }), wrap: 'nowrap' },
