@@ -25,6 +25,10 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
     },
     clientErrorHandler,
     frameworkErrors,
+    // Start-up waits for the job queue (onReady): on a new database, nodes deployed together create
+    // the same queues at once and PostgreSQL aborts one of a deadlock, which tries again. On a small,
+    // busy server that took more than Fastify's 10 s, and the node failed to start.
+    pluginTimeout: 60_000,
   };
 }
 
