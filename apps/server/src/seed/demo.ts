@@ -24,10 +24,11 @@ import { seedDemoFees } from './demo-fees.js';
 import { seedDemoLateFees } from './demo-late-fees.js';
 import { seedDemoUpi } from './demo-upi.js';
 import { seedDemoCommunication } from './demo-communication.js';
+import type { DemoCommunicationInput } from './demo-communication-input.js';
 import { seedDemoExams } from './demo-exams.js';
 import { seedDemoRegisters } from './demo-registers.js';
 import { seedDemoCertificates } from './demo-certificates.js';
-import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents, type Cell } from './demo-school.js';
+import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents } from './demo-school.js';
 import { now as clockNow, nowMs } from '../clock.js';
 
 /** The password of every demo account (also in the README). */
@@ -275,18 +276,7 @@ const ATTENDANCE_DAYS = 120;
  * unmarked today and on the school day before, for the demo teacher to mark. No absence alerts are
  * sent. A constant number of statements.
  */
-async function seedSchoolDay(
-  tx: Tx,
-  d: {
-    schoolId: string;
-    session: { id: string; startDate: string; endDate: string };
-    timeZone: string;
-    classId: Map<string, string>;
-    subjectId: Map<string, string>;
-    idOf: Map<string, string>;
-    cells: Cell[];
-  },
-) {
+async function seedSchoolDay(tx: Tx, d: Omit<DemoCommunicationInput, 'classTeachers' | 'students'>) {
   const { schoolId, session } = d;
   const periodRows = await tx
     .insert(periods)
