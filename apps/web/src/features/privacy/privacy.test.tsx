@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONSENT_VERSION, WEB_ROUTES } from '@shala/contract';
+import { CONSENT_VERSION, WEB_ROUTES, type ConsentRow } from '@shala/contract';
 import { i18n, setLanguage } from '../../i18n';
 import { HEADER_MOCKS, json, mockFetch, personFixture, renderAt, signIn } from '../../test/utils';
 import ChildConsentPage from './ChildConsentPage';
@@ -13,7 +13,7 @@ import { namesMatch } from './format';
 const routeOf = (path: string) => WEB_ROUTES.find((r) => r.path === path)!;
 const T = { timeout: 10_000 };
 const STUDENT = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
-const row = (over: Record<string, unknown> = {}) => ({
+const row = (over: Partial<ConsentRow> = {}): ConsentRow => ({
   studentId: STUDENT,
   loginId: 'DEMO-S0001',
   fullName: 'Riya Sharma',
