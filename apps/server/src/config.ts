@@ -111,6 +111,10 @@ export const configSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(20),
     'SMS and WhatsApp messages a node sends per second (one after another; a school\'s burst waits its turn): at most what the providers\' accounts allow (MSG91\'s and Meta\'s limits per account and number)',
   ),
+  WHATSAPP_HOOK_RATE_LIMIT_MAX: doc(
+    z.coerce.number().int().min(1).max(100_000).default(300),
+    'calls a client address may make to the WhatsApp webhook (`/api/hooks/whatsapp`, its GET and its POST each) in a minute; beyond, 429 `RATE_LIMITED` before any account is read (Meta tries again later). Meta batches a number\'s events: raise it when many schools\' numbers report to one Shala',
+  ),
   MOBILE_CODES_PER_SCHOOL_DAY: doc(
     z.coerce.number().int().min(1).max(100_000).default(200),
     'codes a school\'s people may have sent by SMS to verify their mobile numbers in one of the school\'s days (each is an SMS on the school\'s or the platform\'s account); beyond, the answer is 429 `mobile_code_school_limit` until the next day, the principal is told once when the cap is reached, and the messaging usage screen shows the day\'s count against it. Apart from it, a number gets at most 3 codes a day across every account and school, and a client address no more than AUTH_ADDRESS_LIMIT_MAX code requests a window',

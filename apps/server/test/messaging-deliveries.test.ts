@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEST_NOW } from '../../../scripts/test-clock.mjs';
@@ -23,6 +23,8 @@ const ABSENT_EN = { dltTemplateId: '1107170000000000001', header: 'SHALAS', body
 const ABSENT_HI = { dltTemplateId: '1107170000000000002', header: 'SHALAS', body: 'प्रिय अभिभावक, ##var1## ##var2## को अनुपस्थित रहे। - ##var3##' };
 const WA = { phoneNumberId: '109876543210', accessToken: 'wa-token', appSecret: 'wa-app-secret', verifyToken: 'wa-verify' };
 
+const HOOK_LIMIT = 20;
+
 let env: TestEnv;
 let sms: Awaited<ReturnType<typeof startFakeMsg91>>;
 let wa: Awaited<ReturnType<typeof startFakeWhatsApp>>;
@@ -46,7 +48,9 @@ beforeAll(async () => {
     appSecret: WA.appSecret,
     templates: { 'absence_alert:en': '{{1}} was absent on {{2}}. - {{3}}', 'absence_alert:hi': '{{1}} {{2}} को अनुपस्थित रहे। - {{3}}' },
   });
-  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: sms.url, WHATSAPP_GRAPH_URL: wa.url });
+  // The WhatsApp webhook's limit a client address, lowered from 300 a minute (the calls above come
+  // from 127.0.0.1, well under it; the limit's own test calls from addresses of its own).
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: sms.url, WHATSAPP_GRAPH_URL: wa.url, WHATSAPP_HOOK_RATE_LIMIT_MAX: String(HOOK_LIMIT) });
   // The providers post their reports to a listening server.
   await env.app.listen({ port: 0, host: '127.0.0.1' });
   const address = env.app.server.address();
@@ -217,6 +221,44 @@ describe('notifications to phones', () => {
     expect(mail).toContain('/sms_frontend/notificationsettings');
     // Sent once: another run of the job finds nothing to send.
     expect(await sendDue(env.app.deps, 'instant')).toEqual({});
+  });
+});
+
+describe('the WhatsApp webhook', () => {
+  it('refuses a flood from one address with 429 in the envelope, before anything is read or changed; other addresses go on', async () => {
+    const mobile = '+919811100001';
+    const other = await env.f.user(115, school);
+    await env.db.insert(messageContacts).values({ userId: other.id, schoolId: school.id, mobile, mobileVerifiedAt: new Date(TEST_NOW), whatsappOptInAt: new Date(TEST_NOW) });
+    // A genuine STOP from the parent, signed with the school's app secret as Meta signs it.
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: WA.phoneNumberId }, contacts: [{ profile: { name: 'Parent' }, wa_id: mobile.slice(1) }], messages: [{ from: mobile.slice(1), id: 'wamid.flood-stop', timestamp: '1764003660', type: 'text', text: { body: 'STOP' } }] } }] }],
+    });
+    const stop = (remoteAddress: string) =>
+      env.app.inject({ method: 'POST', url: '/api/hooks/whatsapp', remoteAddress, payload: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', WA.appSecret).update(body).digest('hex')}` } });
+    const stoppedAt = async () => (await env.db.select({ at: messageContacts.whatsappStoppedAt }).from(messageContacts).where(eq(messageContacts.userId, other.id)))[0]!.at;
+
+    // One address spends its minute on forged calls (each refused as untrusted) …
+    const flood = '203.0.113.40';
+    for (let i = 0; i < HOOK_LIMIT; i++) {
+      const forged = await env.app.inject({ method: 'POST', url: '/api/hooks/whatsapp', remoteAddress: flood, payload: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=' + '0'.repeat(64) } });
+      expect(forged.statusCode).toBe(400);
+    }
+    // … then even a genuine event from it is refused, in the envelope, and changes nothing.
+    const refused = await stop(flood);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'RATE_LIMITED', message: expect.stringContaining('Too many') });
+    expect(await stoppedAt()).toBeNull();
+    // Meta's own address is not held up by it.
+    expect((await stop('203.0.113.41')).statusCode).toBe(200);
+    expect(await stoppedAt()).not.toBeNull();
+
+    // The verification GET has the same limit: the right verify token answers its challenge until the minute is spent.
+    const check = () => env.app.inject({ method: 'GET', url: '/api/hooks/whatsapp', remoteAddress: flood, query: { 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': WA.verifyToken } });
+    for (let i = 0; i < HOOK_LIMIT; i++) expect((await check()).body).toBe('1158201444');
+    const limited = await check();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED' });
   });
 });
 

@@ -18,6 +18,9 @@ import { setupApp, type TestEnv, type TestSchool, type TestUser } from './helper
 const AUTH = 'platform-msg91-key';
 const OTP = { dltTemplateId: '1107170000000000009', header: 'SHALAS', body: 'Your Shala code is ##var1##. It works for ##var2## minutes.' };
 
+/** Requests a person may make to a code route from one address a window (10 by default); the tests above stay under it. */
+const AUTH_LIMIT = 5;
+
 let env: TestEnv;
 let fake: Awaited<ReturnType<typeof startFakeMsg91>>;
 let school: TestSchool;
@@ -31,7 +34,7 @@ const kind = (p: NotificationPreferences, k: string) => p.kinds.find((x) => x.ki
 
 beforeAll(async () => {
   fake = await startFakeMsg91({ authKey: AUTH, templates: { tmpl_otp: OTP } });
-  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url, MOBILE_CODES_PER_SCHOOL_DAY: '5', AUTH_ADDRESS_LIMIT_MAX: '11' });
+  env = await setupApp({ SECRETS_KEY: randomBytes(32).toString('base64'), SMS_MSG91_URL: fake.url, MOBILE_CODES_PER_SCHOOL_DAY: '5', AUTH_ADDRESS_LIMIT_MAX: '11', AUTH_RATE_LIMIT_MAX: String(AUTH_LIMIT) });
   school = await env.f.school();
   const p = await env.f.user(115, school);
   parent = { ...p, token: await env.f.token(p) };
@@ -190,5 +193,19 @@ describe('notification preferences and the mobile number', () => {
     } finally {
       setClock(TEST_NOW);
     }
+  });
+
+  it("limits a person's code requests with the sign-in limit (AUTH_RATE_LIMIT_MAX), before the route is reached; another person on that address goes on", async () => {
+    const other = await env.f.school();
+    const [asker, neighbour] = await Promise.all([env.f.user(115, other), env.f.user(116, other)]);
+    const [askerToken, neighbourToken] = await Promise.all([env.f.token(asker), env.f.token(neighbour)]);
+    const ask = (token: string, mobile: string) => env.app.inject({ method: 'POST', url: '/api/account/mobile', headers: { token }, payload: { mobile }, remoteAddress: '10.39.1.1' });
+    const answers = [];
+    for (let i = 0; i <= AUTH_LIMIT; i++) answers.push(await ask(askerToken, `+91981120000${i}`));
+    // One code, then the route's own refusals (a minute between codes), then the limit: no reason, nothing asked of the route.
+    expect(answers.map((a) => [a.statusCode, a.json().reason])).toEqual([[200, undefined], ...Array(AUTH_LIMIT - 1).fill([429, 'code_too_soon']), [429, undefined]]);
+    expect(answers.at(-1)!.json()).toMatchObject({ error: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again/) });
+    expect(fake.sent.filter((m) => m.mobiles.startsWith('91981120000')).map((m) => m.mobiles)).toEqual(['919811200000']);
+    expect((await ask(neighbourToken, '+919811200009')).statusCode).toBe(200);
   });
 });

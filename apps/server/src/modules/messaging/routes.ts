@@ -12,9 +12,6 @@ import { smsReport, whatsAppEvents, whatsAppVerify } from './hooks.js';
 import { cancelMessage, getMessage, listMessages, messageDeliveries, messageUsage, openMessageAttachment, previewMessage, readMessage, sendMessage } from './messages.js';
 import settingsRoutes from './settings.routes.js';
 
-/** WhatsApp webhook calls a client address may make a minute (Meta batches its events; issue 39). */
-const WHATSAPP_HOOK_PER_MINUTE = 300;
-
 const evidenceOf = (req: FastifyRequest): Evidence => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
 /** A person's channels beyond the bell, and the mobile number they go to (issue 24). */
@@ -57,17 +54,19 @@ export default async function messagingRoutes(app: App) {
       ...fromContract(API.smsHook),
       handler: async (req) => ({ result: { updated: await smsReport(app.deps, req.params.provider, rawWebhook(req)) } }),
     });
-    // Meta's calls come a few at a time; a flood from one address is refused before any account is read.
+    // Meta's calls come a few at a time; a flood from one address is refused before any account is
+    // read (WHATSAPP_HOOK_RATE_LIMIT_MAX a minute; issue 39).
+    const hookLimit = { max: app.deps.config.WHATSAPP_HOOK_RATE_LIMIT_MAX, timeWindow: '1 minute' };
     const verify = fromContract(API.whatsappHookVerify);
     hooks.route({
       ...verify,
-      config: { ...verify.config, rateLimit: { max: WHATSAPP_HOOK_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { ...verify.config, rateLimit: hookLimit },
       handler: async (req, reply) => reply.type('text/plain; charset=utf-8').send(await whatsAppVerify(app.deps, req.query as Record<string, unknown>)),
     });
     const events = fromContract(API.whatsappHook);
     hooks.route({
       ...events,
-      config: { ...events.config, rateLimit: { max: WHATSAPP_HOOK_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { ...events.config, rateLimit: hookLimit },
       handler: async (req) => ({ result: await whatsAppEvents(app.deps, rawWebhook(req)) }),
     });
   });

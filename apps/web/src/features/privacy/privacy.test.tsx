@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONSENT_VERSION, WEB_ROUTES } from '@shala/contract';
+import { CONSENT_VERSION, WEB_ROUTES, type ConsentRow } from '@shala/contract';
 import { i18n, setLanguage } from '../../i18n';
 import { HEADER_MOCKS, json, mockFetch, personFixture, renderAt, signIn } from '../../test/utils';
 import ChildConsentPage from './ChildConsentPage';
 import DataPrivacyPage from './DataPrivacyPage';
+import { EraseModal } from './EraseModal';
 import { auditDetails } from './AuditLogPage';
 import { namesMatch } from './format';
 
 const routeOf = (path: string) => WEB_ROUTES.find((r) => r.path === path)!;
 const T = { timeout: 10_000 };
 const STUDENT = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
-const row = (over: Record<string, unknown> = {}) => ({
+const row = (over: Partial<ConsentRow> = {}): ConsentRow => ({
   studentId: STUDENT,
   loginId: 'DEMO-S0001',
   fullName: 'Riya Sharma',
@@ -51,6 +52,11 @@ describe('confirming an erasure', () => {
     expect(await screen.findByTestId('consent-counts', {}, T)).toHaveTextContent('3');
     await user.click(await screen.findByRole('button', { name: 'Erase the data of Riya Sharma' }));
     const dialog = await screen.findByRole('dialog');
+    // Before erasing, the office reads what the school keeps by law, and why.
+    expect(within(dialog).getByTestId('erase-kept-by-law')).toHaveTextContent(
+      'Kept by law: the transfer certificate and the admission register entry, as issued. The state\'s school education rules require',
+    );
+    expect(within(dialog).getByTestId('erase-kept-by-law')).toHaveTextContent('will say only that it is valid, without the name.');
     const confirm = within(dialog).getByRole('button', { name: 'Erase for good' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Type Riya Sharma to confirm'), 'riya sharm');
@@ -60,6 +66,19 @@ describe('confirming an erasure', () => {
     await user.click(confirm);
     await waitFor(() => expect(erased).toEqual({ confirmName: 'riya sharma' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says in Hindi too what the school keeps by law', async () => {
+    mockFetch({});
+    await setLanguage('hi', { persist: false });
+    try {
+      renderAt(<EraseModal student={row()} onClose={() => undefined} />);
+      const kept = await screen.findByTestId('erase-kept-by-law');
+      expect(kept).toHaveTextContent('कानून के अनुसार रखा जाएगा: स्थानांतरण प्रमाणपत्र (TC) और प्रवेश रजिस्टर की प्रविष्टि');
+      expect(kept).toHaveTextContent('केवल इतना बताएगा कि वह मान्य है, नाम नहीं।');
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
   });
 
   it('offers no erasure for an active or an erased student', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StudentRegister } from '@shala/contract';
+import { APAAR_CONSENT_VERSION, type StudentRegister } from '@shala/contract';
 import { json, mockFetch, renderAt, signIn } from '../../test/utils';
+import { StudentRegisterCard } from './StudentRegisterCard';
 import { StudentRegisterForm } from './StudentRegisterForm';
 
 const STUDENT = '3b0c1f4e-2d6a-4a8e-9f1b-5c7d9e0a1b2c';
@@ -46,7 +47,7 @@ describe('the register form', () => {
   });
 
   it('warns, without refusing, of an APAAR id that passes the Aadhaar number check', async () => {
-    mockFetch({});
+    const fetch = mockFetch({ [`PUT /api/school/students/${STUDENT}/register`]: () => json(200, { result: { ...REGISTER, apaarId: '234567890124', warnings: ['apaar_looks_like_aadhaar'] } }) });
     signIn(113);
     const user = userEvent.setup();
     renderAt(<StudentRegisterForm register={REGISTER} studentName="Asha Verma" onClose={() => undefined} />);
@@ -57,5 +58,28 @@ describe('the register form', () => {
     await user.clear(apaar);
     await user.type(apaar, '234567890124');
     expect(within(dialog).getByText(/passes the check of an Aadhaar number/)).toBeInTheDocument();
+    // A warning only: with the parent's consent the id is saved as typed.
+    await user.click(within(dialog).getByLabelText('The parent signed the APAAR consent form'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'PUT')![1]!.body))).toMatchObject({ apaarId: '234567890124', apaarConsent: true });
+  });
+});
+
+describe('the register card', () => {
+  it("repeats the server's warning of an APAAR id that passes the Aadhaar number check, and only then", async () => {
+    signIn(113);
+    let answer: StudentRegister = { ...REGISTER, apaarId: '234567890124', apaarConsent: { version: APAAR_CONSENT_VERSION, at: '2026-06-01T04:00:00.000Z' }, warnings: ['apaar_looks_like_aadhaar'] };
+    mockFetch({ [`GET /api/school/students/${STUDENT}/register`]: () => json(200, { result: answer }) });
+    const first = renderAt(<StudentRegisterCard studentId={STUDENT} studentName="Asha Verma" />);
+    const card = await screen.findByTestId('student-register');
+    expect(await within(card).findByText('234567890124')).toBeInTheDocument();
+    expect(within(card).getByText(/passes the check of an Aadhaar number/)).toBeInTheDocument();
+    first.unmount();
+
+    answer = { ...answer, apaarId: '234567890123', warnings: [] };
+    renderAt(<StudentRegisterCard studentId={STUDENT} studentName="Asha Verma" />);
+    expect(await screen.findByText('234567890123')).toBeInTheDocument();
+    expect(screen.queryByText(/passes the check of an Aadhaar number/)).not.toBeInTheDocument();
   });
 });
