@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { ON_POSTGRES, SERVER, SERVER_NOW, WORKERS, serverOf } from './apps/web/e2e/servers';
 import { PROVIDERS } from './apps/web/e2e/providers-config';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuilt } from './scripts/build-server.mjs';
+
+// The journeys run the built server on plain Node, what `npm start` runs (scripts/e2e.mjs builds it
+// first; this catches a run of Playwright by itself after a change to the server).
+ensureServerBuilt();
 
 /** The journeys that run on PostgreSQL (see testMatch). */
 const PG_JOURNEYS = ['attendance', 'fees', 'chat', 'exams-report'].map((name) => `**/${name}.spec.ts`);
@@ -66,7 +71,7 @@ export default defineConfig({
     ...Array.from({ length: WORKERS }, (_, index) => {
       const { port, dataDir, databaseUrl } = serverOf(index);
       return {
-        command: 'node --import tsx apps/server/src/main.ts',
+        command: ['node', ...SERVER_NODE_OPTIONS, JSON.stringify(SERVER_BUNDLE)].join(' '),
         url: `http://127.0.0.1:${port}/api/health`,
         reuseExistingServer: false,
         timeout: 120_000,

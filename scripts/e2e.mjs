@@ -9,10 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureWebBuilt, findChromium, root } from './lib.mjs';
+import { ensureServerBuilt } from './build-server.mjs';
 import { E2E_WORKERS, workerDataDir } from './e2e-workers.mjs';
 import { TEST_NOW } from './test-clock.mjs';
 
 ensureWebBuilt();
+// The journeys' servers run the built server, as `npm start` does (playwright.config.ts).
+ensureServerBuilt();
 const chromium = await findChromium({ install: true });
 if (!chromium) {
   console.error('No Chromium: install Debian’s package (apt-get install chromium) or set CHROMIUM_PATH.');

@@ -7,7 +7,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist/index.html');
 const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/i18n-core.ts', 'apps/web/chunks.ts', 'apps/web/precompress.ts', 'packages/contract/src'];
 
-function newest(p) {
+/** The newest modification time (ms) of a file, or of any file under a folder, relative to the root. */
+export function newest(p) {
   const full = path.join(root, p);
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);

@@ -1,8 +1,8 @@
 // `npm run test:node24`: Shala starts and signs in on Node 24, whatever Node runs this script.
 // Node 24 comes from the npm registry (the `node-<platform>-<arch>` package that the `node` package's
 // install script would fetch; fetched directly, as npm 11 runs no dependency's install script), kept in
-// node_modules/.cache/shala-node24. The server runs from source on a fresh data folder with the demo
-// school, on a free port; the principal signs in through the API and reads its dashboard. Exits 1 on
+// node_modules/.cache/shala-node24. The built server (scripts/build-server.mjs, built first when its
+// sources changed) runs on a fresh data folder with the demo school, on a free port; the principal signs in through the API and reads its dashboard. Exits 1 on
 // any failure, and when the whole run passes its time limit (NODE24_TIMEOUT_MS, 3 minutes).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { root, stopChild } from './lib.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuilt } from './build-server.mjs';
 
 const MAJOR = 24;
 const started = Date.now();
@@ -96,11 +97,12 @@ async function request(base, method, url, { body, token } = {}) {
 
 async function main() {
   const bin = node24();
+  ensureServerBuilt();
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-node24-'));
   const base = `http://127.0.0.1:${port}`;
   say(`starting the server on ${base}, data in ${dataDir}`);
-  server = spawn(bin, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  server = spawn(bin, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'on', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,12 @@
-// `npm start`: builds the web app if needed, then runs Shala (embedded database unless DATABASE_URL).
+// `npm start`: builds the web app and the server when needed, then runs the built server with plain
+// Node (embedded database unless DATABASE_URL). docs/operations.md says how to run it without npm.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ensureWebBuilt, root } from './lib.mjs';
+import { ensureWebBuilt } from './lib.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuilt } from './build-server.mjs';
 
 ensureWebBuilt();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+ensureServerBuilt();
+const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
   cwd: process.cwd(),
   stdio: 'inherit',
 });

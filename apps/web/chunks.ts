@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseSync, type Plugin } from 'vite';
 
@@ -23,6 +24,19 @@ import { parseSync, type Plugin } from 'vite';
 
 const SRC = path.resolve(import.meta.dirname, 'src');
 
+/**
+ * The workspace's packages the app imports by name (the contract), by their entries: their index
+ * files are barrels too, followed binding by binding (the way in takes COUNT_KEYS from the
+ * contract, not its API table).
+ */
+const CONTRACT = path.resolve(import.meta.dirname, '../../packages/contract');
+const WORKSPACE: ReadonlyMap<string, string> = new Map(
+  Object.entries(JSON.parse(fs.readFileSync(path.join(CONTRACT, 'package.json'), 'utf8')).exports as Record<string, string>).map(([sub, file]) => [
+    path.posix.join('@shala/contract', sub),
+    path.join(CONTRACT, file),
+  ]),
+);
+
 /** Each step, with the modules it starts from. */
 const STEPS: ReadonlyArray<{ name: string; roots: readonly string[] }> = [
   { name: 'login', roots: ['main.tsx', 'features/auth/LoginPage.tsx'] },
@@ -31,6 +45,8 @@ const STEPS: ReadonlyArray<{ name: string; roots: readonly string[] }> = [
   {
     name: 'cards',
     roots: [
+      // What fills the cards' queries from the page's one answer before they show.
+      'api/dashboard-cards.ts',
       'features/dashboard/SchoolDayCards.tsx',
       'features/notices/NoticeBoardCard.tsx',
       'features/classwork/ClassWorkCard.tsx',
@@ -39,6 +55,13 @@ const STEPS: ReadonlyArray<{ name: string; roots: readonly string[] }> = [
     ],
   },
 ];
+
+/**
+ * The steps that must not load zod (the contract's schemas): the sign-in page, and the signed-in
+ * layout with the dashboard, whose answers api/client.ts checks once the schemas are in
+ * (contract-web.ts). A value of the contract they use lives in a module without schemas.
+ */
+const WITHOUT_ZOD = ['login', 'app'];
 
 /** The vendors with chunks of their own, before any step (their modules are taken first). */
 const VENDORS: ReadonlyArray<{ name: string; packages: string }> = [
@@ -70,7 +93,7 @@ function stepsOf(graph: ModuleGraph): Map<string, string> {
   function barrelOf(id: string): Barrel | null {
     if (barrels.has(id)) return barrels.get(id)!;
     let barrel: Barrel | null = null;
-    const code = id.includes('node_modules') ? graph.getModuleInfo(id)?.code : null;
+    const code = id.includes('node_modules') || id.startsWith(CONTRACT + path.sep) ? graph.getModuleInfo(id)?.code : null;
     if (code) {
       const parsed = parse(id, code);
       const onlyModuleSyntax = parsed.program.body.every(
@@ -111,8 +134,25 @@ function stepsOf(graph: ModuleGraph): Map<string, string> {
       const target = path.resolve(path.dirname(from), request);
       return imported.find((id) => bare(id) === target || bare(id).replace(/\.[cm]?[jt]sx?$/, '') === target.replace(/\.[cm]?[jt]sx?$/, '')) ?? null;
     }
-    const matches = imported.filter((id) => bare(id).includes(`${path.sep}node_modules${path.sep}${request}${path.sep}`));
+    const workspace = WORKSPACE.get(request);
+    if (workspace) return imported.find((id) => bare(id) === workspace) ?? null;
+    // A package's styles (`@mantine/core/styles/Button.layer.css`) are no module of its bindings.
+    const matches = imported.filter((id) => bare(id).includes(`${path.sep}node_modules${path.sep}${request}${path.sep}`) && !bare(id).endsWith('.css'));
     return matches.length === 1 ? matches[0]! : null;
+  }
+
+  /**
+   * Whether a module (not a barrel) may export `name`: what a barrel's `export *` gives is only
+   * what each of its modules exports (the contract's index: COUNT_KEYS is dashboard.ts's alone).
+   */
+  function exports(id: string, name: string): boolean {
+    const code = graph.getModuleInfo(id)?.code;
+    if (!code) return true;
+    const { module, errors } = parse(id, code);
+    if (errors.length > 0) return true;
+    return module.staticExports.some((exp) =>
+      exp.entries.some((e) => (e.moduleRequest && e.importName.kind === 'AllButDefault') || (e.exportName.kind === 'Default' ? 'default' : e.exportName.name) === name),
+    );
   }
 
   /** The modules that hold what `name` of barrel `id` is (through barrels that re-export it). */
@@ -130,7 +170,7 @@ function stepsOf(graph: ModuleGraph): Map<string, string> {
         const deeper = holders(target, inner, seen);
         if (deeper) found.push(...deeper);
         else if (own) return null;
-      } else found.push(target);
+      } else if (own || exports(target, inner)) found.push(target);
     }
     // A name no barrel exports is a type (erased): nothing to follow.
     return found;
@@ -212,7 +252,10 @@ export function checkChunks(): Plugin {
         const at = STEPS.findIndex((s) => s.name === nameOf(chunk.fileName));
         if (at < 0) continue;
         const allowed = new Set([...vendors, ...STEPS.slice(0, at).map((s) => s.name), 'rolldown-runtime', 'preload-helper']);
+        // The way in builds no zod schemas: its values of the contract come from schema-free modules.
+        if (WITHOUT_ZOD.includes(STEPS[at]!.name)) allowed.delete('zod');
         const wrong = chunk.imports.filter((file) => !allowed.has(nameOf(file)));
+        if (wrong.some((file) => nameOf(file) === 'zod')) this.error(`chunks.ts: the ${STEPS[at]!.name} chunk imports zod: a value it takes from the contract is in a module with schemas (move it to one without: contract-web.ts)`);
         if (wrong.length > 0) this.error(`chunks.ts: the ${STEPS[at]!.name} chunk imports ${wrong.join(', ')}: a module it needs is missing from the steps' groups`);
       }
     },

@@ -4,6 +4,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCore } from './i18n-core.js';
 import { CHUNK_GROUPS, SHELL_CHUNKS, checkChunks } from './chunks.js';
 import { precompress } from './precompress.js';
+import { mantineStyles, mantineVariables } from './mantine-styles.js';
+import { apiRoutes, pureContract } from './contract-web.js';
 
 const API_TARGET = process.env.SHALA_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -13,6 +15,10 @@ export default defineConfig({
   plugins: [
     react(),
     i18nCore(),
+    mantineStyles(),
+    mantineVariables(),
+    apiRoutes(),
+    pureContract(),
     checkChunks(),
     // The installable app (issue 10): our own service worker (src/sw.ts), registered by the signed-in
     // layout only (features/notifications/register-sw.ts), never by the login page.

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { i18nCore } from './i18n-core.js';
+import { apiRoutes } from './contract-web.js';
 
 export default defineConfig({
-  plugins: [react(), i18nCore()],
+  plugins: [react(), i18nCore(), apiRoutes()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,6 +1,6 @@
 // `npm run load`: realistic mixed traffic against the real server on loopback, bounded in time.
 // It seeds the load school (bench/load-seed.ts: LOAD_CLASSES × LOAD_PER_CLASS students, their
-// parents, class teachers, fees, a month of attendance), starts `src/main.ts` on it (PGlite in a
+// parents, class teachers, fees, a month of attendance), starts the built server (`dist/main.js`, as `npm start` runs it) on it (PGlite in a
 // fresh data folder, or a fresh PostgreSQL database next to DATABASE_URL), opens sessions up front
 // for many users (every teacher, LOAD_PARENTS (600) parents, LOAD_STUDENTS (600) students, the
 // principal and the admin; written as a sign-in writes them), then runs LOAD_CONNECTIONS (200)

@@ -91,6 +91,9 @@ const cases: Case[] = [
     },
   },
   { name: 'GET /api/dashboard (principal)', opts: { path: '/api/dashboard', headers: { token } } },
+  // The landing page's one answer (issue 41): the principal's and a parent of two children's.
+  { name: 'GET /api/dashboard/home (principal)', opts: { path: '/api/dashboard/home', headers: { token } } },
+  { name: 'GET /api/dashboard/home (parent)', opts: { path: '/api/dashboard/home', headers: { token: await signin('DEMO-G0001') } } },
   { name: 'GET /api/notifications', opts: { path: '/api/notifications', headers: { token } } },
   // The dashboard's notice board: the active notices for the teacher's role, first page (one prepared statement).
   { name: 'notice board page 1 (teacher)', opts: { path: '/api/school/noticeboard/board', headers: { token: await signin('DEMO-T0001') } } },

@@ -1,8 +1,10 @@
-// The real server (`src/main.ts`, what `npm start` runs) as a child process on loopback, for the
-// load and crash tests: started on a data folder or a PostgreSQL URL, ready once /api/health
-// answers, stopped with a signal (SIGKILL for the crash test).
+// The real server as `npm start` runs it (the built apps/server/dist/main.js on plain Node, built
+// first when its sources changed) as a child process on loopback, for the load and crash tests:
+// started on a data folder or a PostgreSQL URL, ready once /api/health answers, stopped with a
+// signal (SIGKILL for the crash test).
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuilt } from '../../../scripts/build-server.mjs';
 
 export interface ServerOptions {
   port: number;
@@ -37,7 +39,8 @@ export async function startServer(opts: ServerOptions, timeoutMs = 120_000): Pro
     ...opts.env,
   };
   if (!opts.databaseUrl) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  ensureServerBuilt();
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
     cwd: SERVER_DIR,
     env,
     stdio: opts.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],

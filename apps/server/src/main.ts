@@ -1,6 +1,7 @@
 import { loadConfig, publicBase } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedOnce } from './seed/once.js';
+import { isPreparingChild, prepareInChild, prepareNewDataFolder } from './seed/first-start.js';
 import { buildApp } from './app.js';
 import { safeError } from './log.js';
 import { ROLE_KEY } from '@shala/contract';
@@ -15,13 +16,21 @@ const ROLE_NAMES: Record<string, string> = {
 };
 
 const config = loadConfig();
+if (isPreparingChild()) {
+  // This process is the child that makes a new embedded database (seed/first-start.ts).
+  await prepareInChild(config);
+  process.exit(0);
+}
+// A new embedded database is made and seeded in a child process, which then exits.
+const prepared = await prepareNewDataFolder(config);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
 app.addHook('onClose', async () => database.close());
 
 const seedStarted = performance.now();
-const seeded = await seedOnce(database, { demo: config.DEMO });
-if (seeded.created && config.DEMO) app.log.info({ seconds: Number(((performance.now() - seedStarted) / 1000).toFixed(1)) }, 'demo school seeded');
+const seeded = prepared?.result ?? (await seedOnce(database, { demo: config.DEMO }));
+const seedSeconds = prepared?.seconds ?? Number(((performance.now() - seedStarted) / 1000).toFixed(1));
+if (seeded.created && config.DEMO) app.log.info({ seconds: seedSeconds }, 'demo school seeded');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

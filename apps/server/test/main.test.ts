@@ -2,17 +2,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './ports.js';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuilt } from '../../../scripts/build-server.mjs';
 
-/** Runs the real entry point as `npm start` does, on the embedded database. */
-const MAIN = path.join(import.meta.dirname, '../src/main.ts');
+/** Runs the real entry point as `npm start` does, on the embedded database: the built server on plain Node. */
+const MAIN = [...SERVER_NODE_OPTIONS, SERVER_BUNDLE];
 const dirs: string[] = [];
+// Built when its sources changed (about 2 s), as `npm start` does.
+beforeAll(() => ensureServerBuilt(), 60_000);
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+/** What a process was started with and runs with (Linux: /proc): its command line and NODE_OPTIONS. */
+function processOf(pid: number): { cmdline: string; nodeOptions: string } | null {
+  if (!fs.existsSync(`/proc/${pid}/cmdline`)) return null;
+  const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  return {
+    cmdline: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '),
+    nodeOptions: environ.find((v) => v.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length) ?? '',
+  };
+}
 
 async function start(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, MAIN, {
     env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,7 +43,7 @@ async function start(env: Record<string, string>) {
       child.once('exit', (code) => resolve(code));
       child.kill('SIGTERM');
     });
-  return { port, output: () => out, stop };
+  return { port, pid: child.pid!, output: () => out, stop };
 }
 
 // Each case starts the real server (twice in the first): allow for a loaded machine.
@@ -41,6 +54,14 @@ describe('npm start', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-main-'));
     dirs.push(dataDir);
     const first = await start({ DATA_DIR: dataDir });
+    // What ships: the bundle on plain Node, no TypeScript loader (tsx) in the process.
+    const proc = processOf(first.pid);
+    if (proc) {
+      expect(proc.cmdline).toContain('dist/main.js');
+      expect(proc.cmdline).not.toContain('tsx');
+      expect(proc.nodeOptions).not.toContain('tsx');
+    }
+    expect(fs.readFileSync(SERVER_BUNDLE, 'utf8')).not.toMatch(/from ["']tsx|import\(["']tsx/);
     for (const id of ['owner', 'DEMO-A0001', 'DEMO-P0001', 'DEMO-T0001', 'DEMO-G0001', 'DEMO-S0001']) {
       expect(first.output()).toContain(id);
     }
@@ -101,7 +122,7 @@ describe('npm start', () => {
   }, START_CASE_MS);
 
   it('refuses an invalid configuration with a clear message', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, MAIN, {
       env: { ...process.env, PORT: 'not-a-port' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -55,7 +55,7 @@ test('on a phone the sign-in toast leaves the heading readable', async ({ page }
 });
 
 test('counts come from the API: the principal sees the demo school', async ({ page }) => {
-  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard');
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard/home');
   await signIn(page, 'DEMO-P0001');
   await expectPath(page, '/schooladmin');
   const { counts } = (await (await answer).json()).result as { counts: Record<string, number> };

@@ -1,5 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's come with it (mantine-styles.ts), in the `mantine` layer.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+// In the dev server only: all of Mantine's components' styles (mantine-styles.ts).
+import 'virtual:mantine-components';
+// The theme's CSS variables, written by the build (mantine-styles.ts), not computed as the app starts.
+import 'virtual:mantine-variables.css';
 import './app/global.css';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';

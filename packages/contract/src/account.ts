@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { personFields, personSummary } from './people.js';
 
-/** Where uploaded images are served; the avatar is this base path plus the image name. */
-export const IMAGE_BASE_PATH = '/api/uploads/';
-
 /** The signed-in person's own account: a person's summary with the address. */
 export const profile = personSummary
   .pick({ userId: true, loginId: true, roleId: true, firstName: true, lastName: true, fullName: true, email: true, contact: true, image: true, status: true, schoolId: true, schoolName: true })

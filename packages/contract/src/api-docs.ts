@@ -84,7 +84,7 @@ export const API_AREAS = [
     ],
   },
   { tag: 'Webhooks', description: "Called by payment and messaging providers, trusted by their signatures or tokens; not for other clients.", routes: ['razorpayHook', 'smsHook', 'whatsappHookVerify', 'whatsappHook'] },
-  { tag: 'Dashboard', description: "Counts for the caller's dashboard.", routes: ['dashboard', 'parentDashboard'] },
+  { tag: 'Dashboard', description: "The caller's landing page: all it shows in one answer (dashboardHome), or its counts and a parent's children's cards alone.", routes: ['dashboardHome', 'dashboard', 'parentDashboard'] },
   { tag: 'Places', description: 'States, districts and cities of India.', routes: ['states', 'districts', 'cities'] },
   {
     tag: 'Privacy',

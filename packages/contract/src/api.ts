@@ -119,7 +119,7 @@ import { notificationLanguageInput, notificationPage, pushKey, pushSubscriptionI
 import { notice, noticeInput, noticeListQuery, noticeParams, noticeUpdate } from './notices.js';
 import { classWork, classWorkClassParams, classWorkFileParams, classWorkInput, classWorkParams, classWorkQuery, myClassWorkQuery, teachingSlot } from './classwork.js';
 import { chatContact, chatContactsQuery, chatConversationPage, chatHistory, chatHistoryQuery, chatMessage, chatPeerParams, chatSendInput, CHAT_ROLES } from './chat.js';
-import { dashboardCounts, dashboardQuery, parentDashboard } from './dashboard.js';
+import { dashboardCounts, dashboardHome, dashboardHomeQuery, dashboardQuery, parentDashboard } from './dashboard.js';
 import {
   analysisParams,
   classResults,
@@ -548,6 +548,15 @@ export const API = {
     roles: [ROLE.PARENT],
     summary: "A parent's dashboard: each own child's class, today's attendance and next fee due, and the latest notice",
     response: envelope(parentDashboard),
+  }),
+  dashboardHome: route({
+    method: 'GET',
+    url: '/api/dashboard/home',
+    roles: ALL,
+    summary:
+      "Everything the caller's landing page shows, in one answer shaped by role: the counts, today's attendance, the calendar, the notice board, the fees (the admins' at a glance, a parent's children's and a student's own), the class work, the children's cards, the header's profile and sessions, and the bell's first page with its unread count; each part is what its own route answers",
+    querystring: dashboardHomeQuery,
+    response: envelope(dashboardHome),
   }),
   profileUpdate: route({
     method: 'PATCH',

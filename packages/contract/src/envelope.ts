@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './paging.js';
 
-export { ERROR_CODES, ERROR_REASONS, ISSUE_CODES, issueInfo } from './errors.js';
-export type { ErrorCode, ErrorParams, ErrorReason, IssueCode } from './errors.js';
+export { ERROR_CODES, ISSUE_CODES, issueInfo } from './errors.js';
+export { ERROR_REASONS } from './error-reasons.js';
+export type { ErrorCode, ErrorParams, IssueCode } from './errors.js';
+export type { ErrorReason } from './error-reasons.js';
 
 export const errorParams = z.record(z.string(), z.union([z.string(), z.number()]));
 
@@ -36,9 +39,6 @@ export function envelope<T extends z.ZodType>(result: T) {
 }
 
 export const messageOnly = z.object({ message: z.string(), result: z.null().optional() });
-
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),

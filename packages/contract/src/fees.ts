@@ -186,18 +186,6 @@ export function lateFeeFor(rule: LateFeeTerms, instalment: number, daysOverdue: 
   return rule.cap === null ? raw : Math.min(raw, rule.cap);
 }
 
-/** Paise as rupees with Indian grouping and two decimals: 12345600 → "₹1,23,456.00". */
-export function formatRupees(paise: number, opts: { symbol?: boolean } = {}): string {
-  const negative = paise < 0;
-  const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100).toString();
-  const decimals = String(abs % 100).padStart(2, '0');
-  const last3 = rupees.slice(-3);
-  const rest = rupees.slice(0, -3);
-  const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}` : last3;
-  return `${negative ? '-' : ''}${opts.symbol === false ? '' : '₹'}${grouped}.${decimals}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Shapes shared by the routes
 

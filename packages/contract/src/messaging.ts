@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attachedFile, storedFileName } from './files.js';
-import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.js';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds.js';
 import { mobileNumber } from './people.js';
 import { text } from './text.js';
 

@@ -1,5 +1,4 @@
 import { ROLE, type Role } from './roles.js';
-import type { CountKey } from './dashboard.js';
 
 /**
  * Web routes of spec section 2: one table for the router, the role guard, the breadcrumb and the
@@ -11,26 +10,6 @@ export interface WebRoute {
   /** i18n key of the screen's title, used by the breadcrumb and the page heading. */
   title: string;
 }
-
-export const WEB_BASE_PATH = '/sms_frontend';
-
-/** Where each role lands after sign-in (spec section 2). */
-export const LANDING: Record<Role, string> = {
-  [ROLE.OWNER]: '/dashboard',
-  [ROLE.SYSTEM_ADMIN]: '/systemadmin',
-  [ROLE.PRINCIPAL]: '/schooladmin',
-  [ROLE.TEACHER]: '/teacherdashboard',
-  [ROLE.PARENT]: '/parentdashboard',
-  [ROLE.STUDENT]: '/studentdashboard',
-};
-
-/** The landing route of a role code, or '/' for an unknown one. */
-export function landingFor(role: number | null | undefined): string {
-  return (role != null && LANDING[role as Role]) || '/';
-}
-
-/** Open without signing in: the login, password reset, and a certificate's verification page (its QR code, issue 26). */
-export const PUBLIC_ROUTES = ['/', '/frgtpass', '/otp', '/verify/:token'] as const;
 
 const ALL: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
@@ -292,6 +271,10 @@ function titleOf(path: string): string {
   if (!route) throw new Error(`no route ${path}`);
   return route.title;
 }
+
+/** The dashboard's counts (GET /api/dashboard: those of the caller's role). */
+export const COUNT_KEYS = ['schools', 'systemAdmins', 'admins', 'teachers', 'students', 'parents', 'classes', 'subjects'] as const;
+export type CountKey = (typeof COUNT_KEYS)[number];
 
 /**
  * The label of each dashboard count is the title of the list it counts (the sidebar's label), so

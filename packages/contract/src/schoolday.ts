@@ -385,6 +385,16 @@ export const calendarMonth = z.object({
 });
 export type CalendarMonth = z.infer<typeof calendarMonth>;
 
+/**
+ * The month a calendar opens on: today's when it is inside the session (or there is none), else
+ * the session's nearest end (the web's calendars, and the dashboard's one answer, which fills them).
+ */
+export function initialMonth(today: string, session?: { startDate: string; endDate: string } | null): string {
+  if (session && today < session.startDate) return session.startDate.slice(0, 7);
+  if (session && today > session.endDate) return session.endDate.slice(0, 7);
+  return today.slice(0, 7);
+}
+
 /** Today's attendance for a dashboard, shaped by role. */
 export const attendanceSummaryQuery = z.object({ sessionId: z.uuid().optional() });
 export const attendanceSummary = z.object({

@@ -10,7 +10,6 @@ import {
   classFeeTotal,
   feeRecordTotal,
   LATE_FEE_DAYS_MAX,
-  formatRupees,
   lateFeeFor,
   lateFeeRuleInput,
   monthlyDueDates,
@@ -21,6 +20,7 @@ import {
   type FeeAdjustmentRule,
   type LateFeeTerms,
 } from '../src/fees.js';
+import { formatRupees } from '../src/money.js';
 
 /**
  * The money rules of fees (packages/contract/src/fees.ts), for any amounts within the limits the

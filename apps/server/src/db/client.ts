@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { APP_ROLE, MIGRATIONS_DIR, SET_SCOPE, scopeCache, scopeParams, type Database, type Db, type Scope } from './handle.js';
@@ -26,6 +27,7 @@ export async function openDatabase(opts: {
   const migrationsFolder = opts.migrations ?? MIGRATIONS_DIR;
   if (opts.url) return connectPostgres(opts.url, opts.poolSize ?? 10, migrationsFolder);
 
+  compileWasmOnce();
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
@@ -139,6 +141,20 @@ export async function openDatabase(opts: {
  * idles about 110 MB lower (docs/performance.md).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * PGlite's 9 MB of WebAssembly is compiled by V8's baseline compiler (Liftoff) only, without the
+ * optimizing tier (TurboFan) recompiling the functions that run most. That second compilation ran
+ * at every start (PostgreSQL's own start runs enough of its code) on V8's background threads: about
+ * 2.5 s of CPU, and 60–80 MB of the allocator's memory that stayed with the process, so the server
+ * idled at 270–300 MB instead of 210–240. Measured on the demo school, requests served one after
+ * another cost the same server CPU either way (dashboard, student pages and search, notifications:
+ * 2–7 ms each, within the machine's noise; docs/performance.md). Set before PGlite's module is
+ * compiled; a Node whose V8 lacks the flag ignores it.
+ */
+function compileWasmOnce(): void {
+  v8.setFlagsFromString('--liftoff-only');
+}
 
 /** One turn of the event loop: it accepts and reads sockets before the next statement runs. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

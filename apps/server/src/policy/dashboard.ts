@@ -1,4 +1,4 @@
-import { ROLE, type CountKey, type Role } from '@shala/contract';
+import { ROLE, type CountKey, type DashboardHomeKind, type Role } from '@shala/contract';
 import type { Caller } from '../context.js';
 
 /** Which counts each role's dashboard shows (spec section 1: "as relevant to the role"). */
@@ -27,6 +27,27 @@ export const dashboardPolicy = {
   /** The counts the caller's dashboard shows. */
   countsFor(caller: Caller): readonly CountKey[] {
     return COUNTS_BY_ROLE[caller.roleId];
+  },
+
+  /**
+   * Which landing page the caller's one answer (`GET /api/dashboard/home`) fills: the platform
+   * owner's counts; the admins' (system admin, principal), with the fees at a glance; a teacher's;
+   * a parent's children; a student's own. Each part is then what its own route shows the caller.
+   */
+  homeFor(caller: Caller): DashboardHomeKind {
+    switch (caller.roleId) {
+      case ROLE.OWNER:
+        return 'platform';
+      case ROLE.SYSTEM_ADMIN:
+      case ROLE.PRINCIPAL:
+        return 'admin';
+      case ROLE.TEACHER:
+        return 'teacher';
+      case ROLE.PARENT:
+        return 'parent';
+      case ROLE.STUDENT:
+        return 'student';
+    }
   },
 
   /** Whose classes and students the caller's counts are. */

@@ -70,6 +70,34 @@ describe('typed API client', () => {
     mockFetch({ 'GET /api/dashboard': () => json(200, { result: { counts: { students: -1 } } }) });
     await expect(call('dashboard')).rejects.toMatchObject({ kind: 'unexpected' });
   });
+
+  it('passes the first answers of a page load on as typed and checks them once the schemas are in', async () => {
+    // A fresh client, as after a page load: the contract's schemas are not loaded yet.
+    vi.resetModules();
+    const fresh = await import('./client');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    signIn(112);
+    mockFetch({ 'GET /api/dashboard': () => json(200, { result: { counts: { students: -1 } } }) });
+    expect(await fresh.call('dashboard')).toEqual({ counts: { students: -1 } });
+    mockFetch({ 'GET /api/dashboard': () => json(200, 'not an envelope') });
+    await expect(fresh.call('dashboard')).rejects.toMatchObject({ kind: 'unexpected' });
+    expect(error).not.toHaveBeenCalled();
+
+    // The browser's first idle moment (after the next frame): the schemas load, the first answer is
+    // checked (and reported).
+    await vi.waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    for (const run of idle) run();
+    await fresh.loadSchemas();
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Answer of dashboard does not match the contract', expect.anything()));
+
+    // From then on each answer is checked before it is used.
+    mockFetch({ 'GET /api/dashboard': () => json(200, { result: { counts: { students: -1 } } }) });
+    await expect(fresh.call('dashboard')).rejects.toMatchObject({ kind: 'unexpected' });
+    mockFetch({ 'GET /api/dashboard': () => json(200, { result: { counts: { students: 3 } } }) });
+    expect(await fresh.call('dashboard')).toEqual({ counts: { students: 3 } });
+  });
 });
 
 describe('error texts (spec section 8)', () => {

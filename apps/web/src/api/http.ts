@@ -4,6 +4,7 @@ import type { API, ApiName } from '@shala/contract';
 import { syncClock } from './clock';
 import { getCookie } from './cookies';
 import { COOKIE } from './storage';
+import { tracked } from './idle';
 
 // The HTTP core of the API client without the contract's schemas (types only), so the public
 // pages (login, forgot password, one-time code) load no zod. `client.ts` adds the schema check.
@@ -190,7 +191,11 @@ interface SendOptions {
 }
 
 /** Sends one call and returns the parsed JSON of a success answer (not checked against a schema). */
-export async function send(route: RouteLike, opts: SendOptions = {}): Promise<unknown> {
+export function send(route: RouteLike, opts: SendOptions = {}): Promise<unknown> {
+  return tracked(sendOnce(route, opts));
+}
+
+async function sendOnce(route: RouteLike, opts: SendOptions): Promise<unknown> {
   const isPublic = route.roles === 'public';
   let url: string;
   const headers = baseHeaders(isPublic);

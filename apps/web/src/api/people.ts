@@ -114,9 +114,12 @@ export function usePerson(kind: PeopleKindKey, userId: string | undefined, sessi
   });
 }
 
+/** The query of a parent's own children (role 115); the dashboard's one answer fills it too (api/dashboard-cards.ts). */
+export const myChildrenKey = ['myChildren'] as const;
+
 /** A parent's own children (role 115). */
 export function useMyChildren() {
-  return useQuery({ queryKey: ['myChildren'], queryFn: ({ signal }) => call('myChildren', { signal }) });
+  return useQuery({ queryKey: myChildrenKey, queryFn: ({ signal }) => call('myChildren', { signal }) });
 }
 
 export function useMyChild(userId: string | undefined) {

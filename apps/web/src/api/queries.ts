@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT, ROLE, type NotificationPage, type Role } from '@shala/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DASHBOARD_PAGES, type NotificationPage } from '@shala/contract';
 import { call } from './client';
 import { useAuth } from './auth';
 
@@ -35,7 +35,7 @@ export function useSessions(enabled = true) {
 export function useNotifications() {
   return useQuery({
     queryKey: queryKeys.notifications,
-    queryFn: ({ signal }) => call('notifications', { query: { page: 1, pageSize: PAGE_SIZE_DEFAULT }, signal }),
+    queryFn: ({ signal }) => call('notifications', { query: { page: 1, pageSize: DASHBOARD_PAGES.notifications }, signal }),
   });
 }
 
@@ -67,37 +67,4 @@ export function useMarkNotificationsRead() {
     },
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
-}
-
-/** The caller's dashboard counts; classes are those of `sessionId` (the header's session) when given. */
-const dashboardQuery = (sessionId?: string) =>
-  queryOptions({
-    queryKey: [...queryKeys.dashboard, sessionId ?? null],
-    queryFn: ({ signal }) => call('dashboard', { query: { sessionId }, signal }),
-  });
-
-export function useDashboard(sessionId?: string, enabled = true) {
-  return useQuery({ ...dashboardQuery(sessionId), enabled });
-}
-
-const parentDashboardQuery = queryOptions({
-  queryKey: [...queryKeys.dashboard, 'children'],
-  queryFn: ({ signal }) => call('parentDashboard', { signal }),
-});
-
-/** A parent's dashboard: each child's class, today's attendance, next fee due; the latest notice. */
-export function useParentDashboard(enabled = true) {
-  return useQuery({ ...parentDashboardQuery, enabled });
-}
-
-/**
- * Asks for the first data of a role's dashboard as soon as the signed-in layout's code is in
- * (routes.tsx), before the layout renders: on a slow phone the answer then arrives while it
- * renders, not after. A parent's children, the owner's counts; the other roles' counts are of the
- * session picked in the header, so their sessions.
- */
-export function prefetchLanding(client: QueryClient, role: Role | null): void {
-  if (role === ROLE.PARENT) void client.prefetchQuery(parentDashboardQuery);
-  else if (role === ROLE.OWNER) void client.prefetchQuery(dashboardQuery());
-  else if (role !== null) void client.prefetchQuery(sessionsQuery);
 }

@@ -1,5 +1,6 @@
-import { API, type ApiName } from '@shala/contract';
-import { ApiError, baseHeaders, buildUrl, httpError, type CallOptions, type Envelope } from './client';
+import type { API, ApiName } from '@shala/contract';
+import ROUTES from 'virtual:api-routes';
+import { ApiError, baseHeaders, buildUrl, httpError, loadSchemas, type CallOptions, type Envelope } from './client';
 
 function parseJson(text: string): unknown {
   if (!text) return null;
@@ -27,8 +28,8 @@ export interface UploadOptions<N extends ApiName> {
  * Sends one file as multipart/form-data through XMLHttpRequest (fetch cannot report upload
  * progress) and returns the parsed success envelope; failures are the same ApiError as `request`.
  */
-export function uploadFile<N extends MultipartName>(name: N, file: Blob, options: UploadOptions<N> = {}): Promise<Envelope<N>> {
-  const route = API[name];
+export async function uploadFile<N extends MultipartName>(name: N, file: Blob, options: UploadOptions<N> = {}): Promise<Envelope<N>> {
+  const route = (await loadSchemas())[name];
   return new Promise((resolve, reject) => {
     let url: string;
     try {
@@ -97,19 +98,18 @@ function fileNameFrom(disposition: string | null): string | null {
 
 /** Fetches a raw (non-JSON) route (a PDF, a CSV export) with the session token: its bytes and the server's file name. */
 export async function fetchRoute<N extends ApiName>(name: N, options: { params?: unknown; query?: unknown }): Promise<{ blob: Blob; fileName: string | null }> {
-  const route = API[name];
-  const isPublic = (route.roles as unknown) === 'public';
+  const [method, url, isPublic] = ROUTES[name];
   let response: Response;
   try {
-    const headers = baseHeaders(isPublic);
+    const headers = baseHeaders(isPublic === 1);
     headers.Accept = 'text/csv, application/octet-stream, */*';
-    response = await fetch(buildUrl(route.url, options.params, options.query), { method: route.method, headers });
+    response = await fetch(buildUrl(url, options.params, options.query), { method, headers });
   } catch (cause) {
     throw new ApiError(cause instanceof TypeError ? 'network' : 'request', { cause });
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw httpError(response.status, parseJson(text), isPublic);
+    throw httpError(response.status, parseJson(text), isPublic === 1);
   }
   return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
 }

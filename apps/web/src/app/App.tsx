@@ -6,11 +6,12 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Theme and toasts for every page. The query client comes with the signed-in layout
- * (`QueryScope`); tests may pass their own here.
+ * (`QueryScope`); tests may pass their own here. The theme's CSS variables are styles the build
+ * writes (main.tsx imports them: mantine-styles.ts), not computed as the app starts.
  */
 export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" withCssVariables={false}>
       <Toasts />
       {queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}
     </MantineProvider>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { HEADER_MOCKS, mockFetch, renderApp, signIn } from '../test/utils';
+import { adminHomeFixture } from '../test/fixtures';
+import { HEADER_MOCKS, json, mockFetch, renderApp, signIn } from '../test/utils';
 
 describe('role guard', () => {
   it('sends a visitor without a role cookie to /', async () => {
@@ -49,7 +50,7 @@ describe('role guard', () => {
   });
 
   it('shows the dashboard counts as labelled cards', async () => {
-    mockFetch(HEADER_MOCKS);
+    mockFetch({ ...HEADER_MOCKS, 'GET /api/dashboard/home': () => json(200, { result: adminHomeFixture({ counts: { students: 120, teachers: 9 } }) }) });
     signIn(112);
     renderApp('/systemadmin');
     const students = await screen.findByRole('listitem', { name: 'Students' });

@@ -1,21 +1,43 @@
-import { loadAllTexts } from '../i18n';
+import { loadWayInTexts } from '../i18n';
 
 /** The signed-in layout's chunk (with the dashboard, chunks.ts) and its screens' map. */
-export const loadLayout = () => import('./layout/AppLayout');
-export const loadSignedIn = () => import('./signedIn');
+interface SignedInApp {
+  layout: typeof import('./layout/AppLayout');
+  routes: typeof import('./signedIn');
+}
 
-let started = false;
+let app: SignedInApp | null = null;
+let loading: Promise<SignedInApp> | null = null;
 
 /**
- * Fetches what the signed-in layout needs (its code, every text of the language, the screens'
- * map) ahead of the sign-in: the sign-in form calls it when it is first touched, so on a slow phone
- * the code arrives while the person types (or at least while the sign-in itself is on its way),
- * not after it. Never on the page's load: a visitor who does not sign in does not fetch it.
+ * Loads what the signed-in layout needs: its code (with the dashboard's), its texts and the
+ * dashboard's, and the screens' map. Once in, they are at hand (`signedInApp`): the layout then
+ * renders in the first pass after the sign-in, where a lazy one showed a loader first and each
+ * boundary it passed (the layout, the screens' map, the dashboard) a throttled moment later
+ * (React holds a revealed Suspense boundary back up to 300 ms).
+ */
+export function loadSignedInApp(): Promise<SignedInApp> {
+  if (!loading) {
+    const started = Promise.all([import('./layout/AppLayout'), import('./signedIn'), loadWayInTexts()]).then(([layout, routes]) => (app = { layout, routes }));
+    started.catch(() => {
+      loading = null;
+    });
+    loading = started;
+  }
+  return loading;
+}
+
+/** The signed-in layout's modules, if loaded. */
+export function signedInApp(): SignedInApp | null {
+  return app;
+}
+
+/**
+ * Fetches the signed-in layout ahead of the sign-in: the sign-in form calls it when it is first
+ * touched, so on a slow phone the code arrives while the person types (or at least while the
+ * sign-in itself is on its way), not after it. Never on the page's load: a visitor who does not
+ * sign in does not fetch it.
  */
 export function prefetchSignedIn(): void {
-  if (started) return;
-  started = true;
-  void Promise.all([loadLayout(), loadAllTexts(), loadSignedIn()]).catch(() => {
-    started = false;
-  });
+  loadSignedInApp().catch(() => undefined);
 }

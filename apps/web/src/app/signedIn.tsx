@@ -2,8 +2,11 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
 import { PageLoader } from '../components/PageLoader';
+import { TextsReady } from '../components/TextsReady';
 import { RoleGate } from './guards';
 import type { ScreenProps } from '../lib/screen';
+// In the layout's chunk (chunks.ts), rendered with it after the sign-in (no loader between them).
+import DashboardPage from '../features/dashboard/DashboardPage';
 import { TIMETABLE_SCREENS } from '../features/timetable/screens';
 import { CALENDAR_SCREENS } from '../features/calendar/screens';
 import { ATTENDANCE_SCREENS } from '../features/attendance/screens';
@@ -21,8 +24,8 @@ import { MESSAGING_SETTINGS_SCREENS } from '../features/messaging-settings/scree
 import { CERTIFICATE_SCREENS } from '../features/certificates/screens';
 
 // The signed-in screens: every route of the contract's web table and the screen it renders. This
-// module loads with the signed-in layout, not with the login page (its JavaScript budget).
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+// module loads with the signed-in layout, not with the login page (its JavaScript budget). A screen
+// shows once every text is in; the dashboard's numbers come with the layout's few (TextsReady).
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
 const SchoolListPage = lazy(() => import('../features/schools/SchoolListPage'));
@@ -151,7 +154,13 @@ function screenRoute(route: WebRoute): RouteObject {
     element: (
       <RoleGate route={route}>
         <Suspense fallback={<PageLoader />}>
-          <Screen route={route} />
+          {Screen === DashboardPage ? (
+            <Screen route={route} />
+          ) : (
+            <TextsReady fallback={<PageLoader />}>
+              <Screen route={route} />
+            </TextsReady>
+          )}
         </Suspense>
       </RoleGate>
     ),

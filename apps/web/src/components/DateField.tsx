@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, type DateInputProps } from '@mantine/dates';

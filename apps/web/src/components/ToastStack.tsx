@@ -1,3 +1,4 @@
+import '@mantine/notifications/styles.layer.css';
 import { useMemo } from 'react';
 import { MantineThemeProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

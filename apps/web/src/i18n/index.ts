@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCore from 'virtual:i18n-en-core';
+import enCore from 'virtual:i18n/en/core';
 import { LOCAL_KEY, local } from '../api/storage';
 
 /** Languages offered in the pickers (spec section 1). Tamil and Gujarati exist in part, not offered. */
@@ -16,35 +16,70 @@ export function isOffered(code: unknown): code is LanguageCode {
 }
 
 type Bundle = Record<string, unknown>;
-/**
- * Texts load on demand so the login screen stays small: English starts with the texts of the
- * screens before sign-in (`virtual:i18n-en-core`, see i18n-core.ts) and gets the rest with the
- * signed-in layout (`loadAllTexts`); Hindi loads whole when chosen.
- */
-const loaders: Record<string, () => Promise<{ default: Bundle }>> = {
-  en: () => import('./en.json'),
-  hi: () => import('./hi.json'),
-};
-const loaded = new Map<string, Promise<void>>();
 
-function ensureBundle(code: string): Promise<void> {
-  let done = loaded.get(code);
-  if (!done) {
-    const load = loaders[code];
-    done = load
-      ? load().then((bundle) => {
-          i18n.addResourceBundle(code, 'translation', bundle.default, true, true);
-        })
-      : Promise.resolve();
-    done.catch(() => loaded.delete(code));
-    loaded.set(code, done);
+/**
+ * A language's texts come in three growing parts (i18n-core.ts): `core`, the screens before
+ * sign-in; `way-in`, with the signed-in layout and the dashboard; `all`, every screen's. The login
+ * page starts with English's core (in its own chunk), the layout gets the way in, a screen or the
+ * dashboard's cards the whole file; Hindi loads the part wanted when chosen.
+ */
+type Part = 'core' | 'way-in' | 'all';
+const PARTS: readonly Part[] = ['core', 'way-in', 'all'];
+const loaders: Record<LanguageCode, Record<Part, () => Promise<{ default: Bundle }>>> = {
+  en: {
+    core: () => Promise.resolve({ default: enCore }),
+    'way-in': () => import('virtual:i18n/en/way-in'),
+    all: () => import('./en.json'),
+  },
+  hi: {
+    core: () => import('virtual:i18n/hi/core'),
+    'way-in': () => import('virtual:i18n/hi/way-in'),
+    all: () => import('./hi.json'),
+  },
+};
+/** Each language's parts, loaded or on their way (English's core is in from the start). */
+const loaded = new Map<string, Promise<void>>([['en/core', Promise.resolve()]]);
+/** The languages whose every text is in. */
+const complete = new Set<string>();
+/** The part the screens shown so far need (for a language chosen later). */
+let wanted: Part = 'core';
+
+/** Loads a part of a language's texts, unless a part as large is in or on its way. */
+function ensureTexts(code: string, part: Part): Promise<void> {
+  if (!isOffered(code)) return Promise.resolve();
+  for (const larger of PARTS.slice(PARTS.indexOf(part))) {
+    const done = loaded.get(`${code}/${larger}`);
+    if (done) return done;
   }
+  const key = `${code}/${part}`;
+  const done = loaders[code][part]().then((bundle) => {
+    i18n.addResourceBundle(code, 'translation', bundle.default, true, true);
+    if (part === 'all') complete.add(code);
+  });
+  done.catch(() => loaded.delete(key));
+  loaded.set(key, done);
   return done;
+}
+
+/** A part of the texts of English (the fallback) and of the current language. */
+function loadTexts(part: Part): Promise<void> {
+  if (PARTS.indexOf(part) > PARTS.indexOf(wanted)) wanted = part;
+  return Promise.all([ensureTexts('en', part), ensureTexts(i18n.language || DEFAULT_LANGUAGE, part)]).then(() => undefined);
+}
+
+/** What the signed-in layout and the dashboard show (the rest comes with the screens: `loadAllTexts`). */
+export function loadWayInTexts(): Promise<void> {
+  return loadTexts('way-in');
 }
 
 /** Every text of English (the fallback) and of the current language: the signed-in screens need them all. */
 export function loadAllTexts(): Promise<void> {
-  return Promise.all([ensureBundle('en'), ensureBundle(i18n.language || DEFAULT_LANGUAGE)]).then(() => undefined);
+  return loadTexts('all');
+}
+
+/** Whether every text of English and of the current language is in (a screen shows at once). */
+export function allTextsLoaded(): boolean {
+  return complete.has('en') && complete.has(i18n.language || DEFAULT_LANGUAGE);
 }
 
 let devanagariFont: Promise<unknown> | null = null;
@@ -84,10 +119,10 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
       fallbackLng: DEFAULT_LANGUAGE,
       interpolation: { escapeValue: false },
       returnNull: false,
-      // A text not among the core texts (a screen before sign-in asking for more) loads the rest,
-      // and the screen re-renders when it arrives.
+      // A text not among the parts loaded (a screen before sign-in, or the layout, asking for
+      // more) loads the whole file, and the screen re-renders when it arrives.
       saveMissing: true,
-      missingKeyHandler: () => void ensureBundle('en'),
+      missingKeyHandler: () => void loadAllTexts(),
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
     i18n.on('languageChanged', applyDocument);
@@ -106,9 +141,9 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
 export async function setLanguage(code: string, { persist = true } = {}): Promise<void> {
   const target = isOffered(code) ? code : DEFAULT_LANGUAGE;
   if (persist) local.set(LOCAL_KEY.lang, target);
-  // English starts with its core texts; the rest comes with the signed-in layout (loadAllTexts).
+  // The part of the texts the screens shown so far need: English's core is in from the start.
   if (target === 'hi') loadDevanagariFont();
-  if (target !== DEFAULT_LANGUAGE) await ensureBundle(target);
+  await Promise.all([ensureTexts('en', wanted), ensureTexts(target, wanted)]);
   await i18n.changeLanguage(target);
 }
 

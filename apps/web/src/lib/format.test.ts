@@ -19,6 +19,15 @@ describe('formatFor', () => {
     expect(hi.hindi).toBe(true);
     expect(en.hindi).toBe(false);
   });
+
+  it('writes whole numbers as NumberFormat does in both languages, without making one', () => {
+    const samples = [0, -0, 7, -7, 42, 999, 1000, -1000, 12345, 123456, 1234567, -98765432, 100000000, Number.MAX_SAFE_INTEGER, 2.5, -0.125, 1e21];
+    for (const language of ['en', 'hi']) {
+      const fmt = formatFor(language);
+      const intl = new Intl.NumberFormat(localeOf(language));
+      for (const n of samples) expect(fmt.number(n), `${language} ${n}`).toBe(intl.format(n));
+    }
+  });
 });
 
 describe('an instant', () => {

@@ -1,4 +1,4 @@
-import type { ClassSummary, Exam } from '@shala/contract';
+import type { ClassSummary, DashboardHome, Exam } from '@shala/contract';
 
 /** The current session (2026-27) the academics and exams screens ask for first. */
 export const SESSION_FIXTURE = {
@@ -72,4 +72,42 @@ export function childFixture(n: number, firstName: string) {
 /** The head of a class's sheet for a draft exam (the marks grid's, the notes'): Periodic Test 1, Class 5 A. */
 export function examSheetFixture(examId: string, assignClassId: string) {
   return { examId, examName: 'Periodic Test 1', status: 'draft' as const, assignClassId, className: 'Class 5', section: 'A' };
+}
+
+/** The signed-in user's profile (GET /api/account/:userId) for the user of `signIn`: a system admin. */
+export const PROFILE_FIXTURE = {
+  userId: '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10',
+  loginId: 'DEMO-A0001',
+  roleId: 112,
+  firstName: 'Asha',
+  lastName: 'Verma',
+  fullName: 'Asha Verma',
+  email: 'asha@example.org',
+  contact: null,
+  address: '12 Station Road',
+  image: null,
+  status: true,
+  schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
+  schoolName: 'Demo Public School',
+};
+
+/**
+ * The admins' landing page's one answer (GET /api/dashboard/home) for the user of `signIn`
+ * (`PROFILE_FIXTURE`): no session, an empty bell and board, nobody marked today, no calendar
+ * and no fees (their cards ask their own routes); override what a test is about.
+ */
+export function adminHomeFixture(over: Partial<Extract<DashboardHome, { kind: 'admin' }>> = {}): DashboardHome {
+  return {
+    kind: 'admin',
+    profile: PROFILE_FIXTURE,
+    notifications: { items: [], total: 0, page: 1, pageSize: 20, unread: 0 },
+    sessions: [],
+    sessionId: null,
+    counts: {},
+    board: { items: [], total: 0, page: 1, pageSize: 5 },
+    attendance: { date: '2026-11-25', dayKind: 'outside_session', school: null, classes: [], children: [] },
+    calendar: null,
+    fees: null,
+    ...over,
+  };
 }

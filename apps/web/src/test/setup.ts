@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18n, loadAllTexts } from '../i18n';
+import { loadSchemas } from '../api/client';
 
 // jsdom lacks a few browser APIs Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -46,6 +47,9 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(async () => {
   await initI18n('en');
   await loadAllTexts();
+  // Every answer checked before it is used, as once the schemas are in (api/client.ts); the
+  // first answers of a page load are client.test.ts's.
+  await loadSchemas();
 });
 
 function clearCookies(): void {

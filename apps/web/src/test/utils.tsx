@@ -10,12 +10,18 @@ import '../app/signedIn';
 import { createQueryClient } from '../api/queryClient';
 import { setCookie } from '../api/cookies';
 import type { UserEvent } from '@testing-library/user-event';
+import { PROFILE_FIXTURE } from './fixtures';
 
-/** Renders the real route table in memory, with every provider of the app. */
-export function renderApp(path: string, routeTable: RouteObject[] = routes) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+/** A query client as the tests' app has it: no retries, nothing stale. */
+export function testQueryClient() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  return queryClient;
+}
+
+/** Renders the real route table in memory, with every provider of the app (and the query client given, if one is). */
+export function renderApp(path: string, routeTable: RouteObject[] = routes, queryClient = testQueryClient()) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   notifications.clean();
   const utils = render(
     <AppProviders queryClient={queryClient}>
@@ -62,28 +68,10 @@ export function mockFetch(handlers: Record<string, Handler>) {
 
 /** Default answers of the header's calls for a signed-in user. */
 export const HEADER_MOCKS: Record<string, Handler> = {
-  'GET /api/account/7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10': () =>
-    json(200, {
-      result: {
-        userId: '7f1c5d0e-4b7a-4c39-9a51-2f4f7e3d6a10',
-        loginId: 'DEMO-A0001',
-        roleId: 112,
-        firstName: 'Asha',
-        lastName: 'Verma',
-        fullName: 'Asha Verma',
-        email: 'asha@example.org',
-        contact: null,
-        address: '12 Station Road',
-        image: null,
-        status: true,
-        schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
-        schoolName: 'Demo Public School',
-      },
-    }),
+  [`GET /api/account/${PROFILE_FIXTURE.userId}`]: () => json(200, { result: PROFILE_FIXTURE }),
   'GET /api/school/session': () => json(200, { result: [] }),
   'GET /api/notifications': () => json(200, { result: { items: [], total: 0, page: 1, pageSize: 20, unread: 0 } }),
   'PUT /api/notifications/language': () => json(200, { result: { language: 'en' } }),
-  'GET /api/dashboard': () => json(200, { result: { counts: { students: 120, teachers: 9 } } }),
 };
 
 /** A person as the list and detail APIs answer it. */

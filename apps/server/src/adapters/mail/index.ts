@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeError } from '../../log.js';
 import { now as clockNow, nowMs } from '../../clock.js';
@@ -59,12 +59,17 @@ export async function sweepOutbox(dir: string, now = clockNow()): Promise<number
  * lines name no recipient.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  // nodemailer is loaded at the first mail, not at start (3 MB of memory a quiet server does not need).
+  const made = (options: Parameters<typeof import('nodemailer').createTransport>[0]): (() => Promise<Transporter>) => {
+    let transport: Promise<Transporter> | undefined;
+    return () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options)));
+  };
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = made(opts.smtpUrl);
     return {
       async send({ keepMs: _keep, ...mail }) {
         try {
-          await transport.sendMail({ from: opts.from, ...mail });
+          await (await transport()).sendMail({ from: opts.from, ...mail });
         } catch (err) {
           // nodemailer's messages quote the recipients; the logger keeps only codes and frames.
           throw new Error(`SMTP delivery failed (${safeError(err).code ?? 'no code'})`, { cause: err });
@@ -74,10 +79,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       sweep: async () => 0,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = made({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ keepMs, ...mail }) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await (await transport()).sendMail({ from: opts.from, ...mail });
       await ensurePrivateDir(opts.outboxDir);
       const stamp = clockNow().toISOString().replace(/[:.]/g, '-');
       const until = keepMs === undefined ? '' : `-until-${nowMs() + keepMs}`;

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { MASTER_CLASSES, amountInWords, dateInWords, formatDateFor, formatRupees, nextMasterClass, numberInWords, type CertificateLang, type CertificateType } from '@shala/contract';
 import { ACCENT, INK, LINE_HEIGHT, MUTED, RED, RULE, block, heightOf, newPdf } from '../../pdf/text.js';
 import { addressOnce, type CertificateBody } from './certificates.js';
@@ -233,7 +232,7 @@ export async function renderCertificate(c: PrintedCertificate, lang: Certificate
   const b = c.body;
   const f = b.fields;
   const title = w.title[c.type];
-  const { doc, done } = newPdf({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: MARGIN,
     lang: lang === 'hi' ? 'hi-IN' : 'en-IN',
@@ -359,6 +358,7 @@ export async function renderCertificate(c: PrintedCertificate, lang: Certificate
 
   // The foot: the QR code of the verification page, the date, the signatures.
   const footTop = Math.max(y + 24, doc.page.height - MARGIN - FOOT_HEIGHT);
+  const { default: QRCode } = await import('qrcode');
   const qr = await QRCode.toBuffer(c.verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   doc.image(qr, left, footTop, { width: 78 });
   block(doc, w.verify, left + 88, footTop + 4, width * 0.42, { size: 8.5, color: MUTED });

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { ROLE, type CertificateLang, type IdCardKind } from '@shala/contract';
 import { ACCENT, INK, MUTED, RULE, block, heightOf, newPdf, type Doc } from '../../pdf/text.js';
 
@@ -84,7 +83,7 @@ const initialsOf = (name: string) =>
 /** The sheets of cards as one PDF, in the order given. */
 export async function renderIdCards(sheets: CardSheets, lang: CertificateLang): Promise<Buffer> {
   const w = WORDS[lang];
-  const { doc, done } = newPdf({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
@@ -94,6 +93,7 @@ export async function renderIdCards(sheets: CardSheets, lang: CertificateLang): 
   });
   const x0 = (A4.width - COLS * CARD.width) / 2;
   const y0 = (A4.height - ROWS * CARD.height) / 2;
+  const { default: QRCode } = await import('qrcode');
   const qrs = await Promise.all(sheets.people.map((p) => QRCode.toBuffer(p.verifyUrl, { errorCorrectionLevel: 'M', margin: 0, width: 160 })));
   for (let start = 0; start < Math.max(sheets.people.length, 1); start += CARDS_PER_SHEET) {
     doc.addPage({ size: 'A4', margin: 0 });

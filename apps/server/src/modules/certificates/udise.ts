@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import writeXlsxFile from 'write-excel-file/node';
 import { csvText, ROLE, type UdiseCheckRow } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { academicSessions, classes, classStudents, studentRecords, users } from '../../db/schema.js';
@@ -176,6 +175,7 @@ export const udiseCsv = (rows: UdiseRow[]): string => csvText(header, rows.map(c
 export async function udiseXlsx(rows: UdiseRow[]): Promise<Buffer> {
   const bold = header.map((value) => ({ value, fontWeight: 'bold' as const }));
   const data = [bold, ...rows.map((r) => cells(r).map((value) => ({ value, type: String })))];
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile(data, { sheet: 'Students', stickyRowsCount: 1 }).toBuffer();
 }
 

@@ -1,18 +1,40 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ROLE, type CountKey, type DashboardCounts, type DashboardQuery, type ParentDashboard, type Role } from '@shala/contract';
+import {
+  DASHBOARD_PAGES,
+  ROLE,
+  initialMonth,
+  pickSession,
+  type CountKey,
+  type DashboardCounts,
+  type DashboardHome,
+  type DashboardHomeQuery,
+  type DashboardQuery,
+  type DashboardStudentCards,
+  type ParentDashboard,
+  type Role,
+} from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import { notices, schoolCounts, schools, users } from '../../db/schema.js';
 import { PLATFORM } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { roleSql } from '../../db/roles.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { scopeOf } from '../../policy/index.js';
 import { tenantDb } from '../../db/scope.js';
 import { noticesPolicy } from '../../policy/notices.js';
 import { dashboardPolicy } from '../../policy/dashboard.js';
 import { localDate } from '../calendar/index.js';
+import { calendarMonth } from '../calendar/service.js';
 import { fullName } from '../users/service.js';
 import { rowsOf } from '../../db/rows.js';
+import { getProfile } from '../account/service.js';
+import { listSessions, studentClass } from '../academics/index.js';
+import { attendanceSummary } from '../attendance/index.js';
+import { classWorkOfClass } from '../classwork/service.js';
+import { feeSummary, studentFeesFor } from '../fees/index.js';
+import { noticeBoard } from '../notices/service.js';
+import { listNotifications } from '../notifications/service.js';
+import { myChildren } from '../people/service.js';
 
 const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, Role> = {
   systemAdmins: ROLE.SYSTEM_ADMIN,
@@ -130,4 +152,86 @@ export async function parentDashboard(deps: Deps, caller: Caller): Promise<Paren
     })),
     latestNotice: notice ?? null,
   };
+}
+
+/**
+ * A part of the landing page that its own route would refuse (a 4xx: a record the caller may not
+ * see, a month outside every session): null in the answer, so that the card asks its route itself
+ * and shows why, as it did before the one answer. Any other failure fails the whole answer.
+ */
+async function unlessRefused<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return null;
+    throw err;
+  }
+}
+
+/** A student's cards (its class, the class's latest work, its fees) in a session, as their routes answer the caller. */
+async function studentCards(deps: Deps, caller: Caller, studentId: string, sessionId: string): Promise<DashboardStudentCards> {
+  const [view, fees] = await Promise.all([
+    unlessRefused(studentClass(deps, caller, studentId, sessionId)),
+    unlessRefused(studentFeesFor(deps, caller, { studentId, sessionId })),
+  ]);
+  const assignClassId = view?.class?.assignClassId;
+  const classWork = assignClassId ? await unlessRefused(classWorkOfClass(deps, caller, assignClassId, { page: 1, pageSize: DASHBOARD_PAGES.classWork })) : null;
+  return { studentId, studentClass: view, classWork, fees };
+}
+
+/**
+ * `GET /api/dashboard/home`: everything the caller's landing page shows, in one answer, each part
+ * by the service of its own route (so it is what that route answers the caller: the same access
+ * rules, the same figures). The session is the one asked for when it is the school's, else the
+ * current one (`pickSession`, as the header picks it). Reads go out as soon as what they need is
+ * in: the header's parts, the notices, the sessions and a parent's children at once; then what
+ * needs the session (the counts, today's attendance, the fees, each student's cards); then the
+ * calendars, which open on today's month (today is the attendance's date, in the school's time
+ * zone). A parent's children are a handful: their cards are read per child, each a constant
+ * number of statements.
+ */
+export async function dashboardHome(deps: Deps, caller: Caller, q: DashboardHomeQuery = {}): Promise<DashboardHome> {
+  const kind = dashboardPolicy.homeFor(caller);
+  const header = Promise.all([getProfile(deps, caller, caller.userId), listNotifications(deps, caller, { page: 1, pageSize: DASHBOARD_PAGES.notifications })]);
+  if (kind === 'platform') {
+    const [[profile, notifications], { counts }] = await Promise.all([header, dashboardCounts(deps, caller)]);
+    return { kind, profile, notifications, sessions: [], sessionId: null, counts };
+  }
+  // Every promise below ends in the one Promise.all of the role's case: a failure fails the answer once.
+  const picked = listSessions(deps, caller).then((sessions) => ({ sessions, session: pickSession(sessions, q.sessionId) }));
+  const sessionOf = async () => (await picked).session?.sessionId;
+  const attendance = sessionOf().then((sessionId) => attendanceSummary(deps, caller, { sessionId }));
+  const counts = () => sessionOf().then(async (sessionId) => (await dashboardCounts(deps, caller, { sessionId })).counts);
+  /** A calendar card: the month it opens on, of the session (with a student, its attendance day by day). */
+  const calendar = (studentId?: string) =>
+    Promise.all([picked, attendance]).then(([{ session }, today]) =>
+      unlessRefused(calendarMonth(deps, caller, initialMonth(today.date, session), { sessionId: session?.sessionId, studentId })),
+    );
+  const common = Promise.all([header, picked, noticeBoard(deps, caller, { page: 1, pageSize: DASHBOARD_PAGES.board }), attendance]).then(
+    ([[profile, notifications], { sessions, session }, board, today]) => ({ profile, notifications, sessions, sessionId: session?.sessionId ?? null, board, attendance: today }),
+  );
+  switch (kind) {
+    case 'admin': {
+      const fees = sessionOf().then((sessionId) => (sessionId ? feeSummary(deps, caller, { sessionId }) : null));
+      const [base, figures, month, summary] = await Promise.all([common, counts(), calendar(), fees]);
+      return { kind, ...base, counts: figures, calendar: month, fees: summary };
+    }
+    case 'teacher': {
+      const [base, figures, month] = await Promise.all([common, counts(), calendar()]);
+      return { kind, ...base, counts: figures, calendar: month };
+    }
+    case 'student': {
+      const own = sessionOf().then((sessionId) => (sessionId ? studentCards(deps, caller, caller.userId, sessionId) : null));
+      const [base, figures, month, student] = await Promise.all([common, counts(), calendar(caller.userId), own]);
+      return { kind, ...base, counts: figures, calendar: month, student };
+    }
+    case 'parent': {
+      const own = myChildren(deps, caller);
+      // The attendance card's children, each with its calendar (SchoolDayCards); the parent's children, each with its cards.
+      const calendars = attendance.then((today) => Promise.all(today.children.map(async (c) => ({ studentId: c.studentId, month: await calendar(c.studentId) }))));
+      const students = Promise.all([own, sessionOf()]).then(([list, sessionId]) => (sessionId ? Promise.all(list.map((c) => studentCards(deps, caller, c.userId, sessionId))) : []));
+      const [base, children, mine, months, cards] = await Promise.all([common, parentDashboard(deps, caller), own, calendars, students]);
+      return { kind, ...base, children, myChildren: mine, calendars: months, students: cards };
+    }
+  }
 }

@@ -392,7 +392,7 @@ function drawCard(doc: Doc, card: ReportCard, lang: ReportLang, extras: CardExtr
  * class's batch does not hold the process for its whole length.
  */
 export async function renderReportCards(cards: readonly ReportCard[], lang: ReportLang, extras: CardExtras, title: string): Promise<Buffer> {
-  const { doc, done } = newPdf({
+  const { doc, done } = await newPdf({
     size: PAGE.size,
     // The page's own margins: the painter places everything; pdfkit must never break a page by itself.
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },

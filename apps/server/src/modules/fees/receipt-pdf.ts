@@ -308,9 +308,9 @@ function rule(doc: Doc, y: number, color = RULE): number {
 }
 
 /** Draws the receipt on A5 pages (one, unless a batch has many lines); resolves with the PDF's bytes. */
-function renderA5(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
+async function renderA5(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
   const { w, classLine, total, allReversed, lines, reversal, cashTaken } = texts(data, lang);
-  const { doc, done } = newPdf({
+  const { doc, done } = await newPdf({
     size: PAGE.size,
     margin: PAGE.margin,
     lang: lang === 'hi' ? 'hi-IN' : 'en-IN',
@@ -458,9 +458,9 @@ interface Piece {
 }
 
 /** Draws the receipt on one page of an 80 mm roll, measured first; black only (thermal printers have no grey). */
-function renderThermal(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
+async function renderThermal(data: ReceiptData, lang: ReceiptLang): Promise<Buffer> {
   const { w, classLine, total, lines, reversal, cashTaken } = texts(data, lang);
-  const { doc, done } = newPdf({
+  const { doc, done } = await newPdf({
     autoFirstPage: false,
     lang: lang === 'hi' ? 'hi-IN' : 'en-IN',
     displayTitle: true,

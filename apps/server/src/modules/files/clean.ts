@@ -1,8 +1,16 @@
 import zlib from 'node:zlib';
-import sharp from 'sharp';
 
-// Uploads are decoded one at a time per thread, and no decoded image stays cached.
-sharp.cache(false);
+let sharpLoaded: Promise<typeof import('sharp')> | undefined;
+/**
+ * sharp, loaded at the first image rather than at start: it and libvips hold about 30 MB that a
+ * server with no upload does not need. Uploads are decoded one at a time per thread, and no decoded
+ * image stays cached.
+ */
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then((mod) => {
+    mod.default.cache(false);
+    return mod;
+  }));
 
 /** The longest side of a stored image: enough for a photo, a logo or a page of class work. */
 export const IMAGE_MAX_SIDE = 2048;
@@ -24,6 +32,7 @@ export const isImageMime = (mime: string): mime is ImageMime => mime in FORMATS;
 export async function reencodeImage(data: Buffer, mime: ImageMime): Promise<{ data: Buffer; mime: ImageMime } | null> {
   const format = FORMATS[mime];
   const animated = format === 'gif' || format === 'webp';
+  const { default: sharp } = await loadSharp();
   try {
     const input = sharp(data, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type UploadedFile } from '@shala/contract';
 import type { Caller } from '../../context.js';
@@ -57,6 +56,8 @@ const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.last
 
 /** The type of an upload from its first bytes; the name only tells apart what the bytes cannot. */
 async function detectType(head: Buffer, originalName: string): Promise<string | undefined> {
+  // file-type loaded at the first upload, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(head).catch(() => undefined))?.mime;
   const ext = extensionOf(originalName);
   if (detected === 'application/x-cfb') return CFB_BY_EXT[ext];

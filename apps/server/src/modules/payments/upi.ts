@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import QRCode from 'qrcode';
 import {
   ROLE,
   type Payment,
@@ -95,7 +94,8 @@ export function upiLink(payee: UpiPayee, amount: number, reference: string): str
 }
 
 /** A link as a QR code, an SVG document (error correction M: a phone reads it off a screen or paper). */
-export function upiQrSvg(link: string): Promise<string> {
+export async function upiQrSvg(link: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 

@@ -1,7 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { parse, CsvError } from 'csv-parse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
@@ -61,6 +60,8 @@ async function readCsv(req: FastifyRequest, kind: ImportKind): Promise<Array<Rec
   }
   if (!file) throw new AppError('BAD_REQUEST', 'Choose a CSV file to import.', { reason: 'file_missing', field: 'file' });
   const known = new Map(IMPORT_COLUMNS[kind].map((c) => [c.toLowerCase(), c]));
+  // csv-parse loaded at the first import, not at start.
+  const { parse, CsvError } = await import('csv-parse');
   const parser = parse({
     bom: true,
     columns: (header: string[]) => header.map((h) => known.get(h.trim().toLowerCase()) ?? `?${h}`),

@@ -108,7 +108,7 @@ class Painter {
 
 export async function renderExport(bundle: StudentBundle, lang: ReportLang): Promise<Buffer> {
   const w = WORDS[lang];
-  const { doc, done } = newPdf({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
     lang: lang === 'hi' ? 'hi-IN' : 'en-IN',

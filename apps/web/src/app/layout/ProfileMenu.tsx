@@ -1,96 +1,21 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBellCog, IconLogout, IconMessages, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ROLE, ROLE_KEY, canOpen, isRole } from '@shala/contract';
-import { clearAuth, useAuth } from '../../api/auth';
-import { call } from '../../api/client';
-import { useProfile } from '../../api/queries';
-import { UserAvatar } from '../../components/UserAvatar';
-import { forgetThisBrowser } from '../../features/notifications/push-client';
-import { confirmAction } from '../../lib/confirm';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenSettled } from '../../api/idle';
+import { ProfileButton } from './ProfileButton';
 
-/** How the person is reached beyond the bell (every role of a school). */
-const SETTINGS = '/notificationsettings';
+// The menu (Mantine's Menu and Popover, about 7 KB gzip) is not on the way to the dashboard's
+// numbers: the avatar shows at once, the menu's code is fetched once the page has settled, and the
+// first click on the avatar puts the menu in its place, open.
+const loadPopup = () => import('./ProfileMenuPopup');
+const ProfileMenuPopup = lazy(loadPopup);
 
 export function ProfileMenu() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { role, userId } = useAuth();
-  const { data: profile } = useProfile();
-  const name = profile?.fullName ?? '';
-
-  const logout = async () => {
-    // Before the session ends: the next person on this phone does not get this user's alerts.
-    await forgetThisBrowser();
-    try {
-      await call('signout');
-    } catch {
-      // The session may already be gone; signing out locally is what matters.
-    }
-    clearAuth();
-    queryClient.clear();
-    navigate('/', { replace: true });
-  };
-
-  const confirmLogout = () =>
-    confirmAction({
-      title: t('header.logoutConfirmTitle'),
-      text: t('header.logoutConfirmText'),
-      confirm: t('header.logoutConfirm'),
-      color: 'red',
-      onConfirm: () => void logout(),
-    });
-
-  const chatQuery = new URLSearchParams({ teacherId: userId ?? '', UserName: name });
-
+  const [clicked, setClicked] = useState(false);
+  useEffect(() => whenSettled(() => void loadPopup()), []);
+  const waiting = <ProfileButton aria-haspopup="menu" aria-expanded={false} onClick={() => setClicked(true)} />;
+  if (!clicked) return waiting;
   return (
-    <Menu position="bottom-end" width={230} shadow="md" withinPortal hideDetached={false}>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('header.profileMenu')} style={{ borderRadius: '50%' }}>
-          <UserAvatar image={profile?.image} alt={t('profile.avatarAlt', { name })} size={36} radius="xl" />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {profile ? (
-          <Menu.Label>
-            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-              {profile.fullName}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {isRole(profile.roleId) ? t(ROLE_KEY[profile.roleId]) : t('roles.unknown')}
-            </Text>
-          </Menu.Label>
-        ) : null}
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
-          {t('header.profile')}
-        </Menu.Item>
-        {canOpen(role, SETTINGS) ? (
-          <Menu.Item component={Link} to={SETTINGS} leftSection={<IconBellCog size={16} aria-hidden />}>
-            {t('routes.notificationsettings')}
-          </Menu.Item>
-        ) : null}
-        {role === ROLE.PRINCIPAL ? (
-          <Menu.Item component={Link} to="/viewall_notice" leftSection={<IconSpeakerphone size={16} aria-hidden />}>
-            {t('header.viewAllNotices')}
-          </Menu.Item>
-        ) : null}
-        {role === ROLE.TEACHER ? (
-          <Menu.Item
-            component={Link}
-            to={`/chat?${chatQuery.toString()}`}
-            leftSection={<IconMessages size={16} aria-hidden />}
-          >
-            {t('header.chatWithAdmin')}
-          </Menu.Item>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={confirmLogout}>
-          {t('header.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={waiting}>
+      <ProfileMenuPopup defaultOpened />
+    </Suspense>
   );
 }

@@ -13,7 +13,7 @@ import { useAction, useAuthForm } from './useAuthForm';
 import { useErrorText } from './useTranslatedErrors';
 import { notifyErrorText, notifySaved } from '../../lib/notify';
 import { isHindi } from '../../lib/language';
-import { prefetchSignedIn } from '../../app/loadSignedIn';
+import { loadSignedInApp, prefetchSignedIn } from '../../app/loadSignedIn';
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -29,7 +29,14 @@ export default function LoginPage() {
   );
 
   // idle → loading (error cleared) → success (user stored) | failure (error stored): spec section 4.
-  const login = useAction((body: SigninBody) => requestPublic('signin', { body: { loginId: body.loginId.trim(), password: body.password } }), {
+  // Signed in, it goes on once the layout's code is in (fetched since the form was touched), so
+  // that the layout and the dashboard show at once (app/loadSignedIn.ts).
+  const signIn = async (body: SigninBody) => {
+    const answer = await requestPublic('signin', { body: { loginId: body.loginId.trim(), password: body.password } });
+    await loadSignedInApp().catch(() => undefined);
+    return answer;
+  };
+  const login = useAction(signIn, {
     onSuccess: ({ result, message }) => {
       saveAuth(result);
       notifications.clean();

@@ -35,12 +35,8 @@ export function monthWeeks<T extends { date: string }>(days: readonly T[]): (T |
   return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 }
 
-/** The month to open first: today's when it is inside the session (or there is none), else the session's nearest end. */
-export function initialMonth(today: string, session?: { startDate: string; endDate: string } | null): string {
-  if (session && today < session.startDate) return session.startDate.slice(0, 7);
-  if (session && today > session.endDate) return session.endDate.slice(0, 7);
-  return today.slice(0, 7);
-}
+/** The month to open first (the contract's, which the dashboard's one answer also follows). */
+export { initialMonth } from '@shala/contract';
 
 
 /** Weekday names Monday … Sunday, short and long. */

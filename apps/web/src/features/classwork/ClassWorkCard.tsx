@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { IconBook2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROLE } from '@shala/contract';
+import { DASHBOARD_PAGES, ROLE } from '@shala/contract';
 import { useStudentClass } from '../../api/academics-assign';
 import { useAuth } from '../../api/auth';
 import { useClassWork } from '../../api/classwork';
@@ -12,13 +12,13 @@ import { schoolToday, SummaryGrid } from '../attendance';
 import { useFeeDate } from '../fees';
 import { LoadingBlock } from '../../components/LoadingBlock';
 
-/** The latest three works of one student's class: subject, title, due date (overdue in red). */
+/** The latest works of one student's class (three: the dashboard's one answer brings them): subject, title, due date (overdue in red). */
 function LatestWork({ userId, sessionId, name }: { userId: string; sessionId: string; name?: string }) {
   const { t } = useTranslation();
   const date = useFeeDate();
   const view = useStudentClass(userId, sessionId);
   const assignClassId = view.data?.class?.assignClassId;
-  const works = useClassWork(assignClassId, 1, 3);
+  const works = useClassWork(assignClassId, 1, DASHBOARD_PAGES.classWork);
   const today = schoolToday();
   const loading = view.isLoading || (!!assignClassId && works.isLoading);
   return (

@@ -1,19 +1,15 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useParentDashboard } from '../../api/queries';
-import { ErrorAlert } from '../../components/ListState';
+import type { ParentDashboard } from '@shala/contract';
 import { useFormat } from '../../lib/format';
 
 const STATUS_COLOR = { present: 'teal', absent: 'red', late: 'yellow', leave: 'blue' } as const;
 
-/** A parent's dashboard leads with each child: class, today's attendance, next fee due, latest notice. */
-export default function ChildrenCards() {
+/** A parent's dashboard leads with each child: class, today's attendance, next fee due, latest notice (from the page's one answer). */
+export default function ChildrenCards({ data }: { data: ParentDashboard }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const { data, isPending, isError, error, refetch, isFetching } = useParentDashboard();
-  if (isPending && !isError) return <Skeleton h={140} radius="md" aria-label={t('common.loading')} />;
-  if (isError) return <ErrorAlert title={t('dashboard.loadError')} error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   if (data.children.length === 0) {
     return (
       <Paper withBorder p="xl" radius="md">

@@ -10,23 +10,28 @@ import {
   IconUserStar,
   type Icon,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COUNT_KEYS, COUNT_TITLES, ROLE, type CountKey } from '@shala/contract';
+import { COUNT_KEYS, COUNT_TITLES, ROLE, type CountKey, type DashboardHome } from '@shala/contract';
 import { useAuth } from '../../api/auth';
-import { useDashboard, useParentDashboard, useProfile } from '../../api/queries';
+import { useDashboardHome } from '../../api/dashboard';
+import { useProfile } from '../../api/queries';
 import { PageHeading } from '../../components/PageHeading';
 import type { ScreenProps } from '../../lib/screen';
 import ChildrenCards from './ChildrenCards';
 import { useCurrentSession } from '../../lib/useCurrentSession';
-import { localeOf } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { ErrorAlert } from '../../components/ListState';
+import { TextsReady } from '../../components/TextsReady';
 
 // The cards below the numbers load on their own (one chunk, chunks.ts), once the numbers are in: on
-// a slow phone their code and their requests would otherwise go before the numbers' (a browser
-// opens six connections to a server), and the numbers wait for the attendance, calendar, notices,
-// class work and fees.
+// a slow phone their code would otherwise go before the numbers' answer (a browser opens six
+// connections to a server). Their data is in the page's one answer: it fills their queries
+// (api/dashboard-cards.ts, in their chunk) before they show, so they ask nothing more. They need
+// every text of the language, which the numbers do not (TextsReady).
+const loadCards = () => import('../../api/dashboard-cards');
 const SchoolDayCards = lazy(() => import('./SchoolDayCards'));
 const NoticeBoardCard = lazy(() => import('../notices/NoticeBoardCard'));
 const ClassWorkCard = lazy(() => import('../classwork/ClassWorkCard'));
@@ -44,21 +49,57 @@ const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   subjects: { icon: IconBook, color: 'lime' },
 };
 
-/** Counts of GET /api/dashboard as labelled cards (spec section 1); classes of the header's session. */
+/** Which answer the cards show: its role's and its session's. */
+const answerOf = (answer: DashboardHome) => `${answer.kind}:${answer.sessionId}`;
+
+/**
+ * Whether the cards may show: once their code is in and their queries hold the answer's parts
+ * (filled before they mount, so they ask nothing), or as soon as the answer failed (each card then
+ * asks its own route, as it would alone). Filled again when the answer is refreshed; a new session's
+ * answer hides them until it has filled them.
+ */
+function useCardsFilled(home: UseQueryResult<DashboardHome>): boolean {
+  const client = useQueryClient();
+  const { data, dataUpdatedAt } = home;
+  const [filled, setFilled] = useState<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    let live = true;
+    const show = () => {
+      if (live) setFilled(answerOf(data));
+    };
+    // Their code failing to load is the cards' to show (their own import fails the same way).
+    void loadCards()
+      .then(({ fillCards }) => fillCards(client, data, dataUpdatedAt), () => undefined)
+      .finally(show);
+    return () => {
+      live = false;
+    };
+  }, [client, data, dataUpdatedAt]);
+  return home.isError || (!!data && filled === answerOf(data));
+}
+
+/**
+ * The landing page of every role (spec section 1), from one answer (GET /api/dashboard/home): the
+ * counts as labelled cards (classes of the header's session), a parent's children first; then the
+ * school day's cards.
+ */
 export default function DashboardPage({ route }: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { role } = useAuth();
   const { data: profile } = useProfile();
-  // The session picked in the header (the platform owner has none); wait for it, so the counts load once.
+  // The session picked in the header (the platform owner has none); wait for it, so the answer loads once.
   const { current, isLoading: sessionLoading } = useCurrentSession();
+  const home = useDashboardHome(current?.sessionId ?? null, role === ROLE.OWNER || !sessionLoading);
+  const { data, isPending, isError, error, refetch, isFetching } = home;
+  const cards = useCardsFilled(home);
   // A parent's dashboard leads with its children (their own cards), not a count of them.
   const parent = role === ROLE.PARENT;
-  const { data, status, isPending, isError, error, refetch, isFetching } = useDashboard(current?.sessionId, !parent && (role === ROLE.OWNER || !sessionLoading));
-  const children = useParentDashboard(parent);
-  const numbersIn = (parent ? children.status : status) !== 'pending';
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language));
+  const fmt = useFormat();
 
-  const present = data ? COUNT_KEYS.filter((key) => data.counts[key] !== undefined) : [];
+  const counts = data && data.kind !== 'parent' ? data.counts : {};
+  const present = COUNT_KEYS.filter((key) => counts[key] !== undefined);
+  const loadError = <ErrorAlert title={t('dashboard.loadError')} error={error} onRetry={() => void refetch()} retrying={isFetching} />;
 
   return (
     <>
@@ -74,7 +115,13 @@ export default function DashboardPage({ route }: ScreenProps) {
         </Group>
       ) : null}
       {parent ? (
-        <ChildrenCards />
+        isPending && !isError ? (
+          <Skeleton h={140} radius="md" aria-label={t('common.loading')} />
+        ) : isError ? (
+          loadError
+        ) : data.kind === 'parent' ? (
+          <ChildrenCards data={data.children} />
+        ) : null
       ) : isPending && !isError ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy="true" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => (
@@ -82,7 +129,7 @@ export default function DashboardPage({ route }: ScreenProps) {
           ))}
         </SimpleGrid>
       ) : isError ? (
-        <ErrorAlert title={t('dashboard.loadError')} error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        loadError
       ) : present.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Text c="dimmed" ta="center">
@@ -103,7 +150,7 @@ export default function DashboardPage({ route }: ScreenProps) {
                       {label}
                     </Text>
                     <Text fz={30} fw={700} lh={1.2} mt={4}>
-                      {numbers.format(data?.counts[key] ?? 0)}
+                      {fmt.number(counts[key] ?? 0)}
                     </Text>
                     {key === 'classes' && current ? (
                       <Text size="xs" c="dimmed">
@@ -120,14 +167,16 @@ export default function DashboardPage({ route }: ScreenProps) {
           })}
         </SimpleGrid>
       )}
-      {numbersIn ? (
-        <Suspense fallback={null}>
-          {role !== ROLE.OWNER ? <NoticeBoardCard /> : null}
-          {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
-          <ClassWorkCard />
-          <FeeDueCards />
-          <FeesDashboardCard />
-        </Suspense>
+      {cards ? (
+        <TextsReady later>
+          <Suspense fallback={null}>
+            {role !== ROLE.OWNER ? <NoticeBoardCard /> : null}
+            {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
+            <ClassWorkCard />
+            <FeeDueCards />
+            <FeesDashboardCard />
+          </Suspense>
+        </TextsReady>
       ) : null}
     </>
   );

@@ -2,13 +2,13 @@ import { Anchor, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Ti
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '@shala/contract';
+import { DASHBOARD_PAGES, type Notice } from '@shala/contract';
 import { useNoticeBoard } from '../../api/notices';
 import { useFormat } from '../../lib/format';
 import { QueryError } from '../../components/ListState';
 
-/** Notices a page of the board shows, and each "show more" adds. */
-export const BOARD_PAGE_SIZE = 5;
+/** Notices a page of the board shows, and each "show more" adds (the dashboard's one answer brings the first page). */
+export const BOARD_PAGE_SIZE = DASHBOARD_PAGES.board;
 
 /** Lines of a notice's text shown before "Read more". */
 const CLAMP_LINES = 3;

@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Socket, io } from 'socket.io-client';
 import { REALTIME_CLIENT, REALTIME_EVENTS, type Notification, type NotificationKind } from '@shala/contract';
 import { queryKeys } from '../../api/queries';
+import { whenSettled } from '../../api/idle';
 
 /** The queries a notification of a kind makes stale (keys of api/notices.ts and api/classwork.ts). */
 const LIVE_AREAS: Partial<Record<NotificationKind, readonly string[]>> = { notice: ['notices'], classwork: ['classwork'] };
@@ -61,36 +62,56 @@ export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void
 
 /**
  * Live notifications: one socket.io connection per signed-in tab (settings of spec section 9).
- * On 'notification' the notifications query is refreshed, so the badge goes up.
+ * On 'notification' the notifications query is refreshed, so the badge goes up. socket.io's client
+ * (about 14 KB gzip) loads once the first screen has its data (the bell's count is the query's until
+ * then), not on the way in.
  */
 export function useRealtimeNotifications(token: string | null): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!token) return;
-    const socket = io({
-      path: REALTIME_CLIENT.path,
-      transports: [...REALTIME_CLIENT.transports],
-      timeout: REALTIME_CLIENT.timeout,
-      reconnectionDelay: REALTIME_CLIENT.reconnectionDelay,
-      reconnectionDelayMax: REALTIME_CLIENT.reconnectionDelayMax,
-      randomizationFactor: REALTIME_CLIENT.randomizationFactor,
-      reconnectionAttempts: REALTIME_CLIENT.reconnectionAttempts,
-      auth: { token },
+    let live = true;
+    let socket: Socket | null = null;
+    whenSettled(() => {
+      import('socket.io-client').then(
+        (socketIo) => {
+          if (!live) return;
+          socket = connect(socketIo.io, token, client);
+          setSocket(socket);
+        },
+        (error: unknown) => console.warn('Realtime connection failed:', error instanceof Error ? error.message : error),
+      );
     });
-    socket.on(REALTIME_EVENTS.notification, (n: Partial<Notification> | undefined) => {
-      if (countsInBell(n)) void client.invalidateQueries({ queryKey: queryKeys.notifications });
-      // What the notification is about changed too: the board or the class work on screen follows.
-      const area = n?.kind ? LIVE_AREAS[n.kind] : undefined;
-      if (area) void client.invalidateQueries({ queryKey: area });
-    });
-    socket.on('connect_error', (error) => {
-      console.warn('Realtime connection failed:', error.message);
-    });
-    setSocket(socket);
     return () => {
+      live = false;
+      if (!socket) return;
       setSocket(null);
       socket.off();
       socket.disconnect();
     };
   }, [token, client]);
+}
+
+/** The tab's socket: raises the bell and refreshes what a notification is about. */
+function connect(connectTo: typeof io, token: string, client: QueryClient): Socket {
+  const socket = connectTo({
+    path: REALTIME_CLIENT.path,
+    transports: [...REALTIME_CLIENT.transports],
+    timeout: REALTIME_CLIENT.timeout,
+    reconnectionDelay: REALTIME_CLIENT.reconnectionDelay,
+    reconnectionDelayMax: REALTIME_CLIENT.reconnectionDelayMax,
+    randomizationFactor: REALTIME_CLIENT.randomizationFactor,
+    reconnectionAttempts: REALTIME_CLIENT.reconnectionAttempts,
+    auth: { token },
+  });
+  socket.on(REALTIME_EVENTS.notification, (n: Partial<Notification> | undefined) => {
+    if (countsInBell(n)) void client.invalidateQueries({ queryKey: queryKeys.notifications });
+    // What the notification is about changed too: the board or the class work on screen follows.
+    const area = n?.kind ? LIVE_AREAS[n.kind] : undefined;
+    if (area) void client.invalidateQueries({ queryKey: area });
+  });
+  socket.on('connect_error', (error) => {
+    console.warn('Realtime connection failed:', error.message);
+  });
+  return socket;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Stack, Table, VisuallyHidden } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useStudentProgress } from '../../../api/exams-analysis';

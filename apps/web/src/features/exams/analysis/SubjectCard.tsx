@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subjectNameIn, type SubjectAnalysis } from '@shala/contract';
