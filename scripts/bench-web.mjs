@@ -1,4 +1,4 @@
-// `npm run bench:web`: the web app on a cheap phone. Starts the real server (src/main.ts, as
+// `npm run bench:web`: the web app on a cheap phone. Starts the real server (the built one, as
 // `npm start` runs it) on the embedded database in a fresh folder with the demo school and the
 // test clock, on loopback; drives Chromium with the CPU slowed 4x and a slow phone's network (150 ms
 // latency, 1.6 Mbps down, 750 kbps up), through the DevTools protocol; in a new browser context
@@ -8,7 +8,7 @@
 // the time to the sign-in form, the time from submitting the sign-in to the numbers, the
 // JavaScript files and the bytes on the wire of the sign-in page and of the way in; and the
 // JavaScript as gzip -9 of its files in dist (what e2e/budget.spec.ts guards) of the sign-in page
-// and of the way in. It builds nothing (`npm run build` first), and stops the server and removes
+// and of the way in. It builds no web app (`npm run build` first), and stops the server and removes
 // its data folder whatever happens.
 //
 // Settings: BENCH_WEB_RUNS (3 per role, after a warm-up run not counted), BENCH_PORT (3364),
@@ -28,6 +28,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium, root, stopChild } from './lib.mjs';
 import { TEST_NOW } from './test-clock.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuilt } from './build-server.mjs';
 
 const num = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
@@ -68,6 +69,8 @@ for (const dist of DISTS) {
     process.exit(1);
   }
 }
+// The server is built when its sources changed (half a second); the web app is measured as built.
+ensureServerBuilt();
 const executablePath = await findChromium();
 if (!executablePath) {
   console.error('No Chromium: install Debian’s package (apt-get install chromium) or set CHROMIUM_PATH.');
@@ -115,7 +118,7 @@ async function startServer() {
   };
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
     cwd: root,
     env,
     // Its banner (demo logins) is not the bench's: only its errors are shown.

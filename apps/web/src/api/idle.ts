@@ -1,9 +1,12 @@
+/** Runs `run` once the next frame is painted: what the last change drew is on the screen first. */
+export function afterNextPaint(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
 /** Runs `run` when the browser is next idle after painting (at most 3 s later). */
 function whenIdle(run: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
-  // After the next frame: what the last answer changed is drawn first.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(idle, 0));
-  else idle();
+  afterNextPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200)));
 }
 
 /** Calls on their way (api/http.ts `send`). */

@@ -1,4 +1,5 @@
 import { loadWayInTexts } from '../i18n';
+import { tracked } from '../api/idle';
 
 /** The signed-in layout's chunk (with the dashboard, chunks.ts) and its screens' map. */
 interface SignedInApp {
@@ -18,7 +19,9 @@ let loading: Promise<SignedInApp> | null = null;
  */
 export function loadSignedInApp(): Promise<SignedInApp> {
   if (!loading) {
-    const started = Promise.all([import('./layout/AppLayout'), import('./signedIn'), loadWayInTexts()]).then(([layout, routes]) => (app = { layout, routes }));
+    // Counted as a call on its way (api/idle.ts): what waits for the page to settle (the contract's
+    // schemas, the socket) does not take the line while the layout's code comes.
+    const started = tracked(Promise.all([import('./layout/AppLayout'), import('./signedIn'), loadWayInTexts()])).then(([layout, routes]) => (app = { layout, routes }));
     started.catch(() => {
       loading = null;
     });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { CalendarMonth, ClassWork, DashboardHome, StudentFees } from '@shala/contract';
 import { prefetchLanding } from '../../api/dashboard';
@@ -93,6 +93,18 @@ function serve(answer: DashboardHome) {
 }
 
 describe('the dashboard', () => {
+  // The cards' modules, which the page imports once its numbers are drawn, compiled before the
+  // tests: on a busy machine their first compilation took longer than a find waits.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../api/dashboard-cards'),
+      import('./SchoolDayCards'),
+      import('../notices/NoticeBoardCard'),
+      import('../classwork/ClassWorkCard'),
+      import('../fees/student/FeeDueCard'),
+      import('../fees/reports/FeesDashboardCard'),
+    ]);
+  }, 60_000);
   // A new tab: no session picked in the header yet.
   beforeEach(() => sessionStorage.clear());
 

@@ -25,8 +25,9 @@ import { useCurrentSession } from '../../lib/useCurrentSession';
 import { useFormat } from '../../lib/format';
 import { ErrorAlert } from '../../components/ListState';
 import { TextsReady } from '../../components/TextsReady';
+import { afterNextPaint } from '../../api/idle';
 
-// The cards below the numbers load on their own (one chunk, chunks.ts), once the numbers are in: on
+// The cards below the numbers load on their own (one chunk, chunks.ts), once the numbers are drawn: on
 // a slow phone their code would otherwise go before the numbers' answer (a browser opens six
 // connections to a server). Their data is in the page's one answer: it fills their queries
 // (api/dashboard-cards.ts, in their chunk) before they show, so they ask nothing more. They need
@@ -68,10 +69,14 @@ function useCardsFilled(home: UseQueryResult<DashboardHome>): boolean {
     const show = () => {
       if (live) setFilled(answerOf(data));
     };
-    // Their code failing to load is the cards' to show (their own import fails the same way).
-    void loadCards()
-      .then(({ fillCards }) => fillCards(client, data, dataUpdatedAt), () => undefined)
-      .finally(show);
+    // Once the numbers are painted; their code failing to load is the cards' to show (their own
+    // import fails the same way).
+    afterNextPaint(() => {
+      if (!live) return;
+      void loadCards()
+        .then(({ fillCards }) => fillCards(client, data, dataUpdatedAt), () => undefined)
+        .finally(show);
+    });
     return () => {
       live = false;
     };
