@@ -20,8 +20,15 @@ import { newest, root } from './lib.mjs';
 const serverDir = path.join(root, 'apps/server');
 const outDir = path.join(serverDir, 'dist');
 export const SERVER_BUNDLE = path.join(outDir, 'main.js');
-/** The Node options the built server runs with: stack traces point into the TypeScript sources. */
-export const SERVER_NODE_OPTIONS = ['--enable-source-maps'];
+/**
+ * The Node options the built server runs with (`npm start`, the journeys, the benches; the systemd
+ * unit of docs/operations.md): stack traces point into the TypeScript sources; PGlite's WebAssembly
+ * compiled by V8's baseline compiler only (db/client.ts sets it too, but Node 22 and 24 no longer
+ * take it once running: on Node 24 the server idled at 420–437 MB without it on the command line);
+ * V8's young generation at most 4 MB a half (Node 24 grows it to 32 MB: 100 MB more heap at idle).
+ * Measured per Node in docs/performance.md ("The built server and its memory").
+ */
+export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--liftoff-only', '--max-semi-space-size=4'];
 const inputs = ['apps/server/src', 'packages/contract/src', 'apps/server/package.json', 'packages/contract/package.json', 'scripts/build-server.mjs'];
 
 /** True when the bundle is missing or older than one of its sources. */

@@ -150,7 +150,9 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  * idled at 270–300 MB instead of 210–240. Measured on the demo school, requests served one after
  * another cost the same server CPU either way (dashboard, student pages and search, notifications:
  * 2–7 ms each, within the machine's noise; docs/performance.md). Set before PGlite's module is
- * compiled; a Node whose V8 lacks the flag ignores it.
+ * compiled; a Node whose V8 lacks the flag ignores it. Node 22 and 24 do not take it at run time
+ * (measured: the same memory as without it), so the built server also gets it on its command line
+ * (SERVER_NODE_OPTIONS, scripts/build-server.mjs); here it still serves Node 20 and the tests' tsx.
  */
 function compileWasmOnce(): void {
   v8.setFlagsFromString('--liftoff-only');
