@@ -128,8 +128,12 @@ async function sweep(page: Page, role: Role, part?: 0 | 1) {
       await visit(route, route.path);
     } else if (withId.some((r) => !linked(r))) {
       await open(page, route.path);
+      // This screen's, not the last one's (the router keeps the last screen while this one's code
+      // comes): its title in the breadcrumb, then its lists loaded.
+      await expect(page.getByRole('navigation', { name: tr('hi', 'layout.breadcrumb') }), route.path).toContainText(tr('hi', route.title));
       await expect(page.locator('main h1').first(), route.path).toBeVisible();
       await networkQuiet(page);
+      await expect(page.locator('main [aria-busy="true"]'), route.path).toHaveCount(0);
       await collect();
     }
   }
