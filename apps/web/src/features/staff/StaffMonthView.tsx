@@ -135,7 +135,7 @@ function MonthGrid({ view }: { view: StaffMonth }) {
                   {view.days.map((d, i) => {
                     const letter = p.marks[i] ?? '-';
                     return (
-                      <Table.Td key={d.date} ta="center" style={{ background: SHADE[d.kind] }}>
+                      <Table.Td key={d.date} ta="center" style={{ background: SHADE[d.kind] }} data-date={d.date}>
                         {letter === '-' ? null : (
                           <Text component="span" size="sm" fw={700} c={LETTER_COLOR[letter]}>
                             {letter}

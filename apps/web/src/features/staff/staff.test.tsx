@@ -48,7 +48,7 @@ describe('staff register logic', () => {
     expect(refusalReason(day({ canMark: false, dayKind: 'weekly_off' }))).toBe('attendance_weekly_off');
     expect(refusalReason(day())).toBeNull();
     expect(recentMonths('2026-02-10', 3)).toEqual(['2026-02', '2026-01', '2025-12']);
-  });
+  }, 90_000);
 });
 
 describe('/staffattendance', () => {
@@ -72,7 +72,7 @@ describe('/staffattendance', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp('/staffattendance');
-    const list = await screen.findByRole('list', { name: 'Staff register' });
+    const list = await screen.findByRole('list', { name: 'Staff register' }, { timeout: 30_000 });
     expect(asked[0]).toContain(`date=${schoolToday()}`);
     expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-status'))).toEqual(['present', 'present', 'present']);
     // Who each is: a role's name, or the designation.
@@ -106,7 +106,7 @@ describe('/staffattendance', () => {
     expect(await screen.findByText(/^Saved on /)).toBeInTheDocument();
     expect(await screen.findByText(/Staff register saved/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save register' })).toBeDisabled();
-  });
+  }, 90_000);
 
   it("shows a saved day's leave read-only, and the server's refusal by its reason", async () => {
     mockFetch({
@@ -117,12 +117,12 @@ describe('/staffattendance', () => {
     signIn(112);
     const user = userEvent.setup();
     renderApp(`/staffattendance?date=${DATE}`);
-    const ravi = await screen.findByRole('listitem', { name: 'Ravi Kumar' });
+    const ravi = await screen.findByRole('listitem', { name: 'Ravi Kumar' }, { timeout: 30_000 });
     expect(within(ravi).getByText('On leave')).toBeInTheDocument();
     expect(within(ravi).queryByRole('combobox')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save register' }));
     expect(await screen.findByText('“On leave” comes only from approved leave: choose another status.')).toBeInTheDocument();
-  });
+  }, 90_000);
 
   it("on a holiday says why, with no register and no Save", async () => {
     mockFetch({ ...HEADER_MOCKS, 'GET /api/school/staffattendance': () => json(200, { result: day({ canMark: false, dayKind: 'holiday', holidayTitle: 'Diwali' }) }) });
@@ -131,7 +131,7 @@ describe('/staffattendance', () => {
     expect(await screen.findByText('This day is a holiday (Diwali): attendance is not marked.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save register' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: /Status of/ })).toBeNull();
-  });
+  }, 90_000);
 
   it("shows the month's grid with each person's counts, and downloads its CSV in the reader's language", async () => {
     const month: StaffMonth = {
@@ -160,7 +160,7 @@ describe('/staffattendance', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp('/staffattendance?view=month&month=2026-11');
-    const table = await screen.findByTestId('staff-month-table');
+    const table = await screen.findByTestId('staff-month-table', {}, { timeout: 30_000 });
     const rows = within(table).getAllByTestId('staff-month-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Ravi Kumar');
@@ -175,7 +175,7 @@ describe('/staffattendance', () => {
     await waitFor(() => expect(files).toEqual(['staff-attendance-2026-11.csv']));
     expect(csvUrls[0]).toMatch(/\/api\/school\/staffattendance\/month\/csv\?month=2026-11&lang=en$/);
     click.mockRestore();
-  });
+  }, 90_000);
 });
 
 describe('/staffmembers', () => {
@@ -203,7 +203,7 @@ describe('/staffmembers', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp('/staffmembers');
-    expect(await screen.findByText('Mohan Lal')).toBeInTheDocument();
+    expect(await screen.findByText('Mohan Lal', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getByText('Driver')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/school/staffmembers?') && String(url).includes('current=true'))).toBe(true);
 
@@ -218,12 +218,12 @@ describe('/staffmembers', () => {
     await waitFor(() => expect(created).toBeDefined());
     expect(created).toEqual({ fullName: 'Kamla Devi', designation: 'Attendant', phone: null, joinedOn: schoolToday(), leftOn: null });
     expect(await screen.findByText('Kamla Devi added to the staff register')).toBeInTheDocument();
-  });
+  }, 90_000);
 
   it('says so when there is nobody yet', async () => {
     mockFetch({ ...HEADER_MOCKS, 'GET /api/school/staffmembers': () => json(200, pageOf([])) });
     signIn(112);
     renderApp('/staffmembers');
     expect(await screen.findByText('No staff without a sign-in yet. Add drivers, attendants, guards and office staff here.')).toBeInTheDocument();
-  });
+  }, 90_000);
 });
