@@ -46,6 +46,7 @@ import feeRoutes from './modules/fees/routes.js';
 import paymentsRoutes from './modules/payments/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import noticesRoutes from './modules/notices/routes.js';
+import staffRoutes from './modules/staff/routes.js';
 import classworkRoutes from './modules/classwork/routes.js';
 import examsRoutes from './modules/exams/routes.js';
 import chatRoutes from './modules/chat/routes.js';
@@ -314,6 +315,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(paymentsRoutes);
   await app.register(notificationRoutes);
   await app.register(noticesRoutes);
+  await app.register(staffRoutes);
   await app.register(classworkRoutes);
   await app.register(examsRoutes);
   await app.register(chatRoutes);

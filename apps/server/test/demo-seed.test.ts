@@ -457,6 +457,22 @@ describe('the demo seed', () => {
     expect(preview.tuitionPaid).toBe(Math.round((paidSum * Number(cf!.tuition)) / Number(rec!.total)));
   });
 
+  it('has the staff register: three staff without a sign-in and the school days of the last three weeks saved', async () => {
+    const { token } = await signin('DEMO-P0001');
+    const members = await get('/api/school/staffmembers', token);
+    expect(members.items.map((m: { designation: string }) => m.designation).sort()).toEqual(['Attendant', 'Driver', 'Guard']);
+    const today = localDate('Asia/Kolkata');
+    const month = await get(`/api/school/staffattendance/month?month=${today.slice(0, 7)}`, token);
+    expect(month.savedDays).toBeGreaterThan(0);
+    const marks = month.people.map((p: { marks: string }) => p.marks).join('');
+    expect(marks).toContain('P');
+    expect(marks).toContain('D');
+    expect(marks[Number(today.slice(8, 10)) - 1]).toBe('-');
+    const day = await get(`/api/school/staffattendance?date=${today}`, token);
+    expect(day).toMatchObject({ final: false, canMark: true });
+    expect(day.people.filter((p: { kind: string }) => p.kind === 'member')).toHaveLength(3);
+  });
+
   it('runs once: a second start changes nothing', async () => {
     const tally = async () => ({
       users: (await env.db.select({ n: count() }).from(users))[0]!.n,

@@ -45,6 +45,7 @@ export const API_AREAS = [
   },
   { tag: 'Timetable', description: 'Periods of a session and the timetables of classes and teachers.', routes: ['periodList', 'periodCreate', 'periodUpdate', 'periodDelete', 'timetableTeacher', 'timetableGet', 'timetableSave'] },
   { tag: 'Calendar', description: 'Holidays and the month calendar.', routes: ['holidayNotices', 'holidayList', 'holidayCreate', 'holidayUpdate', 'holidayDelete', 'calendar'] },
+  { tag: 'Staff', description: "The staff register: staff without a sign-in, each day's attendance of the school's staff and the month's, for payroll.", routes: ['staffMemberList', 'staffMemberCreate', 'staffAttendanceDay', 'staffAttendanceSave', 'staffAttendanceMonth', 'staffAttendanceMonthCsv'] },
   { tag: 'Attendance', description: 'Marking attendance by day or period, and its views and logs.', routes: ['attendanceSummary', 'attendanceSave', 'attendanceDay', 'attendancePeriod', 'attendanceDayDetail', 'attendanceMonth', 'attendanceLogs'] },
   {
     tag: 'Fees',
@@ -128,6 +129,7 @@ export const API_DOWNLOADS = {
   exportPeople: { [CSV]: 'file' },
   privacyExport: { 'application/json': 'json', [PDF]: 'file' },
   admissionRegisterCsv: { [CSV]: 'file' },
+  staffAttendanceMonthCsv: { [CSV]: 'file' },
   udiseExport: { [CSV]: 'file', [XLSX]: 'file', 'application/json': 'json' },
   certificatePdf: { [PDF]: 'file' },
   idCardPdf: { [PDF]: 'file' },

@@ -171,6 +171,7 @@ import { districtParams, place, stateParams } from './master.js';
 import { fileNameParams, uploadedFile } from './files.js';
 import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
 import { pageOf } from './envelope.js';
+import { staffDay, staffDayBody, staffDayQuery, staffMember, staffMemberInput, staffMemberListQuery, staffMonth, staffMonthCsvQuery, staffMonthQuery } from './staff.js';
 import { admissionRegisterQuery, admissionRegisterRow, certificate, certificateCancelBody, certificateInput, certificateListQuery, certificateParams, certificatePdfQuery, certificatePreview, certificatePreviewQuery, certificateVerification, idCardBatch, idCardBatchInput, idCardBatchParams, idCardListQuery, studentRegister, studentRegisterInput, studentRegisterParams, udiseExportQuery, verifyParams } from './certificates.js';
 import { PUBLIC_API } from './public-api.js';
 import { auditEntry, auditListQuery, childConsent, consentInput, consentReport, consentReportQuery, eraseInput, eraseResult, privacyExportQuery, privacyStudentParams } from './privacy.js';
@@ -641,6 +642,14 @@ export const API = {
   idCardList: route({ method: 'GET', url: '/api/school/idcards', roles: ADMINS, summary: "The school's batches of ID cards, newest first (paginated)", querystring: idCardListQuery, response: envelope(pageOf(idCardBatch)) }),
   idCardGet: route({ method: 'GET', url: '/api/school/idcards/:batchId', roles: ADMINS, summary: 'A batch of ID cards: queued, running, done (its PDF) or failed, and who has no photo', params: idCardBatchParams, response: envelope(idCardBatch) }),
   idCardPdf: route({ method: 'GET', url: '/api/school/idcards/:batchId/pdf', roles: ADMINS, summary: "A finished batch's PDF", params: idCardBatchParams, raw: true, response: z.any() }),
+
+  // Staff (issue 42): staff without a sign-in, the day's staff register and the month's
+  staffMemberList: route({ method: 'GET', url: '/api/school/staffmembers', roles: ADMINS, summary: 'Staff without a sign-in (drivers, attendants, guards, the office): those still working or all, searched by name (paginated)', querystring: staffMemberListQuery, response: envelope(pageOf(staffMember)) }),
+  staffMemberCreate: route({ method: 'POST', url: '/api/school/staffmembers', roles: ADMINS, summary: 'Add a staff member without a sign-in: on the staff register from the day they join to the day they leave', body: staffMemberInput, response: envelope(staffMember) }),
+  staffAttendanceDay: route({ method: 'GET', url: '/api/school/staffattendance', roles: ADMINS, summary: "The staff register on a date: every system admin, principal, teacher and staff member working then, with the saved status or present before a save", querystring: staffDayQuery, response: envelope(staffDay) }),
+  staffAttendanceSave: route({ method: 'POST', url: '/api/school/staffattendance', roles: ADMINS, summary: "Save a date's staff register whole (everyone once) in one transaction, logged; a holiday, weekly off, future date or a date outside the session is refused", body: staffDayBody, response: envelope(staffDay) }),
+  staffAttendanceMonth: route({ method: 'GET', url: '/api/school/staffattendance/month', roles: ADMINS, summary: "A month's staff register: each person's days by status (present, half days, on leave, on duty, absent, late), for payroll", querystring: staffMonthQuery, response: envelope(staffMonth) }),
+  staffAttendanceMonthCsv: route({ method: 'GET', url: '/api/school/staffattendance/month/csv', roles: ADMINS, summary: "A month's staff register as CSV (a column a day, then the counts), headed in English or Hindi", querystring: staffMonthCsvQuery, raw: true, response: z.any() }),
 
   // Files
   upload: route({ method: 'POST', url: '/api/fileupload', roles: ALL, summary: 'Upload one image (field "file")', multipart: true, response: envelope(uploadedFile) }),

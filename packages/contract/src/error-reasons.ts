@@ -68,6 +68,10 @@ export const ERROR_REASONS = [
   'attendance_roster', // params: missing, extra (the marks must name every student of the class once)
   'not_class_teacher', // daywise attendance is marked by the class teacher
   'not_period_teacher', // periodwise attendance is marked by that period's teacher
+  // staff register (issue 42)
+  'staff_register_mismatch', // params: missing, extra (the marks must name every person of the date's register once)
+  'on_leave_needs_leave', // on leave is written by approved leave, not by a mark
+  'staff_left_before_joined', // a staff member's last day is before its first
   // fees
   'fee_type_taken', // params: name
   'fee_type_inactive', // params: name

@@ -11,6 +11,7 @@ export * from './session-pick.js';
 export * from './notifications.js';
 export * from './notification-kinds.js';
 export * from './notices.js';
+export * from './staff.js';
 export * from './classwork.js';
 export * from './chat.js';
 export * from './exams.js';

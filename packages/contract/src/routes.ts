@@ -96,6 +96,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // and the school's ways of being paid (its UPI id; the gateway's keys).
   r('/feeupiclaims', ADMINS),
   r('/admissionregister', ADMINS),
+  // Staff (issue 42): the day's staff register and the staff without a sign-in.
+  r('/staffattendance', ADMINS),
+  r('/staffmembers', ADMINS),
   r('/paymentsettings', [ROLE.PRINCIPAL]),
   // Certificates (issue 26): the register of TC, bonafide, character and tuition-fee certificates
   // (the principal issues and cancels; the system admin reads and prints).
@@ -227,6 +230,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     { group: 'menu.academic', items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/examscheme'), m('/exams'), m('/examanalysis')] },
     { group: 'menu.fees', items: [m('/feesdetails'), m('/feecounter'), m('/feeupiclaims'), m('/feereports')] },
+    { group: 'menu.staff', items: [m('/staffattendance'), m('/staffmembers')] },
     { group: 'menu.records', items: [m('/admissionregister'), m('/certificates'), m('/idcards')] },
     { group: 'menu.messages', items: [m('/chat'), m('/messages')] },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable')] },
@@ -237,6 +241,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.user', items: [m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     { group: 'menu.academic', items: [m('/viewsessions'), m('/period_datapage'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/examscheme'), m('/exams'), m('/examanalysis')] },
     { group: 'menu.fees', items: [m('/feesdetails'), m('/feecounter'), m('/addfeeemi'), m('/latefee'), m('/feeupiclaims'), m('/feereports')] },
+    { group: 'menu.staff', items: [m('/staffattendance'), m('/staffmembers')] },
     { group: 'menu.records', items: [m('/admissionregister'), m('/certificates'), m('/idcards')] },
     { group: 'menu.messages', items: [m('/viewall_notice'), m('/chat'), m('/messages')] },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')] },

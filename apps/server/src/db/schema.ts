@@ -1673,3 +1673,76 @@ export const idCardBatches = pgTable(
   },
   (t) => [index('id_card_batches_school_idx').on(t.schoolId, t.createdAt)],
 );
+
+/** Staff without a sign-in (issue 42): drivers, attendants, guards, on the staff register from joining to leaving. */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    fullName: text('full_name').notNull(),
+    designation: text('designation').notNull(),
+    phone: text('phone'),
+    joinedOn: date('joined_on', { mode: 'string' }).notNull(),
+    leftOn: date('left_on', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_members_school_idx').on(t.schoolId, t.fullName)],
+);
+
+/**
+ * A saved status of a person of the staff register on a date: a user (roles 112–114) or a staff
+ * member, exactly one (a CHECK in migration 0039); one row per person and date.
+ */
+export const staffAttendance = pgTable(
+  'staff_attendance',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    staffMemberId: uuid('staff_member_id').references(() => staffMembers.id),
+    status: text('status').notNull(),
+    checkInAt: timestamp('check_in_at', { withTimezone: true }),
+    lateMinutes: integer('late_minutes'),
+    markedBy: uuid('marked_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_attendance_user_uq').on(t.schoolId, t.date, t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('staff_attendance_member_uq').on(t.schoolId, t.date, t.staffMemberId).where(sql`${t.staffMemberId} is not null`),
+  ],
+);
+
+/** The dates whose staff register was saved, by whom and when. */
+export const staffAttendanceDays = pgTable(
+  'staff_attendance_days',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    markedBy: uuid('marked_by').references(() => users.id),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'staff_attendance_days_pk', columns: [t.schoolId, t.date] })],
+);
+
+/** The log of the staff register's saves: who saved a date, and each person's status that changed. */
+export const staffAttendanceLogs = pgTable(
+  'staff_attendance_logs',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    details: jsonb('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_attendance_logs_school_idx').on(t.schoolId, t.date, t.createdAt)],
+);

@@ -22,6 +22,7 @@ import { MESSAGING_SCREENS } from '../features/messaging/screens';
 import { MESSAGE_SCREENS } from '../features/messages/screens';
 import { MESSAGING_SETTINGS_SCREENS } from '../features/messaging-settings/screens';
 import { CERTIFICATE_SCREENS } from '../features/certificates/screens';
+import { STAFF_SCREENS } from '../features/staff/screens';
 
 // The signed-in screens: every route of the contract's web table and the screen it renders. This
 // module loads with the signed-in layout, not with the login page (its JavaScript budget). A screen
@@ -138,6 +139,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...MESSAGE_SCREENS,
   ...MESSAGING_SETTINGS_SCREENS,
   ...CERTIFICATE_SCREENS,
+  ...STAFF_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table (a test checks every route has one). */

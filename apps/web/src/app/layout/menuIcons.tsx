@@ -1,5 +1,7 @@
 import {
   IconAddressBook,
+  IconBriefcase,
+  IconIdBadge2,
   IconLicense,
   IconId,
   IconBeach,
@@ -113,6 +115,8 @@ const BY_PATH: Record<string, Icon> = {
   '/certificates': IconLicense,
   '/idcards': IconId,
   '/mycertificates': IconLicense,
+  '/staffattendance': IconUserCheck,
+  '/staffmembers': IconIdBadge2,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;
@@ -122,6 +126,7 @@ const BY_GROUP: Record<string, Icon> = {
   'menu.academic': IconSchool,
   'menu.fees': IconCurrencyRupee,
   'menu.records': IconLicense,
+  'menu.staff': IconBriefcase,
   'menu.messages': IconMessages,
   'menu.other': IconDots,
   'menu.settings': IconShieldLock,

@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { API, ROLE, type Role } from '@shala/contract';
+import type { Caller } from '../context.js';
+import { roleSql } from '../db/roles.js';
+import { allows } from './index.js';
+
+/**
+ * Who keeps the staff register (issue 42) and who is on it. The system admins (112) and the
+ * principal (113) list and add staff members and mark the register (the contract's routes); the
+ * register holds the school's active users of roles 112–114 and its staff without a sign-in. The
+ * school is the session's (`schoolOf`): another school's records are never read.
+ */
+
+/** The roles on the staff register, in its order: the principal, the system admins, the teachers. */
+const REGISTER_ROLES: readonly Role[] = [ROLE.PRINCIPAL, ROLE.SYSTEM_ADMIN, ROLE.TEACHER];
+
+export const staffPolicy = {
+  /** May the caller mark the register (save a date)? */
+  canMark(caller: Caller): boolean {
+    return allows(API.staffAttendanceSave.roles, caller.roleId);
+  },
+
+  /** A condition on a users row `u`: its role puts it on the staff register. */
+  onRegister(u: SQL): SQL {
+    return sql`${u}.role_id in (${sql.join(REGISTER_ROLES.map(roleSql), sql`, `)})`;
+  },
+
+  /** A users row's place in the register's order (0 the principal, 1 the system admins, 2 the teachers). */
+  registerOrder(u: SQL): SQL<number> {
+    return sql<number>`case ${u}.role_id ${sql.join(
+      REGISTER_ROLES.map((r, i) => sql`when ${roleSql(r)} then ${sql.raw(String(i))}`),
+      sql` `,
+    )} else ${sql.raw(String(REGISTER_ROLES.length))} end`;
+  },
+};

@@ -1,0 +1,38 @@
+import { SegmentedControl, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ScreenProps } from '../../lib/screen';
+import { PageHeading } from '../../components/PageHeading';
+import { useAddressParams } from '../../lib/useListParams';
+import { schoolToday } from '../attendance';
+import { StaffDayView } from './StaffDayView';
+import { StaffMonthView } from './StaffMonthView';
+
+/**
+ * /staffattendance (112, 113): the day's staff register (everyone present until saved; a tap on
+ * those absent, on half a day or on duty, then Save) and, on its second view, the month's register
+ * with its CSV for payroll. The date, the view and the month stay in the address.
+ */
+export default function StaffAttendancePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const { params, update } = useAddressParams();
+  const today = schoolToday();
+  const view = params.get('view') === 'month' ? 'month' : 'day';
+  return (
+    <>
+      <PageHeading title={t(route.title)} description={t('staff.day.description')} />
+      <Stack gap="md" maw={960}>
+        <SegmentedControl
+          aria-label={t('staff.view')}
+          value={view}
+          onChange={(v) => update({ view: v === 'month' ? 'month' : null })}
+          data={[
+            { value: 'day', label: t('staff.dayView') },
+            { value: 'month', label: t('staff.monthView') },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        {view === 'day' ? <StaffDayView today={today} /> : <StaffMonthView today={today} />}
+      </Stack>
+    </>
+  );
+}

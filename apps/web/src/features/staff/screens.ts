@@ -1,0 +1,7 @@
+import { lazyScreens } from '../../lib/screen';
+
+/** The staff register (issue 42), by route path (signedIn.tsx spreads them): the day's and month's register, the staff without a sign-in. */
+export const STAFF_SCREENS = lazyScreens({
+  '/staffattendance': () => import('./StaffAttendancePage'),
+  '/staffmembers': () => import('./StaffMembersPage'),
+});
