@@ -43,13 +43,16 @@ describe('web routes and menus (spec section 2)', () => {
   it('keeps the spec’s sidebars, with User / Academic / Other groups for 112 and 113, and groups of their own for the rest', () => {
     // The spec's three, and the platform's messaging accounts (issue 24).
     expect(items(MENUS[111]).map((i) => i.path)).toEqual(['/dashboard', '/viewSchool', '/viewadmin', '/platformmessaging']);
-    expect(MENUS[112].map((e) => ('group' in e ? e.group : e.path))).toEqual(['/systemadmin', 'menu.user', 'menu.academic', 'menu.fees', 'menu.records', 'menu.messages', 'menu.other', 'menu.settings']);
+    expect(MENUS[112].map((e) => ('group' in e ? e.group : e.path))).toEqual(['/systemadmin', 'menu.user', 'menu.academic', 'menu.fees', 'menu.staff', 'menu.records', 'menu.messages', 'menu.other', 'menu.settings']);
     // Nothing of certificates, messages or settings under "Other Routes"; the fee reports with the fees (issue 39).
     const group = (role: 112 | 113, name: string) => (MENUS[role].find((e) => 'group' in e && e.group === name) as { items: { path: string }[] }).items.map((i) => i.path);
     expect(group(113, 'menu.other')).toEqual(['/assignsubject', '/assignedstudent', '/promotion', '/viewholidays', '/viewtimetable', '/attendancelogs']);
     expect(group(113, 'menu.fees')).toContain('/feereports');
     expect(group(112, 'menu.fees')).toContain('/feereports');
     expect(group(113, 'menu.records')).toEqual(['/admissionregister', '/certificates', '/idcards']);
+    // The staff register and the staff without a sign-in (issue 42).
+    expect(group(113, 'menu.staff')).toEqual(['/staffattendance', '/staffmembers']);
+    expect(group(112, 'menu.staff')).toEqual(['/staffattendance', '/staffmembers']);
     expect(group(113, 'menu.settings')).toEqual(['/messagingsettings', '/paymentsettings', '/dataprivacy', '/auditlog']);
     expect(items(MENUS[113]).map((i) => i.path)).toContain('/addfeeemi');
     expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass', '/studenttimetable', '/studentclassfees', '/mywork', '/myresults', '/mycertificates']);

@@ -212,7 +212,9 @@ describe('teachers, students and parents', () => {
     });
     signIn(113);
     renderApp(`/detailsviewteacherInfo/${RAVI.userId}`);
-    const card = await screen.findByRole('region', { name: 'Classes and subjects' });
+    // The screen's code is compiled at its first visit: on a busy machine (the unit step beside the
+    // journeys) that took longer than a find's 10 s.
+    const card = await screen.findByRole('region', { name: 'Classes and subjects' }, { timeout: 25_000 });
     expect(await within(card).findByRole('link', { name: 'Class 5 – A' })).toHaveAttribute('href', `/detailsviewAssignedclasses/${CLASS_ID}`);
     expect(callsTo(fetch, 'GET', '/api/school/assignclassteachersubject')[0]!.searchParams.get('teacherId')).toBe(RAVI.userId);
   });
