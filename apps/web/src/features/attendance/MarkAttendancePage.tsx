@@ -1,7 +1,7 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AcademicSession } from '@shala/contract';
-import { apiErrorText } from '../../api/errors';
+import { QueryError } from '../../components/ListState';
 import { sessionScreen } from '../academics';
 import { TeacherClassesState } from './dayChoice';
 import { MarkChoice, MarkDay } from './MarkingParts';
@@ -26,14 +26,7 @@ function Marking({ session }: { session: AcademicSession }) {
             ))}
           </Stack>
         ) : day.isError ? (
-          <Alert color="red" role="alert" title={t('attendance.mark.loadError')}>
-            <Text size="sm" mb="sm">
-              {apiErrorText(day.error, t)}
-            </Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void day.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
+          <QueryError query={day} title={t('attendance.mark.loadError')} />
         ) : day.data ? (
           <MarkDay data={day.data} m={m} />
         ) : null}

@@ -4,9 +4,10 @@ import { IconChecks, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_KEY, type Role, type StaffCounts, type StaffDay, type StaffDayRow, type StaffStatus } from '@shala/contract';
 import { useSaveStaffDay, useStaffDay } from '../../api/staff';
-import { apiErrorText, reasonText } from '../../api/errors';
+import { reasonText } from '../../api/errors';
 import { isApiError } from '../../api/http';
 import { DateField } from '../../components/DateField';
+import { QueryError } from '../../components/ListState';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySaved } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
@@ -66,14 +67,7 @@ export function StaffDayView({ today }: { today: string }) {
           ))}
         </Stack>
       ) : day.isError ? (
-        <Alert color="red" role="alert" title={t('staff.day.loadError')}>
-          <Text size="sm" mb="sm">
-            {apiErrorText(day.error, t)}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void day.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <QueryError query={day} title={t('staff.day.loadError')} />
       ) : data ? (
         <DayRegister data={data} own={own} changed={changed} setStatus={setStatus} onAllPresent={() => setChanges({ date, marks: allPresent(data) })} onSave={submit} saving={save.isPending} />
       ) : null}
