@@ -10,6 +10,7 @@ import { personSummary } from './people.js';
 import { attendanceSummary, calendarMonth } from './schoolday.js';
 import { academicSession } from './sessions.js';
 import { COUNT_KEYS } from './routes.js';
+import { substitutionCover } from './substitutions.js';
 
 /** Counts of spec section 1; only those relevant to the caller's role are present. */
 export const dashboardCounts = z.object({
@@ -103,7 +104,15 @@ export const dashboardHome = z.discriminatedUnion('kind', [
     /** The fees at a glance (GET /api/school/feesummary of the session; null with no session). */
     fees: feeSummary.nullable(),
   }),
-  z.object({ kind: z.literal('teacher'), ...homeBase, counts: dashboardCounts.shape.counts, ...schoolDay, calendar }),
+  z.object({
+    kind: z.literal('teacher'),
+    ...homeBase,
+    counts: dashboardCounts.shape.counts,
+    ...schoolDay,
+    calendar,
+    /** Today's extra periods: the classes it covers for a colleague away (GET /api/school/substitutions/mine, today's). */
+    covers: z.array(substitutionCover),
+  }),
   z.object({
     kind: z.literal('parent'),
     ...homeBase,

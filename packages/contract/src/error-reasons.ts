@@ -72,6 +72,24 @@ export const ERROR_REASONS = [
   'staff_register_mismatch', // params: missing, extra (the marks must name every person of the date's register once)
   'on_leave_needs_leave', // on leave is written by approved leave, not by a mark
   'staff_left_before_joined', // a staff member's last day is before its first
+  'qr_invalid', // a check-in code forged, too old (beyond this and the previous 30 s window) or another school's
+  'already_checked_in', // params: time (one check-in a day)
+  'checkin_not_school_day', // check-in on a holiday, weekly off or outside the session
+  'leave_type_taken', // params: code
+  'leave_type_inactive', // params: code
+  'half_day_multi', // a half day is a one-day leave
+  'half_day_not_allowed', // params: code (the type allows no half days)
+  'no_working_days', // the range holds no school day
+  'leave_overlap', // params: fromDate, toDate (the caller's own pending or approved leave)
+  'leave_document_needed', // params: days (a document is needed beyond that many days)
+  'leave_decided', // params: status (already approved, declined or cancelled)
+  'own_leave', // one's own leave is decided by another admin
+  'leave_started', // an approved leave is cancelled only before its first day
+  'balance_below_used', // params: used (a balance cannot be set below what is used)
+  'substitute_busy', // params: name, className, section, period (teaching or covering another class then)
+  'substitute_cap', // params: name, cap (the daily or weekly cap reached)
+  'substitute_away', // params: name (the substitute is away that day)
+  'not_uncovered', // params: period, className, section (that period's teacher is not away)
   // fees
   'fee_type_taken', // params: name
   'fee_type_inactive', // params: name

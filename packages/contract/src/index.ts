@@ -12,6 +12,8 @@ export * from './notifications.js';
 export * from './notification-kinds.js';
 export * from './notices.js';
 export * from './staff.js';
+export * from './staff-leave.js';
+export * from './substitutions.js';
 export * from './classwork.js';
 export * from './chat.js';
 export * from './exams.js';

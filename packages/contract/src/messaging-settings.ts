@@ -33,6 +33,9 @@ const KIND_PARAMS: Record<PreferenceKind, readonly string[]> = {
   result_withdrawn: ['exam', 'reason'],
   report_cards: ['class'],
   message: [],
+  // staff (issue 42): a leave applied or decided (`name` the applicant, `code` its type); a substitution (`className`, `period`, `date`, `absent` the teacher covered)
+  staff_leave: ['name', 'code', 'fromDate', 'toDate', 'days', 'status', 'comment'],
+  substitution: ['className', 'period', 'date', 'absent'],
 };
 
 /** The names a template of this kind may use as params. */

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'report_cards',
   'message',
   'messaging_limit',
+  'staff_leave',
+  'substitution',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -31,7 +33,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * `notifications.texts.<kind>`, the server's texts/notifications.ts for Web Push). The others
  * (a chat message, a notice's title) carry the sender's own words in `message`.
  */
-export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards', 'messaging_limit'] as const satisfies readonly NotificationKind[];
+export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards', 'messaging_limit', 'staff_leave', 'substitution'] as const satisfies readonly NotificationKind[];
 
 /**
  * What a notification's text is made of: names, ISO dates (keys ending in `Date` or `date`),
@@ -69,6 +71,9 @@ export const TEXT_VARIANTS = {
   fee_overdue_upi: 'fee_overdue',
   fee_upi_claimed: 'fee',
   fee_upi_rejected: 'fee',
+  staff_leave_approved: 'staff_leave',
+  staff_leave_declined: 'staff_leave',
+  staff_leave_cancelled: 'staff_leave',
 } as const satisfies Record<string, (typeof TEMPLATED_KINDS)[number]>;
 export type NotificationTextKey = (typeof TEMPLATED_KINDS)[number] | keyof typeof TEXT_VARIANTS;
 
@@ -77,6 +82,8 @@ export function notificationTextKey(kind: (typeof TEMPLATED_KINDS)[number], para
   if (kind === 'holiday') return params.endDate !== undefined && params.endDate !== params.startDate ? 'holiday_range' : kind;
   if ((kind === 'fee_due' || kind === 'fee_overdue') && typeof params.upi === 'string') return `${kind}_upi`;
   if (kind === 'fee' && (params.upiClaim === 'claimed' || params.upiClaim === 'rejected')) return `fee_upi_${params.upiClaim}`;
+  // Staff leave (issue 42): applied (to the admins, no `status`), then approved, declined or cancelled (to the applicant, or to the admins when it cancels).
+  if (kind === 'staff_leave' && (params.status === 'approved' || params.status === 'declined' || params.status === 'cancelled')) return `staff_leave_${params.status}`;
   return kind;
 }
 

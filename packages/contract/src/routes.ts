@@ -99,6 +99,11 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Staff (issue 42): the day's staff register and the staff without a sign-in.
   r('/staffattendance', ADMINS),
   r('/staffmembers', ADMINS),
+  // Staff leave (everyone with a sign-in on the register applies; the admins decide), self check-in
+  // by the office's QR, and the day's arrangement (substitution) register.
+  r('/staffleave', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/checkin', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
+  r('/substitutions', ADMINS),
   r('/paymentsettings', [ROLE.PRINCIPAL]),
   // Certificates (issue 26): the register of TC, bonafide, character and tuition-fee certificates
   // (the principal issues and cancels; the system admin reads and prints).
@@ -230,7 +235,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.user', items: [m('/viewadminschool'), m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     { group: 'menu.academic', items: [m('/viewsessions'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/examscheme'), m('/exams'), m('/examanalysis')] },
     { group: 'menu.fees', items: [m('/feesdetails'), m('/feecounter'), m('/feeupiclaims'), m('/feereports')] },
-    { group: 'menu.staff', items: [m('/staffattendance'), m('/staffmembers')] },
+    { group: 'menu.staff', items: [m('/staffattendance'), m('/staffleave'), m('/substitutions'), m('/staffmembers')] },
     { group: 'menu.records', items: [m('/admissionregister'), m('/certificates'), m('/idcards')] },
     { group: 'menu.messages', items: [m('/chat'), m('/messages')] },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/holidays'), m('/viewtimetable')] },
@@ -241,7 +246,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.user', items: [m('/viewparents'), m('/viewteachers'), m('/viewstudent')] },
     { group: 'menu.academic', items: [m('/viewsessions'), m('/period_datapage'), m('/viewsubject'), m('/viewclass'), m('/viewassignedclasses'), m('/examscheme'), m('/exams'), m('/examanalysis')] },
     { group: 'menu.fees', items: [m('/feesdetails'), m('/feecounter'), m('/addfeeemi'), m('/latefee'), m('/feeupiclaims'), m('/feereports')] },
-    { group: 'menu.staff', items: [m('/staffattendance'), m('/staffmembers')] },
+    { group: 'menu.staff', items: [m('/staffattendance'), m('/staffleave'), m('/substitutions'), m('/staffmembers')] },
     { group: 'menu.records', items: [m('/admissionregister'), m('/certificates'), m('/idcards')] },
     { group: 'menu.messages', items: [m('/viewall_notice'), m('/chat'), m('/messages')] },
     { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')] },
@@ -253,6 +258,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     // The teacher's own week first; then any of its classes' timetables.
     m('/ClassTimetable'),
     m('/viewtimetable'),
+    m('/staffleave'),
+    m('/checkin'),
     m('/getteacherclass'),
     m('/getattendancedata'),
     m('/classwork'),

@@ -83,6 +83,10 @@ export const staffDayRow = z.object({
   checkInAt: z.iso.datetime().nullable(),
   /** Minutes late at check-in, else null. */
   lateMinutes: z.number().int().nonnegative().nullable(),
+  /** Checked in inside the campus radius (true), outside it (false); null without a check-in, a radius or a position. */
+  checkInInside: z.boolean().nullable(),
+  /** Approved leave on this date (its type's code, e.g. `CL`), else null. */
+  leaveCode: z.string().nullable(),
 });
 export type StaffDayRow = z.infer<typeof staffDayRow>;
 
@@ -156,6 +160,10 @@ export const staffMonthRow = z.object({
   onLeave: z.number().int().nonnegative(),
   onDuty: z.number().int().nonnegative(),
   late: z.number().int().nonnegative(),
+  /** Approved leave days this month by the type's code (`{ CL: 2, EL: 1.5 }`), paid and unpaid together. */
+  leaveByType: z.record(z.string(), z.number().nonnegative()),
+  /** Of those, the days without pay (no balance left when approved). */
+  withoutPay: z.number().nonnegative(),
 });
 export type StaffMonthRow = z.infer<typeof staffMonthRow>;
 
@@ -170,3 +178,73 @@ export const staffMonth = z.object({
   people: z.array(staffMonthRow).max(STAFF_LIMIT),
 });
 export type StaffMonth = z.infer<typeof staffMonth>;
+
+// ---------------------------------------------------------------------------------------------
+// Self check-in (issue 42): the office shows a QR that changes every 30 s; a member of staff with a
+// sign-in scans it at `/checkin`. The QR's token is `<window>.<mac>`: the window is the number of
+// 30-second steps since the epoch (the server's clock), the mac an HMAC-SHA256 (a key derived from
+// SECRETS_KEY) of the school's id and the window, base64url. Any node checks it without state: this
+// window and the previous one are accepted (a token lives 30–60 s); older, forged or another
+// school's: 400 `qr_invalid`.
+
+export const CHECKIN_WINDOW_SECONDS = 30;
+/** The token in the QR: `<window>.<mac>` (mac: base64url, 22 characters: 16 bytes of the HMAC). */
+export const checkinToken = z.string().regex(/^\d{1,12}\.[A-Za-z0-9_-]{22}$/, 'Not a check-in code').max(40);
+
+export const checkinQr = z.object({
+  token: checkinToken,
+  /** What the QR encodes: the app's `/checkin?t=<token>` (absolute, from the request's origin). */
+  url: z.string(),
+  /** When the next token replaces it (the screen asks again then). */
+  refreshAt: z.iso.datetime(),
+  /** The day's check-ins so far (the office sees who came). */
+  checkedIn: z.number().int().nonnegative(),
+});
+export type CheckinQr = z.infer<typeof checkinQr>;
+
+/**
+ * A check-in: the token read from the QR and, where the school set a campus radius, where the phone
+ * was. The coordinates are used to decide "inside" and then forgotten: only `inside` and the
+ * accuracy are stored (DPDP).
+ */
+export const checkinBody = z.object({
+  token: checkinToken,
+  position: z
+    .object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      /** The phone's accuracy, metres. */
+      accuracy: z.number().min(0).max(100_000),
+    })
+    .nullish(),
+});
+export type CheckinBody = z.infer<typeof checkinBody>;
+
+export const checkinResult = z.object({
+  date: z.string(),
+  checkInAt: z.iso.datetime(),
+  /** Minutes after the first period's start, when past the grace; 0 on time. */
+  lateMinutes: z.number().int().nonnegative(),
+  /** Inside the campus radius; null when the school set none or the phone gave no position. */
+  inside: z.boolean().nullable(),
+});
+export type CheckinResult = z.infer<typeof checkinResult>;
+
+/** The school's staff settings: check-in's grace and campus, substitution's caps. */
+export const STAFF_SETTINGS_DEFAULTS = { graceMinutes: 10, dailyCoverCap: 2, weeklyCoverCap: 6 } as const;
+export const staffSettings = z.object({
+  /** Minutes after the first period's start before a check-in is late. */
+  graceMinutes: z.number().int().min(0).max(240),
+  /** The campus: a point and a radius (metres); null: check-in anywhere, no position asked. */
+  campus: z
+    .object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      radiusMetres: z.number().int().min(20).max(5000),
+    })
+    .nullable(),
+  /** At most this many substitutions a teacher takes a day, and in a week (Monday to Sunday). */
+  dailyCoverCap: z.number().int().min(1).max(8),
+  weeklyCoverCap: z.number().int().min(1).max(40),
+});
+export type StaffSettings = z.infer<typeof staffSettings>;

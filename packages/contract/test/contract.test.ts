@@ -51,8 +51,8 @@ describe('web routes and menus (spec section 2)', () => {
     expect(group(112, 'menu.fees')).toContain('/feereports');
     expect(group(113, 'menu.records')).toEqual(['/admissionregister', '/certificates', '/idcards']);
     // The staff register and the staff without a sign-in (issue 42).
-    expect(group(113, 'menu.staff')).toEqual(['/staffattendance', '/staffmembers']);
-    expect(group(112, 'menu.staff')).toEqual(['/staffattendance', '/staffmembers']);
+    expect(group(113, 'menu.staff')).toEqual(['/staffattendance', '/staffleave', '/substitutions', '/staffmembers']);
+    expect(group(112, 'menu.staff')).toEqual(['/staffattendance', '/staffleave', '/substitutions', '/staffmembers']);
     expect(group(113, 'menu.settings')).toEqual(['/messagingsettings', '/paymentsettings', '/dataprivacy', '/auditlog']);
     expect(items(MENUS[113]).map((i) => i.path)).toContain('/addfeeemi');
     expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass', '/studenttimetable', '/studentclassfees', '/mywork', '/myresults', '/mycertificates']);

@@ -53,6 +53,26 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
     en: 'Holiday: {{title}}, {{startDate}} to {{endDate}}',
     hi: 'अवकाश: {{title}}, {{startDate}} से {{endDate}} तक',
   },
+  staff_leave: {
+    en: "{{name}} applied for {{code}} leave, {{fromDate}} to {{toDate}} ({{days}} days).",
+    hi: "{{name}} ने {{fromDate}} से {{toDate}} तक {{code}} अवकाश ({{days}} दिन) के लिए आवेदन किया।",
+  },
+  staff_leave_approved: {
+    en: "Your {{code}} leave, {{fromDate}} to {{toDate}}, is approved. {{comment}}",
+    hi: "आपका {{code}} अवकाश, {{fromDate}} से {{toDate}} तक, स्वीकृत हुआ। {{comment}}",
+  },
+  staff_leave_declined: {
+    en: "Your {{code}} leave, {{fromDate}} to {{toDate}}, is declined. {{comment}}",
+    hi: "आपका {{code}} अवकाश, {{fromDate}} से {{toDate}} तक, अस्वीकृत हुआ। {{comment}}",
+  },
+  staff_leave_cancelled: {
+    en: "{{name}}'s {{code}} leave, {{fromDate}} to {{toDate}}, is cancelled.",
+    hi: "{{name}} का {{code}} अवकाश, {{fromDate}} से {{toDate}} तक, रद्द हुआ।",
+  },
+  substitution: {
+    en: "On {{date}} you take {{className}} in {{period}}, for {{absent}}.",
+    hi: "{{date}} को {{period}} में आप {{absent}} के स्थान पर {{className}} लेंगे।",
+  },
   result: {
     en: 'Results of {{exam}} are published.',
     hi: '{{exam}} के परिणाम प्रकाशित हो गए हैं।',

@@ -218,7 +218,7 @@ export async function dashboardHome(deps: Deps, caller: Caller, q: DashboardHome
     }
     case 'teacher': {
       const [base, figures, month] = await Promise.all([common, counts(), calendar()]);
-      return { kind, ...base, counts: figures, calendar: month };
+      return { kind, ...base, counts: figures, calendar: month, covers: [] };
     }
     case 'student': {
       const own = sessionOf().then((sessionId) => (sessionId ? studentCards(deps, caller, caller.userId, sessionId) : null));

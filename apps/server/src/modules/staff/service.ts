@@ -183,6 +183,8 @@ function presentDay(date: string, rules: DayRules | null, canMark: boolean, mark
     status: p.status ?? 'present',
     checkInAt: p.checkInAt ? new Date(p.checkInAt).toISOString() : null,
     lateMinutes: p.lateMinutes,
+    checkInInside: null,
+    leaveCode: null,
   }));
   return {
     date,
@@ -337,7 +339,7 @@ async function readMonth(db: DbOrTx, schoolId: string, first: string, last: stri
 
 function monthRow(p: MonthPerson, dates: readonly string[]): StaffMonthRow {
   const byDate = new Map((p.days ?? []).map((d) => [d.date.slice(0, 10), d]));
-  const row: StaffMonthRow = { kind: p.kind, personId: p.personId, fullName: p.fullName, roleId: p.roleId, designation: p.designation, marks: '', present: 0, absent: 0, halfDays: 0, onLeave: 0, onDuty: 0, late: 0 };
+  const row: StaffMonthRow = { kind: p.kind, personId: p.personId, fullName: p.fullName, roleId: p.roleId, designation: p.designation, marks: '', present: 0, absent: 0, halfDays: 0, onLeave: 0, onDuty: 0, late: 0, leaveByType: {}, withoutPay: 0 };
   for (const date of dates) {
     const d = byDate.get(date);
     row.marks += d ? STAFF_MONTH_MARK[d.status] : '-';

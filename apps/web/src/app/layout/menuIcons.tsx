@@ -1,5 +1,8 @@
 import {
   IconAddressBook,
+  IconArrowsExchange,
+  IconCalendarOff,
+  IconScan,
   IconBriefcase,
   IconIdBadge2,
   IconLicense,
@@ -117,6 +120,9 @@ const BY_PATH: Record<string, Icon> = {
   '/mycertificates': IconLicense,
   '/staffattendance': IconUserCheck,
   '/staffmembers': IconIdBadge2,
+  '/staffleave': IconCalendarOff,
+  '/checkin': IconScan,
+  '/substitutions': IconArrowsExchange,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;

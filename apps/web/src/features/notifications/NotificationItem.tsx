@@ -30,6 +30,8 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   report_cards: { icon: IconCertificate, color: 'yellow' },
   message: { icon: IconMail, color: 'blue' },
   messaging_limit: { icon: IconMail, color: 'red' },
+  staff_leave: { icon: IconBeach, color: 'teal' },
+  substitution: { icon: IconBook, color: 'orange' },
   other: { icon: IconBell, color: 'gray' },
 };
 

@@ -16,6 +16,8 @@ const person = (kind: 'user' | 'member', n: number, fullName: string, roleId: nu
   status,
   checkInAt: null,
   lateMinutes: null,
+  checkInInside: null,
+  leaveCode: null,
 });
 const PEOPLE = [person('user', 1, 'Sunita Rao', 113, null), person('user', 2, 'Ravi Kumar', 114, null), person('member', 3, 'Mohan Lal', null, 'Driver')];
 
@@ -139,8 +141,8 @@ describe('/staffattendance', () => {
       days: Array.from({ length: 3 }, (_, i) => ({ date: `2026-11-0${i + 1}`, kind: i === 0 ? 'weekly_off' : 'school', holidayTitle: null })),
       savedDays: 2,
       people: [
-        { kind: 'user', personId: PEOPLE[1]!.personId, fullName: 'Ravi Kumar', roleId: 114, designation: null, marks: '-PA', present: 1, absent: 1, halfDays: 0, onLeave: 0, onDuty: 0, late: 0 },
-        { kind: 'member', personId: PEOPLE[2]!.personId, fullName: 'Mohan Lal', roleId: null, designation: 'Driver', marks: '-HD', present: 0, absent: 0, halfDays: 1, onLeave: 0, onDuty: 1, late: 0 },
+        { kind: 'user', personId: PEOPLE[1]!.personId, fullName: 'Ravi Kumar', roleId: 114, designation: null, marks: '-PA', present: 1, absent: 1, halfDays: 0, onLeave: 0, onDuty: 0, late: 0, leaveByType: {}, withoutPay: 0 },
+        { kind: 'member', personId: PEOPLE[2]!.personId, fullName: 'Mohan Lal', roleId: null, designation: 'Driver', marks: '-HD', present: 0, absent: 0, halfDays: 1, onLeave: 0, onDuty: 1, late: 0, leaveByType: {}, withoutPay: 0 },
       ],
     };
     const csvUrls: string[] = [];
