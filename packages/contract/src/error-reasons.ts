@@ -74,6 +74,7 @@ export const ERROR_REASONS = [
   'staff_left_before_joined', // a staff member's last day is before its first
   'qr_invalid', // a check-in code forged, too old (beyond this and the previous 30 s window) or another school's
   'already_checked_in', // params: time (one check-in a day)
+  'position_needed', // the school set a campus radius: the check-in must carry the phone's position
   'checkin_not_school_day', // check-in on a holiday, weekly off or outside the session
   'leave_type_taken', // params: code
   'leave_type_inactive', // params: code

@@ -193,8 +193,10 @@ export const checkinToken = z.string().regex(/^\d{1,12}\.[A-Za-z0-9_-]{22}$/, 'N
 
 export const checkinQr = z.object({
   token: checkinToken,
-  /** What the QR encodes: the app's `/checkin?t=<token>` (absolute, from the request's origin). */
+  /** What the QR encodes: the app's `/checkin?t=<token>` (absolute, PUBLIC_URL's origin). */
   url: z.string(),
+  /** The QR of `url` as an SVG document (the server draws it: the web carries no QR library). */
+  svg: z.string(),
   /** When the next token replaces it (the screen asks again then). */
   refreshAt: z.iso.datetime(),
   /** The day's check-ins so far (the office sees who came). */
@@ -204,7 +206,7 @@ export type CheckinQr = z.infer<typeof checkinQr>;
 
 /**
  * A check-in: the token read from the QR and, where the school set a campus radius, where the phone
- * was. The coordinates are used to decide "inside" and then forgotten: only `inside` and the
+ * was (without it there: 400 `position_needed`, and the phone asks for its position and sends again). The coordinates are used to decide "inside" and then forgotten: only `inside` and the
  * accuracy are stored (DPDP).
  */
 export const checkinBody = z.object({
