@@ -241,7 +241,7 @@ describe('the month', () => {
     expect(en.headers['content-type']).toContain('text/csv');
     expect(en.headers['content-disposition']).toContain(`attachment; filename="staff-attendance-${month}.csv"`);
     expect(en.body.startsWith('\uFEFFName,Role or designation,1,2,')).toBe(true);
-    expect(en.body.split('\r\n')[0]).toMatch(/,Present,Absent,Half days,On leave,On duty,Late$/);
+    expect(en.body.split('\r\n')[0]).toMatch(/,Present,Absent,Half days,On leave,On duty,Late,Without pay$/);
     expect(en.body).toContain('Ramesh Yadav,Driver,');
     const hi = await call('GET', `/api/school/staffattendance/month/csv?month=${month}&lang=hi`, P());
     expect(hi.statusCode).toBe(200);

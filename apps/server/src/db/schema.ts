@@ -1746,3 +1746,121 @@ export const staffAttendanceLogs = pgTable(
   },
   (t) => [index('staff_attendance_logs_school_idx').on(t.schoolId, t.date, t.createdAt)],
 );
+
+/**
+ * A school's leave types (issue 42): CL, EL, ML… Day counts are kept in halves (3 = 1.5 days). The
+ * code is unique in the school whatever its case.
+ */
+export const leaveTypes = pgTable(
+  'leave_types',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameHi: text('name_hi'),
+    /** Halves granted each session. */
+    daysPerSession: integer('days_per_session').notNull(),
+    /** At most this many halves carried into the next session. */
+    carryForwardMax: integer('carry_forward_max').notNull().default(0),
+    halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
+    /** Whole days beyond which a document is needed; null: never. */
+    documentAfterDays: integer('document_after_days'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('leave_types_code_uq').on(t.schoolId, sql`lower(${t.code})`)],
+);
+
+/**
+ * A person's balance of a leave type in a session, in halves: opening (carried forward), granted,
+ * used (approved leave); a CHECK (migration 0040) keeps 0 <= used <= opening + granted.
+ */
+export const leaveBalances = pgTable(
+  'leave_balances',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    opening: integer('opening').notNull().default(0),
+    granted: integer('granted').notNull(),
+    used: integer('used').notNull().default(0),
+    /** The office set opening and granted: a change of the type's grant leaves it alone. */
+    setByHand: boolean('set_by_hand').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'leave_balances_pk', columns: [t.schoolId, t.userId, t.leaveTypeId, t.sessionId] })],
+);
+
+/**
+ * A leave application of a user (roles 112–114). Days, paid and unpaid in halves; an exclusion
+ * constraint (migration 0040) refuses one person's overlapping pending or approved leave.
+ */
+export const staffLeaves = pgTable(
+  'staff_leaves',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    /** A half day's half (first or second), else null. */
+    half: text('half'),
+    days: integer('days').notNull(),
+    paid: integer('paid'),
+    unpaid: integer('unpaid'),
+    reason: text('reason').notNull(),
+    /** The document (kept private, served by the leave's own route). */
+    fileName: text('file_name').references(() => files.name),
+    status: text('status').notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_leaves_school_idx').on(t.schoolId, t.createdAt), index('staff_leaves_user_idx').on(t.schoolId, t.userId, t.createdAt)],
+);
+
+/** The school days of an approved leave (written at approval): halves (1 or 2) and paid or not; a day split between paid and unpaid has two rows. */
+export const staffLeaveDays = pgTable(
+  'staff_leave_days',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    leaveId: uuid('leave_id')
+      .notNull()
+      .references(() => staffLeaves.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    halves: smallint('halves').notNull(),
+    paid: boolean('paid').notNull(),
+  },
+  (t) => [primaryKey({ name: 'staff_leave_days_pk', columns: [t.leaveId, t.date, t.paid] }), index('staff_leave_days_date_idx').on(t.schoolId, t.date, t.userId)],
+);

@@ -15,6 +15,30 @@ import { allows } from './index.js';
 const REGISTER_ROLES: readonly Role[] = [ROLE.PRINCIPAL, ROLE.SYSTEM_ADMIN, ROLE.TEACHER];
 
 export const staffPolicy = {
+  /** May the caller decide leave (approve or decline) and see everyone's (112, 113)? */
+  leaveAdmin(caller: Caller): boolean {
+    return allows(API.staffLeaveDecide.roles, caller.roleId);
+  },
+
+  /** May the caller apply for leave for itself (roles 112–114)? */
+  canApply(caller: Caller): boolean {
+    return allows(API.staffLeaveApply.roles, caller.roleId);
+  },
+
+  /**
+   * A condition on a staff_leaves row `l` the caller may see: an admin any of the school, a teacher
+   * its own (another's answers 404).
+   */
+  leaveVisible(caller: Caller, l: SQL): SQL {
+    return staffPolicy.leaveAdmin(caller) ? sql`true` : sql`${l}.user_id = ${caller.userId}`;
+  },
+
+  /** Whose balances the caller may read: an admin anyone's of the register, a teacher only its own. */
+  balanceOf(caller: Caller, userId: string | undefined): string | null {
+    if (!userId || userId === caller.userId) return caller.userId;
+    return staffPolicy.leaveAdmin(caller) ? userId : null;
+  },
+
   /** May the caller mark the register (save a date)? */
   canMark(caller: Caller): boolean {
     return allows(API.staffAttendanceSave.roles, caller.roleId);

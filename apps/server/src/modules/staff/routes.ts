@@ -4,6 +4,7 @@ import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
+import { applyStaffLeave, cancelStaffLeave, createLeaveType, decideStaffLeave, leaveBalances, listLeaveTypes, listStaffLeave, openStaffLeaveFile, saveLeaveBalance, updateLeaveType } from './leave.js';
 import { createStaffMember, listStaffMembers, saveStaffAttendance, staffAttendanceDay, staffAttendanceMonth, staffAttendanceMonthCsv } from './service.js';
 
 /** The staff register (issue 42): staff without a sign-in, a date's register, the month's and its CSV. */
@@ -21,5 +22,23 @@ export default async function staffRoutes(app: App) {
         fileName: `staff-attendance-${req.query.month}.csv`,
         body: Buffer.from(await staffAttendanceMonthCsv(app.deps, requireCaller(req), req.query)),
       }),
+  });
+
+  // Staff leave (issue 42): types, balances, applications, decisions, cancelling, the document.
+  serve(app, API.leaveTypeList, (deps, caller) => listLeaveTypes(deps, caller));
+  serve(app, API.leaveTypeCreate, (deps, caller, req) => createLeaveType(deps, caller, req.body), 'Leave type added');
+  serve(app, API.leaveTypeUpdate, (deps, caller, req) => updateLeaveType(deps, caller, req.params.leaveTypeId, req.body), 'Leave type saved');
+  serve(app, API.leaveBalanceList, (deps, caller, req) => leaveBalances(deps, caller, req.query.userId));
+  serve(app, API.leaveBalanceSave, (deps, caller, req) => saveLeaveBalance(deps, caller, req.body), 'Balance saved');
+  serve(app, API.staffLeaveList, (deps, caller, req) => listStaffLeave(deps, caller, req.query));
+  serve(app, API.staffLeaveApply, (deps, caller, req) => applyStaffLeave(deps, caller, req.body), 'Leave applied for');
+  serve(app, API.staffLeaveDecide, (deps, caller, req) => decideStaffLeave(deps, caller, req.params.leaveId, req.body), 'Leave decided');
+  serve(app, API.staffLeaveCancel, (deps, caller, req) => cancelStaffLeave(deps, caller, req.params.leaveId, req.body), 'Leave cancelled');
+  app.route({
+    ...fromContract(API.staffLeaveFile),
+    handler: async (req, reply) => {
+      const file = await openStaffLeaveFile(app.deps, app.deps.storage, requireCaller(req), req.params.leaveId);
+      return sendDownload(reply, { mime: file.mime, fileName: file.originalName, body: file.stream, size: file.size });
+    },
   });
 }

@@ -36,12 +36,12 @@ import { rowsOf } from '../../db/rows.js';
  *
  * Statements, whatever the number of people:
  * - a date's register (GET): the session containing the date (1), then together its rules (1) and
- *   the register with that date's marks (1);
+ *   the register with that date's marks and approved leave's codes (1);
  * - a save: the session (1) and its rules (1); then one transaction: BEGIN, the day's row upserted
  *   (it locks the date: a second save waits for the first), the register with its marks (1), every
  *   write in one statement (the marks upserted, the log) (1), COMMIT;
  * - a month: the sessions touching it (1), then together their rules (1 each: one, or two at a
- *   session's change) and every person's month in one statement (1).
+ *   session's change) and every person's month with its leave days in one statement (1).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ export async function createStaffMember(deps: Deps, caller: Caller, body: StaffM
 // A date's register
 
 /** The session of the school containing the date (the current one first), or null. */
-async function sessionOn(db: DbOrTx, schoolId: string, date: string): Promise<string | null> {
+export async function sessionOn(db: DbOrTx, schoolId: string, date: string): Promise<string | null> {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`select id from academic_sessions where school_id = ${schoolId} and start_date <= ${date}::date and end_date >= ${date}::date
       order by is_current desc, start_date desc limit 1`),
@@ -137,6 +137,7 @@ interface RegisterRow {
   status: StaffStatus | null;
   checkInAt: string | null;
   lateMinutes: number | null;
+  leaveCode: string | null;
 }
 
 const userName = sql`concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))`;
@@ -152,12 +153,14 @@ async function readRegister(db: DbOrTx, schoolId: string, date: string): Promise
     await db.execute(sql`
       with people as (
         select 'user'::text as kind, u.id as person_id, ${userName} as full_name, u.role_id::int as role_id, null::text as designation,
-          ${staffPolicy.registerOrder(u)} as grp, a.status, a.check_in_at, a.late_minutes
+          ${staffPolicy.registerOrder(u)} as grp, a.status, a.check_in_at, a.late_minutes,
+          (select t.code from staff_leave_days ld join leave_types t on t.id = ld.leave_type_id
+            where ld.school_id = u.school_id and ld.date = ${date}::date and ld.user_id = u.id limit 1) as leave_code
         from users u
         left join staff_attendance a on a.school_id = u.school_id and a.date = ${date}::date and a.user_id = u.id
         where u.school_id = ${schoolId} and ${staffPolicy.onRegister(u)} and u.status
         union all
-        select 'member', m.id, m.full_name, null, m.designation, 99, a.status, a.check_in_at, a.late_minutes
+        select 'member', m.id, m.full_name, null, m.designation, 99, a.status, a.check_in_at, a.late_minutes, null
         from staff_members m
         left join staff_attendance a on a.school_id = m.school_id and a.date = ${date}::date and a.staff_member_id = m.id
         where m.school_id = ${schoolId} and m.joined_on <= ${date}::date and (m.left_on is null or m.left_on >= ${date}::date)
@@ -166,7 +169,7 @@ async function readRegister(db: DbOrTx, schoolId: string, date: string): Promise
       )
       select (select d.marked_at from staff_attendance_days d where d.school_id = ${schoolId} and d.date = ${date}::date) as "markedAt",
         coalesce((select json_agg(json_build_object('kind', kind, 'personId', person_id, 'fullName', full_name, 'roleId', role_id,
-          'designation', designation, 'status', status, 'checkInAt', check_in_at, 'lateMinutes', late_minutes)
+          'designation', designation, 'status', status, 'checkInAt', check_in_at, 'lateMinutes', late_minutes, 'leaveCode', leave_code)
           order by grp, lower(full_name), person_id) from listed), '[]'::json) as people`),
   );
   return rows[0] ?? { markedAt: null, people: [] };
@@ -184,7 +187,7 @@ function presentDay(date: string, rules: DayRules | null, canMark: boolean, mark
     checkInAt: p.checkInAt ? new Date(p.checkInAt).toISOString() : null,
     lateMinutes: p.lateMinutes,
     checkInInside: null,
-    leaveCode: null,
+    leaveCode: p.leaveCode ?? null,
   }));
   return {
     date,
@@ -306,6 +309,8 @@ interface MonthPerson {
   roleId: number | null;
   designation: string | null;
   days: Array<{ date: string; status: StaffStatus; late: number | null }> | null;
+  /** The month's approved leave days (staff_leave_days): the type's code, halves, paid or not. */
+  leave: Array<{ code: string; halves: number; paid: boolean }> | null;
 }
 
 /**
@@ -320,11 +325,13 @@ async function readMonth(db: DbOrTx, schoolId: string, first: string, last: stri
     await db.execute(sql`
       with people as (
         select 'user'::text as kind, u.id as person_id, ${userName} as full_name, u.role_id::int as role_id, null::text as designation,
-          ${staffPolicy.registerOrder(u)} as grp, ${marks(sql`a.user_id = u.id`)} as days
+          ${staffPolicy.registerOrder(u)} as grp, ${marks(sql`a.user_id = u.id`)} as days,
+          (select json_agg(json_build_object('code', t.code, 'halves', ld.halves, 'paid', ld.paid)) from staff_leave_days ld join leave_types t on t.id = ld.leave_type_id
+            where ld.school_id = u.school_id and ld.user_id = u.id and ld.date between ${first}::date and ${last}::date) as leave
         from users u
         where u.school_id = ${schoolId} and ${staffPolicy.onRegister(u)} and u.status
         union all
-        select 'member', m.id, m.full_name, null, m.designation, 99, ${marks(sql`a.staff_member_id = m.id`)}
+        select 'member', m.id, m.full_name, null, m.designation, 99, ${marks(sql`a.staff_member_id = m.id`)}, null
         from staff_members m
         where m.school_id = ${schoolId} and m.joined_on <= ${last}::date and (m.left_on is null or m.left_on >= ${first}::date)
       ), listed as (
@@ -332,7 +339,7 @@ async function readMonth(db: DbOrTx, schoolId: string, first: string, last: stri
       )
       select (select count(*)::int from staff_attendance_days d where d.school_id = ${schoolId} and d.date between ${first}::date and ${last}::date) as "savedDays",
         coalesce((select json_agg(json_build_object('kind', kind, 'personId', person_id, 'fullName', full_name, 'roleId', role_id,
-          'designation', designation, 'days', days) order by grp, lower(full_name), person_id) from listed), '[]'::json) as people`),
+          'designation', designation, 'days', days, 'leave', leave) order by grp, lower(full_name), person_id) from listed), '[]'::json) as people`),
   );
   return rows[0] ?? { savedDays: 0, people: [] };
 }
@@ -350,6 +357,10 @@ function monthRow(p: MonthPerson, dates: readonly string[]): StaffMonthRow {
     else if (d.status === 'on_leave') row.onLeave++;
     else row.onDuty++;
     if ((d.late ?? 0) > 0) row.late++;
+  }
+  for (const l of p.leave ?? []) {
+    row.leaveByType[l.code] = (row.leaveByType[l.code] ?? 0) + l.halves / 2;
+    if (!l.paid) row.withoutPay += l.halves / 2;
   }
   return row;
 }
@@ -381,20 +392,26 @@ const CSV_TEXTS = {
   en: {
     header: ['Name', 'Role or designation'],
     counts: ['Present', 'Absent', 'Half days', 'On leave', 'On duty', 'Late'],
+    withoutPay: 'Without pay',
     roles: { [ROLE.SYSTEM_ADMIN]: 'System admin', [ROLE.PRINCIPAL]: 'Principal', [ROLE.TEACHER]: 'Teacher' } as Record<number, string>,
   },
   hi: {
     header: ['नाम', 'भूमिका या पद'],
     counts: ['उपस्थित', 'अनुपस्थित', 'आधे दिन', 'छुट्टी पर', 'ड्यूटी पर', 'देर से'],
+    withoutPay: 'बिना वेतन',
     roles: { [ROLE.SYSTEM_ADMIN]: 'सिस्टम एडमिन', [ROLE.PRINCIPAL]: 'प्रधानाचार्य', [ROLE.TEACHER]: 'शिक्षक' } as Record<number, string>,
   },
 } as const;
 
-/** The month's register as CSV (with a byte order mark): a column a day, then the counts; headed in `lang`. */
+/**
+ * The month's register as CSV (with a byte order mark): a column a day, then the counts, the leave
+ * days of each type seen (by code) and those without pay; headed in `lang`.
+ */
 export async function staffAttendanceMonthCsv(deps: Deps, caller: Caller, q: { month: string; lang: 'en' | 'hi' }): Promise<string> {
   const m = await staffAttendanceMonth(deps, caller, q.month);
   const t = CSV_TEXTS[q.lang];
-  const header = [...t.header, ...m.days.map((d) => String(Number(d.date.slice(8, 10)))), ...t.counts];
+  const codes = [...new Set(m.people.flatMap((p) => Object.keys(p.leaveByType)))].sort();
+  const header = [...t.header, ...m.days.map((d) => String(Number(d.date.slice(8, 10)))), ...t.counts, ...codes, t.withoutPay];
   const rows = m.people.map((p) => [
     p.fullName,
     p.designation ?? t.roles[p.roleId ?? 0] ?? '',
@@ -405,6 +422,8 @@ export async function staffAttendanceMonthCsv(deps: Deps, caller: Caller, q: { m
     p.onLeave,
     p.onDuty,
     p.late,
+    ...codes.map((c) => p.leaveByType[c] ?? 0),
+    p.withoutPay,
   ]);
   return `\uFEFF${csvText(header, rows)}`;
 }
