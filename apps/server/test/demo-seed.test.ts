@@ -457,7 +457,7 @@ describe('the demo seed', () => {
     expect(preview.tuitionPaid).toBe(Math.round((paidSum * Number(cf!.tuition)) / Number(rec!.total)));
   });
 
-  it('has the staff register: three staff without a sign-in and the school days of the last three weeks saved', async () => {
+  it('has the staff register: three staff without a sign-in and the school days of the last 30 days saved', async () => {
     const { token } = await signin('DEMO-P0001');
     const members = await get('/api/school/staffmembers', token);
     expect(members.items.map((m: { designation: string }) => m.designation).sort()).toEqual(['Attendant', 'Driver', 'Guard']);
@@ -471,6 +471,27 @@ describe('the demo seed', () => {
     const day = await get(`/api/school/staffattendance?date=${today}`, token);
     expect(day).toMatchObject({ final: false, canMark: true });
     expect(day.people.filter((p: { kind: string }) => p.kind === 'member')).toHaveLength(3);
+  });
+
+  it('has leave: types, balances with some used, a teacher with periods today on CL today, an application waiting', async () => {
+    const { token } = await signin('DEMO-P0001');
+    const today = localDate('Asia/Kolkata');
+    const types = await get('/api/school/leavetypes', token);
+    expect(types.items.map((t: { code: string }) => t.code)).toEqual(['CL', 'EL', 'ML']);
+    const day = await get(`/api/school/staffattendance?date=${today}`, token);
+    const away = day.people.filter((p: { status: string; leaveCode: string | null }) => p.status === 'on_leave' && p.leaveCode === 'CL');
+    expect(away).toHaveLength(1);
+    const periodsToday = await env.db
+      .select({ n: count() })
+      .from(timetableEntries)
+      .where(and(eq(timetableEntries.teacherId, away[0].personId), eq(timetableEntries.day, isoWeekday(today))));
+    expect(periodsToday[0]!.n).toBeGreaterThan(0);
+    const balances = await get(`/api/school/staffleave/balances?userId=${away[0].personId}`, token);
+    expect(balances.balances.find((b: { code: string }) => b.code === 'CL')).toMatchObject({ used: 1, available: 11 });
+    const pending = await get('/api/school/staffleave?status=pending', token);
+    expect(pending.total).toBe(1);
+    expect(pending.items[0]).toMatchObject({ code: 'EL', canDecide: true });
+    expect(pending.items[0].fromDate > today).toBe(true);
   });
 
   it('runs once: a second start changes nothing', async () => {
