@@ -4,6 +4,9 @@ import { serve } from '../../http/serve.js';
 import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
+import { checkIn, checkinQr, getStaffSettings, saveStaffSettings } from './checkin.js';
+import { saveSubstitutions, substitutionDay, substitutionsMine } from './substitutions.js';
+import { substitutionRegisterPdf } from './substitution-pdf.js';
 import { createStaffMember, listStaffMembers, saveStaffAttendance, staffAttendanceDay, staffAttendanceMonth, staffAttendanceMonthCsv } from './service.js';
 
 /** The staff register (issue 42): staff without a sign-in, a date's register, the month's and its CSV. */
@@ -20,6 +23,25 @@ export default async function staffRoutes(app: App) {
         mime: 'text/csv; charset=utf-8',
         fileName: `staff-attendance-${req.query.month}.csv`,
         body: Buffer.from(await staffAttendanceMonthCsv(app.deps, requireCaller(req), req.query)),
+      }),
+  });
+
+  // Self check-in and the staff settings (issue 42)
+  serve(app, API.staffCheckinQr, (deps, caller) => checkinQr(deps, caller));
+  serve(app, API.staffCheckin, (deps, caller, req) => checkIn(deps, caller, req.body), 'Checked in');
+  serve(app, API.staffSettingsGet, (deps, caller) => getStaffSettings(deps, caller));
+  serve(app, API.staffSettingsSave, (deps, caller, req) => saveStaffSettings(deps, caller, req.body), 'Staff settings saved');
+  // Substitution: the arrangement register (issue 42)
+  serve(app, API.substitutionDay, (deps, caller, req) => substitutionDay(deps, caller, req.query.date));
+  serve(app, API.substitutionSave, (deps, caller, req) => saveSubstitutions(deps, caller, req.body), 'Arrangements saved');
+  serve(app, API.substitutionMine, (deps, caller, req) => substitutionsMine(deps, caller, req.query));
+  app.route({
+    ...fromContract(API.substitutionRegister),
+    handler: async (req, reply) =>
+      sendDownload(reply, {
+        mime: 'application/pdf',
+        fileName: `arrangements-${req.query.date}-${req.query.lang}.pdf`,
+        body: await substitutionRegisterPdf(app.deps, requireCaller(req), req.query),
       }),
   });
 }
