@@ -36,8 +36,10 @@ function classQuery(db: DbOrTx, withVersions: boolean) {
         sessionId: classes.sessionId,
         classTeacherId: classes.classTeacherId,
         teachesSubject: sql<boolean>`exists (select 1 from ${classSubjects} where ${classSubjects.classId} = ${classes.id} and ${classSubjects.teacherId} = ${sql.placeholder('user')})`,
-        covers: sql<boolean>`exists (select 1 from ${substitutions} where ${substitutions.schoolId} = ${classes.schoolId} and ${substitutions.classId} = ${classes.id}
-          and ${substitutions.date} = ${sql.placeholder('date')}::date and ${substitutions.periodId} = ${sql.placeholder('period')}::uuid and ${substitutions.substituteId} = ${sql.placeholder('user')})`,
+        // Written with an alias: a single-table select renders its columns unqualified, and
+        // substitutions has an `id` of its own.
+        covers: sql<boolean>`exists (select 1 from ${substitutions} sub where sub.school_id = ${school} and sub.class_id = ${sql.placeholder('id')}
+          and sub.date = ${sql.placeholder('date')}::date and sub.period_id = ${sql.placeholder('period')}::uuid and sub.substitute_id = ${sql.placeholder('user')})`,
         versions: withVersions ? versionsSql(sql`${school}`, sql`string_to_array(${sql.placeholder('keys')}, ',')`) : sql<string>`''`,
       })
       .from(classes)
