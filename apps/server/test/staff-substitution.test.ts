@@ -6,6 +6,8 @@ import { classStudents, classSubjects, classes, notifications, periods, staffAtt
 import { nowMs, setClock } from '../src/clock.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { checkinTokenAt } from '../src/modules/staff/checkin.js';
+import { seedDemoSubstitutions } from '../src/seed/demo-substitutions.js';
+import { PLATFORM } from '../src/db/client.js';
 import { rowsOf } from '../src/db/rows.js';
 import { everyRole, type TestEnv, type TestSchool, setupApp } from './helpers.js';
 import { countStatements } from './statements.js';
@@ -76,7 +78,7 @@ beforeAll(async () => {
   theirs = await everyRole(env);
   today = localDate('Asia/Kolkata');
   const s = mine.school;
-  [asha, esha, bela, chetan, dev, farah] = await Promise.all(['Asha', 'Esha', 'Bela', 'Chetan', 'Dev', 'Farah'].map((n) => teacher(s, n)));
+  [asha, esha, bela, chetan, dev, farah] = (await Promise.all(['Asha', 'Esha', 'Bela', 'Chetan', 'Dev', 'Farah'].map((n) => teacher(s, n)))) as [Teacher, Teacher, Teacher, Teacher, Teacher, Teacher];
   pid.P1 = await addPeriod(s, 'P1', 480, 520);
   pid.P2 = await addPeriod(s, 'P2', 520, 560);
   pid.Break = await addPeriod(s, 'Break', 560, 580, true);
@@ -287,6 +289,28 @@ describe('substitution: saving', () => {
     const empty = await call('GET', `/api/school/substitutions/register?date=${addDays(today, -1)}`, P());
     expect(pdfContent(empty.rawPayload).text).toContain('No arrangements');
     expect((await call('GET', `/api/school/substitutions/register?date=${today}`, mine.users[114].token)).statusCode).toBe(403);
+  });
+});
+
+describe('the demo’s arrangement', () => {
+  it('arranges today’s uncovered periods with the proposal when a teacher is away, and nothing when no one is', async () => {
+    const w = await everyRole(env);
+    const away = await teacher(w.school, 'Leela');
+    const free = await teacher(w.school, 'Mohan');
+    const p = await addPeriod(w.school, 'First', 480, 520);
+    const c = await addClass(w.school, '8', 'A');
+    const subject = await addSubject(w.school, 'Science');
+    await env.db.insert(classSubjects).values({ schoolId: w.school.id, classId: c, subjectId: subject, teacherId: away.id });
+    await env.db.insert(timetableEntries).values({ schoolId: w.school.id, sessionId: w.school.sessionId, classId: c, day: isoWeekday(today), periodId: p, subjectId: subject, teacherId: away.id });
+    const seed = () => env.database.transaction(PLATFORM, (tx) => seedDemoSubstitutions(tx, { schoolId: w.school.id, sessionId: w.school.sessionId, timeZone: 'Asia/Kolkata', principalId: w.users[113].id }));
+    expect(await seed()).toBe(0);
+    await env.db.insert(staffAttendance).values({ schoolId: w.school.id, date: today, userId: away.id, status: 'on_leave' });
+    expect(await seed()).toBe(1);
+    const saved = await subsOf(w.school.id);
+    expect(saved).toHaveLength(1);
+    // The proposal: the school's first teacher and Mohan are free; by name, Mohan comes first ("Mohan Test" < "User114 Test").
+    expect(saved[0]).toMatchObject({ periodId: p, classId: c, absentTeacherId: away.id, substituteId: free.id, date: today });
+    expect(await seed()).toBe(0);
   });
 });
 

@@ -289,6 +289,38 @@ class State {
   }
 }
 
+/**
+ * "Fill all": the uncovered periods in order, each with its free teachers ranked once the earlier
+ * periods' picks are counted (so no teacher is proposed twice in a period, nor beyond a cap), and
+ * its proposal: the saved substitute, else the best free teacher, else null.
+ */
+function propose(day: Day) {
+  const saved = day.savedState();
+  const state = day.savedState();
+  return day.uncovered.map((u) => {
+    const savedId = saved.substituteOf(u.period.id, u.cls.id) ?? null;
+    const candidates = day.candidates(state, u);
+    const proposedId = savedId ?? candidates[0]?.teacherId ?? null;
+    if (!savedId && proposedId) state.add(u.period.id, u.cls.id, proposedId);
+    return { u, savedId, candidates, proposedId };
+  });
+}
+
+/**
+ * Saves the proposal of a date's uncovered periods not yet arranged (the demo's seed: the same
+ * greedy as "Fill all"), without telling anyone; two statements. Answers how many were arranged.
+ */
+export async function arrangeProposal(db: DbOrTx, schoolId: string, sessionId: string, date: string, createdBy: string | null): Promise<number> {
+  const day = new Day(await readDay(db, schoolId, sessionId, date));
+  const picks = propose(day).filter((p) => p.savedId === null && p.proposedId !== null);
+  if (!picks.length) return 0;
+  const rows = JSON.stringify(picks.map((p) => ({ period_id: p.u.period.id, class_id: p.u.cls.id, subject_id: p.u.subjectId, absent: p.u.absentId, substitute: p.proposedId })));
+  await db.execute(sql`insert into substitutions (school_id, date, period_id, class_id, subject_id, absent_teacher_id, substitute_id, created_by, created_at)
+    select ${schoolId}::uuid, ${date}::date, x.period_id, x.class_id, x.subject_id, x.absent, x.substitute, ${createdBy}::uuid, ${now().toISOString()}::timestamptz
+    from json_to_recordset(${rows}::json) as x(period_id uuid, class_id uuid, subject_id uuid, absent uuid, substitute uuid)`);
+  return picks.length;
+}
+
 const classRef = (c: ClassRow) => ({ assignClassId: c.id, masterClass: c.masterClass, className: c.className, section: c.section });
 
 /** The page of a date from its data: the uncovered periods with their arrangement, candidates and the greedy proposal ("Fill all"). */
@@ -300,12 +332,7 @@ function presentDay(date: string, rules: DayRules | null, data: DayData | null):
   if (!data || !rules || !working) return { ...base, canArrange: false, away: [], periods: [], teachers: [] };
   const day = new Day(data);
   const saved = day.savedState();
-  const state = day.savedState();
-  const periods: UncoveredPeriod[] = day.uncovered.map((u) => {
-    const savedId = saved.substituteOf(u.period.id, u.cls.id) ?? null;
-    const candidates = day.candidates(state, u);
-    const proposedId = savedId ?? candidates[0]?.teacherId ?? null;
-    if (!savedId && proposedId) state.add(u.period.id, u.cls.id, proposedId);
+  const periods: UncoveredPeriod[] = propose(day).map(({ u, savedId, candidates, proposedId }) => {
     return {
       periodId: u.period.id,
       periodName: u.period.name,
