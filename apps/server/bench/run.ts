@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ROLE } from '@shala/contract';
+import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { signinAt } from './signin.js';
 import { socketBench, type ChatPair, type SocketBenchResult } from './socket.js';
 
@@ -70,6 +71,11 @@ async function subjectTeacherTable(token: string) {
   const big = classes.find((c) => c.subjects.length === 30);
   return big ? { assignClassId: big.assignClassId, subjectIds: big.subjects.map((s) => s.subjectId), teachers: [other.userId, demo.userId] } : null;
 }
+/** The last school day before today in the demo school (India): yesterday, or Saturday when yesterday was a Sunday. */
+function demoSchoolDay(): string {
+  const yesterday = addDays(localDate('Asia/Kolkata'), -1);
+  return isoWeekday(yesterday) === 7 ? addDays(yesterday, -1) : yesterday;
+}
 const bigToken = info.big ? await signin('BIG-P0001') : '';
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 
@@ -97,6 +103,10 @@ const cases: Case[] = [
   { name: 'GET /api/notifications', opts: { path: '/api/notifications', headers: { token } } },
   // The dashboard's notice board: the active notices for the teacher's role, first page (one prepared statement).
   { name: 'notice board page 1 (teacher)', opts: { path: '/api/school/noticeboard/board', headers: { token: await signin('DEMO-T0001') } } },
+  // The staff register of a demo school day (the day before today, Sunday skipped: saved by the
+  // demo's seed; one statement for everyone) and today's substitution page (at most 3 statements).
+  { name: 'staff register of a day (demo, GET)', opts: { path: `/api/school/staffattendance?date=${demoSchoolDay()}`, headers: { token } } },
+  { name: 'substitution page of today (demo, GET)', opts: { path: `/api/school/substitutions?date=${localDate('Asia/Kolkata')}`, headers: { token } } },
   { name: `students page 1 (${k(info.students)})`, opts: { path: '/api/school/student?page=1&pageSize=20', headers: { token } } },
   { name: `students search "verma" (${k(info.students)})`, opts: { path: '/api/school/student?search=verma', headers: { token } } },
 ];

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1708,6 +1709,9 @@ export const staffAttendance = pgTable(
     status: text('status').notNull(),
     checkInAt: timestamp('check_in_at', { withTimezone: true }),
     lateMinutes: integer('late_minutes'),
+    /** A self check-in's campus test (issue 42): inside the radius, and the phone's accuracy (metres); never the position. */
+    checkInInside: boolean('check_in_inside'),
+    checkInAccuracy: integer('check_in_accuracy'),
     markedBy: uuid('marked_by').references(() => users.id),
     updatedAt: updatedAt(),
   },
@@ -1863,4 +1867,58 @@ export const staffLeaveDays = pgTable(
     paid: boolean('paid').notNull(),
   },
   (t) => [primaryKey({ name: 'staff_leave_days_pk', columns: [t.leaveId, t.date, t.paid] }), index('staff_leave_days_date_idx').on(t.schoolId, t.date, t.userId)],
+);
+
+/**
+ * A school's staff settings (issue 42): check-in's grace and campus (a point and a radius, all three
+ * set or none: a CHECK in the migration), substitution's caps. No row: STAFF_SETTINGS_DEFAULTS.
+ */
+export const staffSettings = pgTable('staff_settings', {
+  schoolId: uuid('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  graceMinutes: integer('grace_minutes').notNull(),
+  campusLatitude: doublePrecision('campus_latitude'),
+  campusLongitude: doublePrecision('campus_longitude'),
+  campusRadius: integer('campus_radius'),
+  dailyCoverCap: integer('daily_cover_cap').notNull(),
+  weeklyCoverCap: integer('weekly_cover_cap').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An arrangement (issue 42): on a date, a period of a class whose teacher is away is taken by a
+ * substitute. One per class and period, one class per substitute and period.
+ */
+export const substitutions = pgTable(
+  'substitutions',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => periods.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    absentTeacherId: uuid('absent_teacher_id')
+      .notNull()
+      .references(() => users.id),
+    substituteId: uuid('substitute_id')
+      .notNull()
+      .references(() => users.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('substitutions_class_uq').on(t.schoolId, t.date, t.periodId, t.classId),
+    uniqueIndex('substitutions_substitute_uq').on(t.schoolId, t.date, t.periodId, t.substituteId),
+    index('substitutions_substitute_idx').on(t.schoolId, t.substituteId, t.date),
+  ],
 );

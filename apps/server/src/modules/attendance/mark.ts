@@ -193,8 +193,8 @@ function presentDay(
 export async function attendanceDayView(deps: Deps, caller: Caller, p: { assignClassId: string; date: string; periodId?: string }): Promise<AttendanceDay> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
-  const cls = await attendanceClass(db, caller, schoolId, p.assignClassId);
   const periodId = p.periodId ?? null;
+  const cls = await attendanceClass(db, caller, schoolId, p.assignClassId, [], { date: p.date, periodId });
   const [rules, [row]] = await Promise.all([
     loadDayRules(db, schoolId, cls.sessionId, p.date, p.date),
     dayQuery(db).execute({ school: schoolId, class: cls.ref.assignClassId, date: p.date, period: periodId, day: isoWeekday(p.date) }),
@@ -316,7 +316,7 @@ export async function saveAttendance(
   // The class and caller, the session's rules and the period: independent, so sent together; the
   // errors are then raised in a fixed order (class, session, period, role, day).
   const [clsR, rulesR, periodR] = await Promise.allSettled([
-    attendanceClass(db, caller, schoolId, params.assignClassId),
+    attendanceClass(db, caller, schoolId, params.assignClassId, [], { date: body.date, periodId }),
     loadDayRules(db, schoolId, params.sessionId, body.date, body.date),
     periodId ? periodQuery(db).execute({ school: schoolId, period: periodId, class: params.assignClassId, day }) : Promise.resolve([]),
   ]);

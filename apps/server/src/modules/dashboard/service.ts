@@ -35,6 +35,7 @@ import { feeSummary, studentFeesFor } from '../fees/index.js';
 import { noticeBoard } from '../notices/service.js';
 import { listNotifications } from '../notifications/service.js';
 import { myChildren } from '../people/service.js';
+import { substitutionsMine } from '../staff/substitutions.js';
 
 const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, Role> = {
   systemAdmins: ROLE.SYSTEM_ADMIN,
@@ -217,8 +218,9 @@ export async function dashboardHome(deps: Deps, caller: Caller, q: DashboardHome
       return { kind, ...base, counts: figures, calendar: month, fees: summary };
     }
     case 'teacher': {
-      const [base, figures, month] = await Promise.all([common, counts(), calendar()]);
-      return { kind, ...base, counts: figures, calendar: month, covers: [] };
+      const today = substitutionsMine(deps, caller, {}).then((m) => m.covers.filter((c) => c.date === m.from));
+      const [base, figures, month, covers] = await Promise.all([common, counts(), calendar(), today]);
+      return { kind, ...base, counts: figures, calendar: month, covers };
     }
     case 'student': {
       const own = sessionOf().then((sessionId) => (sessionId ? studentCards(deps, caller, caller.userId, sessionId) : null));

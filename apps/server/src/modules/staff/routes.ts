@@ -5,6 +5,9 @@ import { fromContract } from '../../http/route.js';
 import { sendDownload } from '../../http/download.js';
 import { requireCaller } from '../../policy/index.js';
 import { applyStaffLeave, cancelStaffLeave, createLeaveType, decideStaffLeave, leaveBalances, listLeaveTypes, listStaffLeave, openStaffLeaveFile, saveLeaveBalance, updateLeaveType } from './leave.js';
+import { checkIn, checkinQr, getStaffSettings, saveStaffSettings } from './checkin.js';
+import { saveSubstitutions, substitutionDay, substitutionsMine } from './substitutions.js';
+import { substitutionRegisterPdf } from './substitution-pdf.js';
 import { createStaffMember, listStaffMembers, saveStaffAttendance, staffAttendanceDay, staffAttendanceMonth, staffAttendanceMonthCsv } from './service.js';
 
 /** The staff register (issue 42): staff without a sign-in, a date's register, the month's and its CSV. */
@@ -40,5 +43,24 @@ export default async function staffRoutes(app: App) {
       const file = await openStaffLeaveFile(app.deps, app.deps.storage, requireCaller(req), req.params.leaveId);
       return sendDownload(reply, { mime: file.mime, fileName: file.originalName, body: file.stream, size: file.size });
     },
+  });
+
+  // Self check-in and the staff settings (issue 42)
+  serve(app, API.staffCheckinQr, (deps, caller) => checkinQr(deps, caller));
+  serve(app, API.staffCheckin, (deps, caller, req) => checkIn(deps, caller, req.body), 'Checked in');
+  serve(app, API.staffSettingsGet, (deps, caller) => getStaffSettings(deps, caller));
+  serve(app, API.staffSettingsSave, (deps, caller, req) => saveStaffSettings(deps, caller, req.body), 'Staff settings saved');
+  // Substitution: the arrangement register (issue 42)
+  serve(app, API.substitutionDay, (deps, caller, req) => substitutionDay(deps, caller, req.query.date));
+  serve(app, API.substitutionSave, (deps, caller, req) => saveSubstitutions(deps, caller, req.body), 'Arrangements saved');
+  serve(app, API.substitutionMine, (deps, caller, req) => substitutionsMine(deps, caller, req.query));
+  app.route({
+    ...fromContract(API.substitutionRegister),
+    handler: async (req, reply) =>
+      sendDownload(reply, {
+        mime: 'application/pdf',
+        fileName: `arrangements-${req.query.date}-${req.query.lang}.pdf`,
+        body: await substitutionRegisterPdf(app.deps, requireCaller(req), req.query),
+      }),
   });
 }

@@ -138,6 +138,7 @@ interface RegisterRow {
   checkInAt: string | null;
   lateMinutes: number | null;
   leaveCode: string | null;
+  checkInInside?: boolean | null;
 }
 
 const userName = sql`concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))`;
@@ -153,14 +154,14 @@ async function readRegister(db: DbOrTx, schoolId: string, date: string): Promise
     await db.execute(sql`
       with people as (
         select 'user'::text as kind, u.id as person_id, ${userName} as full_name, u.role_id::int as role_id, null::text as designation,
-          ${staffPolicy.registerOrder(u)} as grp, a.status, a.check_in_at, a.late_minutes,
+          ${staffPolicy.registerOrder(u)} as grp, a.status, a.check_in_at, a.late_minutes, a.check_in_inside,
           (select t.code from staff_leave_days ld join leave_types t on t.id = ld.leave_type_id
             where ld.school_id = u.school_id and ld.date = ${date}::date and ld.user_id = u.id limit 1) as leave_code
         from users u
         left join staff_attendance a on a.school_id = u.school_id and a.date = ${date}::date and a.user_id = u.id
         where u.school_id = ${schoolId} and ${staffPolicy.onRegister(u)} and u.status
         union all
-        select 'member', m.id, m.full_name, null, m.designation, 99, a.status, a.check_in_at, a.late_minutes, null
+        select 'member', m.id, m.full_name, null, m.designation, 99, a.status, a.check_in_at, a.late_minutes, a.check_in_inside, null
         from staff_members m
         left join staff_attendance a on a.school_id = m.school_id and a.date = ${date}::date and a.staff_member_id = m.id
         where m.school_id = ${schoolId} and m.joined_on <= ${date}::date and (m.left_on is null or m.left_on >= ${date}::date)
@@ -169,7 +170,7 @@ async function readRegister(db: DbOrTx, schoolId: string, date: string): Promise
       )
       select (select d.marked_at from staff_attendance_days d where d.school_id = ${schoolId} and d.date = ${date}::date) as "markedAt",
         coalesce((select json_agg(json_build_object('kind', kind, 'personId', person_id, 'fullName', full_name, 'roleId', role_id,
-          'designation', designation, 'status', status, 'checkInAt', check_in_at, 'lateMinutes', late_minutes, 'leaveCode', leave_code)
+          'designation', designation, 'status', status, 'checkInAt', check_in_at, 'lateMinutes', late_minutes, 'checkInInside', check_in_inside, 'leaveCode', leave_code)
           order by grp, lower(full_name), person_id) from listed), '[]'::json) as people`),
   );
   return rows[0] ?? { markedAt: null, people: [] };
@@ -186,7 +187,7 @@ function presentDay(date: string, rules: DayRules | null, canMark: boolean, mark
     status: p.status ?? 'present',
     checkInAt: p.checkInAt ? new Date(p.checkInAt).toISOString() : null,
     lateMinutes: p.lateMinutes,
-    checkInInside: null,
+    checkInInside: p.checkInInside ?? null,
     leaveCode: p.leaveCode ?? null,
   }));
   return {
