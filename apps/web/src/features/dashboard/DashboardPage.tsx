@@ -1,5 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import {
+  IconCalendarOff,
   IconBook,
   IconBuildingCommunity,
   IconChalkboard,
@@ -116,6 +117,12 @@ export default function DashboardPage({ route }: ScreenProps) {
         <Group mb="md">
           <Button component={Link} to="/viewstudentsinfo" variant="light" leftSection={<IconSchool size={16} aria-hidden />}>
             {t('wards.open')}
+          </Button>
+        </Group>
+      ) : role === ROLE.TEACHER ? (
+        <Group mb="md">
+          <Button component={Link} to="/staffleave" variant="light" size="sm" leftSection={<IconCalendarOff size={16} aria-hidden />}>
+            {t('staffLeave.dashboardLink')}
           </Button>
         </Group>
       ) : null}

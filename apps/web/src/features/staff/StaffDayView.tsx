@@ -192,6 +192,7 @@ const PersonRow = memo(function PersonRow({
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {who(person)}
           </Text>
+          <CheckinLine person={person} status={status} />
         </Box>
         {editable && status !== 'on_leave' ? (
           <NativeSelect
@@ -222,5 +223,37 @@ export function CountsLine({ counts }: { counts: StaffCounts }) {
     <Text size="sm" fw={600} aria-live="polite">
       {(['present', 'absent', 'halfDay', 'onLeave', 'onDuty'] as const).map((k) => t(`staff.counts.${k}`, { n: fmt.number(counts[k]) })).join(' · ')}
     </Text>
+  );
+}
+
+/** A person's self check-in (its time, late, outside the campus) and an approved leave's code. */
+function CheckinLine({ person, status }: { person: StaffDayRow; status: StaffStatus }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const leave = status === 'on_leave' && person.leaveCode;
+  if (!person.checkInAt && !leave) return null;
+  return (
+    <Group gap={6} mt={4} wrap="wrap" data-testid="checkin-line">
+      {leave ? (
+        <Badge size="sm" variant="outline" color="blue" tt="none">
+          {person.leaveCode}
+        </Badge>
+      ) : null}
+      {person.checkInAt ? (
+        <Text size="xs" c="dimmed">
+          {t('checkin.day.at', { time: fmt.time(person.checkInAt) })}
+        </Text>
+      ) : null}
+      {person.lateMinutes ? (
+        <Badge size="sm" variant="light" color="orange" tt="none">
+          {t('checkin.day.late', { n: fmt.number(person.lateMinutes) })}
+        </Badge>
+      ) : null}
+      {person.checkInInside === false ? (
+        <Badge size="sm" variant="light" color="red" tt="none">
+          {t('checkin.day.outside')}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

@@ -9,6 +9,7 @@ import { isHindi, localeOf, useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useAddressParams } from '../../lib/useListParams';
 import { recentMonths } from './logic';
+import { daysText } from './leaveLogic';
 import { useWhoText } from './StaffDayView';
 
 /** The colour of a day's letter in the grid. */
@@ -85,6 +86,8 @@ function MonthGrid({ view }: { view: StaffMonth }) {
     ['onDuty', 'D'],
     ['late', 'late'],
   ] as const;
+  // The leave types taken this month, a column each (CL, EL…), then the days without pay.
+  const leaveCodes = [...new Set(view.people.flatMap((p) => Object.keys(p.leaveByType)))].sort();
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
       <Stack gap="sm">
@@ -119,6 +122,14 @@ function MonthGrid({ view }: { view: StaffMonth }) {
                     {letter === 'late' ? t('staff.month.lateShort') : letter}
                   </Table.Th>
                 ))}
+                {leaveCodes.map((code) => (
+                  <Table.Th key={`leave-${code}`} ta="center" title={t('checkin.month.leaveOf', { code })}>
+                    {code}
+                  </Table.Th>
+                ))}
+                <Table.Th ta="center" title={t('checkin.month.withoutPayTitle')}>
+                  {t('checkin.month.withoutPay')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -149,6 +160,14 @@ function MonthGrid({ view }: { view: StaffMonth }) {
                       {fmt.number(p[key])}
                     </Table.Td>
                   ))}
+                  {leaveCodes.map((code) => (
+                    <Table.Td key={`leave-${code}`} ta="center" data-leave={code}>
+                      {p.leaveByType[code] ? daysText(p.leaveByType[code], fmt.locale) : null}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="center" fw={600} c={p.withoutPay ? 'orange.8' : undefined} data-count="withoutPay">
+                    {daysText(p.withoutPay, fmt.locale)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
