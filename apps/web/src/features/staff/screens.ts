@@ -4,4 +4,6 @@ import { lazyScreens } from '../../lib/screen';
 export const STAFF_SCREENS = lazyScreens({
   '/staffattendance': () => import('./StaffAttendancePage'),
   '/staffmembers': () => import('./StaffMembersPage'),
+  // The arrangement (substitution) register.
+  '/substitutions': () => import('./SubstitutionsPage'),
 });
