@@ -241,7 +241,7 @@ function AwayList({ away }: { away: SubstitutionDay['away'] }) {
         {away.map((a) => (
           <Box component="li" key={a.teacherId} data-testid="away">
             <Badge variant="light" color={AWAY_COLOR[a.away]} tt="none" size="lg" style={{ height: 'auto', whiteSpace: 'normal' }}>
-              {t('substitutions.awayAs', { name: a.fullName, why: t(`substitutions.awayKind.${a.away}`) })}
+              {a.fullName}: {t(`substitutions.awayKind.${a.away}`)}
             </Badge>
           </Box>
         ))}
@@ -281,7 +281,7 @@ const PeriodRow = memo(function PeriodRow({
       withBorder
       radius="md"
       p="sm"
-      aria-label={t('substitutions.periodOf', { period: name, className })}
+      aria-label={`${name}, ${className}`}
       data-testid="uncovered"
       style={changed ? { borderColor: 'var(--mantine-color-orange-5)' } : undefined}
     >
@@ -292,7 +292,7 @@ const PeriodRow = memo(function PeriodRow({
               {name} · {p.startTime}–{p.endTime} · {className}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {p.subjectName} · {t('substitutions.forTeacher', { name: p.absentTeacherName, why: t(`substitutions.awayKind.${p.away}`) })}
+              {p.subjectName} · {p.absentTeacherName} ({t(`substitutions.awayKind.${p.away}`)})
             </Text>
           </Box>
           {p.substitute && !changed ? (
