@@ -129,7 +129,19 @@ function RegisterDownloads({ date, disabled }: { date: string; disabled: boolean
   return (
     <Group gap="xs" wrap="wrap" ml={{ xs: 'auto' }}>
       {(['en', 'hi'] as const).map((lang) => (
-        <Button key={lang} variant="light" leftSection={<IconDownload size={16} aria-hidden />} loading={busy === lang} disabled={disabled || (busy !== null && busy !== lang)} onClick={() => void download(lang)}>
+        <Button
+          key={lang}
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy === lang}
+          disabled={disabled || (busy !== null && busy !== lang)}
+          onClick={() => void download(lang)}
+          // A long label wraps on a narrow phone instead of leaving the page.
+          h="auto"
+          mih={36}
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+        >
           {t(lang === 'en' ? 'substitutions.registerEn' : 'substitutions.registerHi')}
         </Button>
       ))}

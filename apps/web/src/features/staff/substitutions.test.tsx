@@ -271,4 +271,26 @@ describe("the substitute's way to the period", () => {
     renderApp(coverMarkLink(COVER));
     expect(await screen.findByText('You do not have permission to do this.', {}, { timeout: 30_000 })).toBeInTheDocument();
   }, 90_000);
+
+  it("the teacher's week lists the extra periods of the days ahead above the grid", async () => {
+    const asked: string[] = [];
+    mockFetch({
+      ...HEADER_MOCKS,
+      'GET /api/school/session': () => json(200, { result: [SESSION] }),
+      'GET /api/school/timetable/teacher': () => json(200, { result: { teacher: { userId: MEENA.teacherId, fullName: MEENA.fullName, loginId: 'DEMO-T0002' }, periods: [], days: [], cells: [] } }),
+      'GET /api/school/substitutions/mine': (url) => {
+        asked.push(url);
+        return json(200, { result: { from: DATE, to: '2026-11-30', covers: [COVER, { ...COVER, date: '2026-11-25', periodId: id('f', 3), periodName: '3' }] } });
+      },
+    });
+    signIn(114);
+    renderApp('/ClassTimetable');
+    const list = await screen.findByTestId('week-covers', {}, { timeout: 30_000 });
+    expect(within(list).getByRole('heading', { name: 'Extra periods this week' })).toBeInTheDocument();
+    const covers = within(list).getAllByTestId('cover');
+    expect(covers).toHaveLength(2);
+    expect(covers[1]).toHaveTextContent(/25.*Nov.*2026 · Period 3 · 09:00–09:40 · Class 6 – B/);
+    expect(within(covers[1]!).getByRole('link').getAttribute('href')).toContain(`date=2026-11-25&period=${id('f', 3)}`);
+    expect(asked[0]).toMatch(/\/api\/school\/substitutions\/mine$/);
+  }, 90_000);
 });
