@@ -52,6 +52,7 @@ const STEPS: ReadonlyArray<{ name: string; roots: readonly string[] }> = [
       'features/classwork/ClassWorkCard.tsx',
       'features/fees/student/FeeDueCard.tsx',
       'features/fees/reports/FeesDashboardCard.tsx',
+      'features/dashboard/CoversCard.tsx',
     ],
   },
 ];

@@ -15,7 +15,7 @@ function Marking({ session }: { session: AcademicSession }) {
   const m = useMarking(session);
   const { day } = m;
   return (
-    <TeacherClassesState classes={m.classes}>
+    <TeacherClassesState classes={m.classes} cover={m.cover}>
       <Stack gap="md" maw={880}>
         <MarkChoice session={session} m={m} />
 

@@ -24,7 +24,10 @@ export function MarkChoice({ session, m }: { session: AcademicSession; m: Markin
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
           label={t('attendance.mark.class')}
-          data={(m.classes.data ?? []).map((c) => ({ value: c.assignClassId, label: c.isClassTeacher ? t('attendance.mark.ownClass', { name: label(c) }) : label(c) }))}
+          data={[
+            ...(m.cover ? [{ value: m.cover, label: m.day.data ? t('substitutions.cover.classLabel', { name: label(m.day.data.class) }) : t('substitutions.cover.class') }] : []),
+            ...(m.classes.data ?? []).map((c) => ({ value: c.assignClassId, label: c.isClassTeacher ? t('attendance.mark.ownClass', { name: label(c) }) : label(c) })),
+          ]}
           value={assignClassId}
           onChange={(v) => v && v !== assignClassId && change({ class: v })}
           allowDeselect={false}

@@ -8,25 +8,31 @@ import { useAddressParams, type ParamChanges } from '../../lib/useListParams';
 import { useAttendanceFormat } from './format';
 import { initialDate } from './markLogic';
 
-/** The class, date and period chosen (kept in the address: ?class=&date=&period=). */
-export function useDayChoice(session: AcademicSession) {
+/**
+ * The class, date and period chosen (kept in the address: ?class=&date=&period=). `covers`: a class
+ * not the teacher's own is kept when a period is asked too (the marking screen's extra periods).
+ */
+export function useDayChoice(session: AcademicSession, covers = false) {
   const { params, update } = useAddressParams();
   const classes = useTeacherClasses(session.sessionId);
   const list = classes.data ?? [];
   const asked = params.get('class');
-  const assignClassId = (list.find((c) => c.assignClassId === asked) ?? list.find((c) => c.isClassTeacher) ?? list[0])?.assignClassId ?? null;
-  const date = initialDate(params.get('date'), session);
   const periodId = params.get('period') || null;
-  return { classes, assignClassId, date, periodId, choose: (change: ParamChanges) => update(change) };
+  // An extra period (issue 42): another teacher's class for one date and period, opened from the
+  // substitute's link; the server decides whether it may be marked. Any other unknown class: the own.
+  const cover = covers && classes.isSuccess && asked && periodId && !list.some((c) => c.assignClassId === asked) ? asked : null;
+  const assignClassId = cover ?? (list.find((c) => c.assignClassId === asked) ?? list.find((c) => c.isClassTeacher) ?? list[0])?.assignClassId ?? null;
+  const date = initialDate(params.get('date'), session);
+  return { classes, assignClassId, cover, date, periodId, choose: (change: ParamChanges) => update(change) };
 }
 
 /** The teacher's classes loading, failing or empty (no class to mark), then the screen. */
-export function TeacherClassesState({ classes, children }: { classes: ReturnType<typeof useTeacherClasses>; children: ReactNode }) {
+export function TeacherClassesState({ classes, cover = null, children }: { classes: ReturnType<typeof useTeacherClasses>; cover?: string | null; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <ListState
       query={classes}
-      isEmpty={(classes.data ?? []).length === 0}
+      isEmpty={(classes.data ?? []).length === 0 && !cover}
       emptyText={t('attendance.mark.noClasses')}
       rows={2}
     >

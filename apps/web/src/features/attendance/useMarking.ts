@@ -19,7 +19,7 @@ export function useMarking(session: AcademicSession) {
   const { t } = useTranslation();
   const label = useClassLabel();
   const fmt = useAttendanceFormat();
-  const { classes, assignClassId, date, periodId, choose } = useDayChoice(session);
+  const { classes, assignClassId, cover, date, periodId, choose } = useDayChoice(session, true);
   const periods = usePeriods(session.sessionId);
   const day = useAttendanceDay(assignClassId, date, periodId);
   const save = useSaveAttendance(assignClassId ?? '', session.sessionId);
@@ -65,6 +65,7 @@ export function useMarking(session: AcademicSession) {
   return {
     classes,
     assignClassId,
+    cover,
     date,
     periodId,
     periodOptions,

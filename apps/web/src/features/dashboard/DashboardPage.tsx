@@ -39,6 +39,7 @@ const NoticeBoardCard = lazy(() => import('../notices/NoticeBoardCard'));
 const ClassWorkCard = lazy(() => import('../classwork/ClassWorkCard'));
 const FeeDueCards = lazy(() => import('../fees/student/FeeDueCard'));
 const FeesDashboardCard = lazy(() => import('../fees/reports/FeesDashboardCard'));
+const CoversCard = lazy(() => import('./CoversCard'));
 
 const CARD: Record<CountKey, { icon: Icon; color: string }> = {
   schools: { icon: IconBuildingCommunity, color: 'indigo' },
@@ -182,6 +183,8 @@ export default function DashboardPage({ route }: ScreenProps) {
       {cards ? (
         <TextsReady later>
           <Suspense fallback={null}>
+            {/* A teacher's extra periods today (issue 42), first: they are for now. */}
+            {data?.kind === 'teacher' && data.covers.length > 0 ? <CoversCard covers={data.covers} /> : null}
             {role !== ROLE.OWNER ? <NoticeBoardCard /> : null}
             {role !== ROLE.OWNER ? <SchoolDayCards /> : null}
             <ClassWorkCard />

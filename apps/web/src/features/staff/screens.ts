@@ -6,4 +6,6 @@ export const STAFF_SCREENS = lazyScreens({
   '/staffmembers': () => import('./StaffMembersPage'),
   '/staffleave': () => import('./StaffLeavePage'),
   '/checkin': () => import('./CheckinPage'),
+  // The arrangement (substitution) register.
+  '/substitutions': () => import('./SubstitutionsPage'),
 });
