@@ -7,8 +7,10 @@ import { allows } from './index.js';
 /**
  * Who keeps the staff register (issue 42) and who is on it. The system admins (112) and the
  * principal (113) list and add staff members and mark the register (the contract's routes); the
- * register holds the school's active users of roles 112–114 and its staff without a sign-in. The
- * school is the session's (`schoolOf`): another school's records are never read.
+ * register holds the school's active users of roles 112–114 and its staff without a sign-in. Leave:
+ * the same admins decide anyone's but their own and see everyone's; a teacher applies for, sees and
+ * cancels only its own (the contract's routes name who applies). The school is the session's
+ * (`schoolOf`): another school's records are never read.
  */
 
 /** The roles on the staff register, in its order: the principal, the system admins, the teachers. */
@@ -18,11 +20,6 @@ export const staffPolicy = {
   /** May the caller decide leave (approve or decline) and see everyone's (112, 113)? */
   leaveAdmin(caller: Caller): boolean {
     return allows(API.staffLeaveDecide.roles, caller.roleId);
-  },
-
-  /** May the caller apply for leave for itself (roles 112–114)? */
-  canApply(caller: Caller): boolean {
-    return allows(API.staffLeaveApply.roles, caller.roleId);
   },
 
   /**
