@@ -30,6 +30,8 @@ export function useSaveSubstitutions() {
     mutationFn: (body: SubstitutionBody) => call('substitutionSave', { body }),
     onSuccess: (day: SubstitutionDay, body) => {
       client.setQueryData(substitutionKeys.day(body.date), day);
+      // An admin may cover a period too: its own extra periods are read again.
+      void client.invalidateQueries({ queryKey: ['substitutions', 'mine'] });
     },
   });
 }
