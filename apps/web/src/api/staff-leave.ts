@@ -64,7 +64,8 @@ function useLeaveMutation<A>(fn: (arg: A) => Promise<StaffLeave>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => {
+    // Also after a refusal: a leave decided or cancelled meanwhile (409 leave_decided) is read again.
+    onSettled: () => {
       void client.invalidateQueries({ queryKey: leaveKeys.all });
       void client.invalidateQueries({ queryKey: staffKeys.all });
     },

@@ -79,6 +79,7 @@ export default function CheckinPage({ route }: ScreenProps) {
     update({ t: null });
   };
   const invalid = isApiError(failure) && failure.reason === 'qr_invalid';
+  const already = isApiError(failure) && failure.reason === 'already_checked_in';
 
   return (
     <>
@@ -117,7 +118,7 @@ export default function CheckinPage({ route }: ScreenProps) {
                   </Button>
                 </Stack>
               </Paper>
-            ) : invalid ? null : (
+            ) : invalid || already ? null : (
               <Button size="xl" h={96} fz="xl" loading={checkin.isPending} onClick={() => send({ token })} fullWidth>
                 {t('checkin.checkIn')}
               </Button>

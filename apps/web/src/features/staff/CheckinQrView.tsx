@@ -32,19 +32,21 @@ export function CheckinQrView() {
   const qr = useCheckinQr();
   const data = qr.data;
   const [left, setLeft] = useState<number | null>(null);
-  const { refetch } = qr;
+  const { refetch, errorUpdatedAt } = qr;
 
   useEffect(() => {
     if (!data) return;
     setLeft(secondsUntil(data.refreshAt));
     const tick = setInterval(() => setLeft(secondsUntil(data.refreshAt)), 1000);
-    // Ask again when the token changes (a moment after, so the server's next window has begun).
-    const refresh = setTimeout(() => void refetch(), Math.max(0, Date.parse(data.refreshAt) - Date.now()) + 250);
+    // Ask again when the token changes (a moment after, so the server's next window has begun);
+    // after a failed ask (the time is past), again in a few seconds.
+    const until = Date.parse(data.refreshAt) - Date.now();
+    const refresh = setTimeout(() => void refetch(), until > 0 ? until + 250 : 5000);
     return () => {
       clearInterval(tick);
       clearTimeout(refresh);
     };
-  }, [data, refetch]);
+  }, [data, refetch, errorUpdatedAt]);
 
   return (
     <Stack gap="md">
@@ -59,6 +61,11 @@ export function CheckinQrView() {
               {t('checkin.qr.hint')}
             </Text>
             <img src={svgDataUrl(data.svg)} alt={t('checkin.qr.alt')} data-testid="checkin-qr" style={{ width: 'min(100%, 420px)', height: 'auto', aspectRatio: '1 / 1', background: '#fff' }} />
+            {qr.isError ? (
+              <Text size="sm" c="red.8" role="alert" ta="center">
+                {t('checkin.qr.refreshFailed')}
+              </Text>
+            ) : null}
             <Text size="sm" c="dimmed" aria-live="off" data-testid="checkin-countdown">
               {t('checkin.qr.refreshIn', { count: left ?? 0 })}
             </Text>

@@ -36,7 +36,7 @@ describe('/checkin', () => {
         return json(200, { result: { date: '2026-12-07', checkInAt: '2026-12-07T03:17:00.000Z', lateMinutes: 7, inside: true } });
       },
     });
-    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 26.9124, longitude: 75.7873, accuracy: 12 } } as GeolocationPosition));
+    const getCurrentPosition = vi.fn((...args: Parameters<Geolocation['getCurrentPosition']>) => args[0]({ coords: { latitude: 26.9124, longitude: 75.7873, accuracy: 12 } } as GeolocationPosition));
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
     signIn(114);
     const user = userEvent.setup();
