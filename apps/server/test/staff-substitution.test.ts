@@ -333,7 +333,7 @@ describe('self check-in', () => {
     expect(res.statusCode, res.body).toBe(200);
     const qr = res.json().result;
     expect(qr.token).toMatch(/^\d+\.[A-Za-z0-9_-]{22}$/);
-    expect(qr.url).toBe(`http://localhost:${env.config.PORT}/checkin?t=${qr.token}`);
+    expect(qr.url).toBe(`http://localhost:${env.config.PORT}/sms_frontend/checkin?t=${qr.token}`);
     expect(qr.svg).toContain('<svg');
     expect(Date.parse(qr.refreshAt) % 30_000).toBe(0);
     expect(Date.parse(qr.refreshAt)).toBeGreaterThan(nowMs() - 1000);

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CHECKIN_WINDOW_SECONDS, STAFF_SETTINGS_DEFAULTS, type CheckinBody, type CheckinQr, type CheckinResult, type StaffSettings } from '@shala/contract';
+import { CHECKIN_WINDOW_SECONDS, STAFF_SETTINGS_DEFAULTS, WEB_BASE_PATH, type CheckinBody, type CheckinQr, type CheckinResult, type StaffSettings } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Config } from '../../config.js';
 import { publicBase } from '../../config.js';
@@ -71,7 +71,7 @@ export async function checkinQr(deps: Deps, caller: Caller): Promise<CheckinQr> 
   const schoolId = schoolOf(caller);
   const at = nowMs();
   const token = checkinTokenAt(deps, schoolId, at);
-  const url = `${publicBase(deps.config)}/checkin?t=${token}`;
+  const url = `${publicBase(deps.config)}${WEB_BASE_PATH}/checkin?t=${token}`;
   const [rows, svg] = await Promise.all([
     tenantDb(deps, schoolId).execute(sql`select count(*)::int as n from staff_attendance a
       where a.school_id = ${schoolId} and a.check_in_at is not null
