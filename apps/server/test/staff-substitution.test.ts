@@ -292,6 +292,20 @@ describe('substitution: saving', () => {
   });
 });
 
+describe('substitution: at the same moment', () => {
+  it('two saves of one substitute in one period for two classes at once: one 200, the other 409 substitute_busy', async () => {
+    expect((await save([{ periodId: pid.P1, assignClassId: cid['6A'], substituteId: null }])).statusCode).toBe(200);
+    const results = await Promise.all([
+      save([{ periodId: pid.P1, assignClassId: cid['6A'], substituteId: farah.id }]),
+      save([{ periodId: pid.P1, assignClassId: cid['7A'], substituteId: farah.id }]),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ reason: 'substitute_busy' });
+    const p1 = (await subsOf(mine.school.id)).filter((r) => r.periodId === pid.P1);
+    expect(p1.map((r) => r.substituteId)).toEqual([farah.id]);
+  });
+});
+
 describe('the demo’s arrangement', () => {
   it('arranges today’s uncovered periods with the proposal when a teacher is away, and nothing when no one is', async () => {
     const w = await everyRole(env);

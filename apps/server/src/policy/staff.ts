@@ -46,6 +46,11 @@ export const staffPolicy = {
     return sql`${u}.role_id in (${sql.join(REGISTER_ROLES.map(roleSql), sql`, `)})`;
   },
 
+  /** A condition on a users row `u`: it may substitute for a teacher away (issue 42): an active teacher. */
+  mayCover(u: SQL): SQL {
+    return sql`(${u}.role_id = ${roleSql(ROLE.TEACHER)} and ${u}.status)`;
+  },
+
   /** A users row's place in the register's order (0 the principal, 1 the system admins, 2 the teachers). */
   registerOrder(u: SQL): SQL<number> {
     return sql<number>`case ${u}.role_id ${sql.join(

@@ -35,7 +35,7 @@ import { feeSummary, studentFeesFor } from '../fees/index.js';
 import { noticeBoard } from '../notices/service.js';
 import { listNotifications } from '../notifications/service.js';
 import { myChildren } from '../people/service.js';
-import { substitutionsMine } from '../staff/substitutions.js';
+import { substitutionsMine } from '../staff/index.js';
 
 const USER_ROLE: Record<Exclude<CountKey, 'schools' | 'classes' | 'subjects'>, Role> = {
   systemAdmins: ROLE.SYSTEM_ADMIN,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  ROLE,
   timeOf,
   type DayKind,
   type SubstitutionBody,
@@ -15,12 +14,12 @@ import type { Caller, Deps } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { schoolOf } from '../../policy/index.js';
+import { staffPolicy } from '../../policy/staff.js';
 import { inTenant, tenantDb } from '../../db/scope.js';
 import { rowsOf } from '../../db/rows.js';
 import { violatedConstraint } from '../../db/errors.js';
 import { now } from '../../clock.js';
-import { dayKind, isoWeekday, loadDayRules, type DayRules } from '../calendar/index.js';
-import { addDays } from '../calendar/days.js';
+import { addDays, dayKind, isoWeekday, loadDayRules, type DayRules } from '../calendar/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { presentSettings, settingsJson } from './checkin.js';
 
@@ -74,7 +73,8 @@ interface DayData {
   classes: ClassRow[];
   teaches: Array<[classId: string, subjectId: string, teacherId: string]>;
   subjects: Array<[id: string, name: string]>;
-  people: Array<[id: string, name: string, roleId: number, active: boolean]>;
+  /** The names of everyone the page names, and whether each may cover (`staffPolicy.mayCover`). */
+  people: Array<[id: string, name: string, mayCover: boolean]>;
 }
 
 /** Monday of the ISO week of a date. */
@@ -96,6 +96,7 @@ async function readDay(db: DbOrTx, schoolId: string, sessionId: string, date: st
   const recentFrom = addDays(date, -7);
   const recentTo = addDays(date, -1);
   const from = recentFrom < weekStart ? recentFrom : weekStart;
+  const u = sql.raw('u');
   const rows = rowsOf<DayData>(
     await db.execute(sql`
       with cells as (
@@ -126,8 +127,8 @@ async function readDay(db: DbOrTx, schoolId: string, sessionId: string, date: st
           where cs.school_id = ${schoolId} and k.session_id = ${sessionId} and cs.teacher_id is not null), '[]'::json) as teaches,
         coalesce((select json_agg(json_build_array(sj.id, sj.name)) from subjects sj
           where sj.school_id = ${schoolId} and sj.id in (select subject_id from cells union select subject_id from subs)), '[]'::json) as subjects,
-        coalesce((select json_agg(json_build_array(u.id, concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), u.role_id, u.status)) from users u
-          where u.school_id = ${schoolId} and ((u.role_id = ${ROLE.TEACHER} and u.status) or u.id in (select teacher_id from cells)
+        coalesce((select json_agg(json_build_array(u.id, concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), ${staffPolicy.mayCover(u)})) from users u
+          where u.school_id = ${schoolId} and (${staffPolicy.mayCover(u)} or u.id in (select teacher_id from cells)
             or u.id in (select user_id from away) or u.id in (select substitute_id from subs) or u.id in (select absent_teacher_id from subs))), '[]'::json) as people`),
   );
   return rows[0]!;
@@ -171,7 +172,7 @@ class Day {
     const last = Math.max(0, ...this.teaching.map((p) => p.end));
     this.mid = (first + last) / 2;
     for (const [id, name] of data.people) this.names.set(id, name);
-    this.teachers = data.people.filter(([, , role, active]) => role === ROLE.TEACHER && active).map(([id]) => id);
+    this.teachers = data.people.filter(([, , mayCover]) => mayCover).map(([id]) => id);
     this.classes = new Map(data.classes.map((c) => [c.id, c]));
     this.subjects = new Map(data.subjects);
     this.awayOf = new Map(data.away);
