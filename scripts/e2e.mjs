@@ -25,7 +25,8 @@ if (!chromium) {
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shala-e2e-'));
 const seedDir = path.join(runDir, 'seed');
 const dataDir = path.join(runDir, 'server');
-const env = { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+// E2E_SEED_DIR: the seeded folder itself, for a journey that starts a server of its own (apps/web/e2e/own-server.ts).
+const env = { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, E2E_SEED_DIR: seedDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 let admin = null;
 const databases = [];
 const withDatabase = (name) => {

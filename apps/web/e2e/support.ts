@@ -46,15 +46,15 @@ export async function signInAs(page: Page, role: keyof typeof ACCOUNTS) {
 }
 
 /** `signInAs` for an account a journey made (with the published password), landing on `landing`. */
-export async function signInWith(page: Page, loginId: string, landing: string) {
-  const res = await page.request.post(`${API_BASE}/api/signin`, { data: { loginId, password: PASSWORD } });
+export async function signInWith(page: Page, loginId: string, landing: string, apiBase = API_BASE) {
+  const res = await page.request.post(`${apiBase}/api/signin`, { data: { loginId, password: PASSWORD } });
   expect(res.status(), `sign-in of ${loginId}`).toBe(200);
   const { result } = (await res.json()) as { result: { token: string; userId: string; roleId: number; schoolId?: string | null; schoolName?: string | null; expiresAt: string } };
   // The expiry is by the server's clock (a fixed day in tests); the browser reads cookies by its own.
   const expires = Math.floor((Date.now() + Date.parse(result.expiresAt) - Date.parse(res.headers()['date']!)) / 1000);
   const stored: [string, string][] = [['token', result.token], ['UserID', result.userId], ['role', String(result.roleId)]];
   if (result.schoolId) stored.push(['schoolId', result.schoolId]);
-  await page.context().addCookies(stored.map(([name, value]) => ({ name, value: encodeURIComponent(value), url: API_BASE, sameSite: 'Strict' as const, expires })));
+  await page.context().addCookies(stored.map(([name, value]) => ({ name, value: encodeURIComponent(value), url: apiBase, sameSite: 'Strict' as const, expires })));
   await page.addInitScript((name) => {
     if (name) localStorage.setItem('schoolName', name);
     else localStorage.removeItem('schoolName');

@@ -1,3 +1,4 @@
+import { nowMs } from '../../api/clock';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconCurrentLocation, IconDeviceFloppy } from '@tabler/icons-react';
@@ -20,7 +21,7 @@ export function svgDataUrl(svg: string): string {
 }
 
 /** Seconds from now until an instant (never below 0). */
-const secondsUntil = (iso: string) => Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000));
+const secondsUntil = (iso: string) => Math.max(0, Math.ceil((Date.parse(iso) - nowMs()) / 1000));
 
 /**
  * The office's check-in QR (admins): large, asked again at its refreshAt (a countdown till then),
@@ -40,7 +41,7 @@ export function CheckinQrView() {
     const tick = setInterval(() => setLeft(secondsUntil(data.refreshAt)), 1000);
     // Ask again when the token changes (a moment after, so the server's next window has begun);
     // after a failed ask (the time is past), again in a few seconds.
-    const until = Date.parse(data.refreshAt) - Date.now();
+    const until = Date.parse(data.refreshAt) - nowMs();
     const refresh = setTimeout(() => void refetch(), until > 0 ? until + 250 : 5000);
     return () => {
       clearInterval(tick);
