@@ -23,6 +23,8 @@ import {
   classSubjects,
   classes,
   holidays,
+  leaveBalances,
+  leaveTypes,
   notifications,
   periods,
   subjects,
@@ -41,6 +43,7 @@ import { namesRecords, request, shapeOf } from './academic-routes.js';
  */
 
 interface Records {
+  leaveType: string;
   session: string;
   laterSession: string;
   classA: string;
@@ -126,7 +129,9 @@ async function records(school: TestSchool): Promise<Records> {
     .insert(exams)
     .values({ schoolId: school.id, sessionId: school.sessionId, name: 'Half-Yearly', weight: 50, maxMarks: 80, termStart: '2026-04-01', termEnd: '2026-09-30' })
     .returning();
+  const [leaveType] = await env.db.insert(leaveTypes).values({ schoolId: school.id, code: 'CL', name: 'Casual leave', daysPerSession: 24 }).returning();
   return {
+    leaveType: leaveType!.id,
     exam: exam!.id,
     placed2: placed2.id,
     feeType: feeType!.id,
@@ -187,6 +192,8 @@ function idFor(r: Records, key: string, parent: string | null, routeName = ''): 
       return r.period;
     case 'holidayId':
       return r.holiday;
+    case 'leaveTypeId':
+      return r.leaveType;
     case 'studentId':
     case 'heldBackIds':
     case 'userId':
@@ -221,6 +228,7 @@ async function digest() {
     await env.db.select().from(examNotes).orderBy(asc(examNotes.examId), asc(examNotes.studentId)),
     await env.db.select({ n: count() }).from(examMarkCorrections),
     await env.db.select({ n: count() }).from(reportCardBatches),
+    await env.db.select().from(leaveBalances).orderBy(asc(leaveBalances.userId), asc(leaveBalances.leaveTypeId)),
   ]);
 }
 
