@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveAuth, readAuth, clearAuth } from '../api/auth';
-import { deviceTime, now, syncClock } from './clock';
+import { deviceTime, now, onClockChange, syncClock } from './clock';
 
 afterEach(() => {
   syncClock(new Date().toUTCString());
@@ -30,5 +30,22 @@ describe('the school clock in the browser', () => {
       expiresAt: new Date(server.getTime() + 7 * 86_400_000).toISOString(),
     } as Parameters<typeof saveAuth>[0]);
     expect(readAuth()).toMatchObject({ token: 't0k3n', userId: 'u1', role: 113 });
+  });
+});
+
+describe('the school clock across a reload', () => {
+  it('keeps the offset for the tab and tells the screens that show "today" when it changes', async () => {
+    let told = 0;
+    const stop = onClockChange(() => told++);
+    syncClock('Wed, 25 Nov 2026 10:00:00 GMT', Date.parse('2026-12-20T10:00:00Z'));
+    expect(told).toBe(1);
+    // The same clock again (an answer a second later): nobody is told.
+    syncClock('Wed, 25 Nov 2026 10:00:01 GMT', Date.parse('2026-12-20T10:00:01Z'));
+    expect(told).toBe(1);
+    stop();
+    // A page loaded again (the module read anew) starts on the school's clock before any answer.
+    vi.resetModules();
+    const fresh = await import('./clock');
+    expect(Math.abs(fresh.now().getTime() - Date.now() - (Date.parse('2026-11-25T10:00:00.500Z') - Date.parse('2026-12-20T10:00:00Z')))).toBeLessThan(1000);
   });
 });

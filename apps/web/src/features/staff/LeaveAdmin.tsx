@@ -11,13 +11,13 @@ import { useContractForm } from '../../lib/contractForm';
 import { useErrorToken } from '../../lib/validation';
 import { useSubmit } from '../../lib/useSubmit';
 import { useFormat } from '../../lib/format';
-import { schoolToday } from '../attendance';
+import { useSchoolToday } from '../attendance';
 import { daysText, typeNameOf } from './leaveLogic';
 
 /** Admins: a person of the register (today's lists everyone with a sign-in), then its balances to edit. */
 export function BalancesAdmin() {
   const { t } = useTranslation();
-  const day = useStaffDay(schoolToday());
+  const day = useStaffDay(useSchoolToday());
   const users = (day.data?.people ?? []).filter((p) => p.kind === 'user');
   const [userId, setUserId] = useState('');
   const balances = useLeaveBalances(userId || null, !!userId);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../lib/screen';
 import { PageHeading } from '../../components/PageHeading';
 import { useAddressParams } from '../../lib/useListParams';
-import { schoolToday } from '../attendance';
+import { useSchoolToday } from '../attendance';
 import { StaffDayView } from './StaffDayView';
 import { StaffMonthView } from './StaffMonthView';
 import { CheckinQrView } from './CheckinQrView';
@@ -16,7 +16,7 @@ import { CheckinQrView } from './CheckinQrView';
 export default function StaffAttendancePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { params, update } = useAddressParams();
-  const today = schoolToday();
+  const today = useSchoolToday();
   const asked = params.get('view');
   const view = asked === 'month' || asked === 'qr' ? asked : 'day';
   return (

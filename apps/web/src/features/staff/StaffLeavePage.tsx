@@ -16,7 +16,7 @@ import { useErrorToken } from '../../lib/validation';
 import { useSubmit } from '../../lib/useSubmit';
 import { useFormat } from '../../lib/format';
 import { useAddressParams } from '../../lib/useListParams';
-import { schoolToday } from '../attendance';
+import { useSchoolToday } from '../attendance';
 import { applyBody, daysText, documentNeeded, halfDayOffered, LEAVE_STATUS_COLOR, pendingFirst, typeNameOf, type ApplyValues } from './leaveLogic';
 import { BalancesAdmin, LeaveTypesAdmin } from './LeaveAdmin';
 
@@ -270,7 +270,7 @@ function ApplyForm({ onClose }: { onClose: () => void }) {
   const types = useLeaveTypes();
   const active = (types.data?.items ?? []).filter((x) => x.active);
   const apply = useApplyLeave();
-  const today = schoolToday();
+  const today = useSchoolToday();
   const files = useFileUploads(1);
   const form = useContractForm<ApplyValues>(staffLeaveInput, {
     initialValues: { leaveTypeId: '', fromDate: today, toDate: today, half: '', reason: '' },

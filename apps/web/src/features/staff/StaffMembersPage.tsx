@@ -13,7 +13,7 @@ import { useErrorToken } from '../../lib/validation';
 import { useSubmit } from '../../lib/useSubmit';
 import { useFormat } from '../../lib/format';
 import { useListParams } from '../../lib/useListParams';
-import { schoolToday } from '../attendance';
+import { useSchoolToday } from '../attendance';
 
 const FILTERS = ['current', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -29,7 +29,7 @@ export default function StaffMembersPage({ route }: ScreenProps) {
   const list = useListParams<Filter>(FILTERS, 'current');
   const query = useStaffMembers(list.status === 'current', list.search, list.page, list.pageSize);
   const [adding, setAdding] = useState(false);
-  const today = schoolToday();
+  const today = useSchoolToday();
 
   const columns: ListColumn<StaffMember>[] = [
     { key: 'name', header: t('staff.members.fullName'), primary: true, cell: (m) => <Text size="sm" fw={600}>{m.fullName}</Text> },

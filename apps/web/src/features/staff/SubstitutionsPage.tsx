@@ -14,7 +14,7 @@ import { notifyError, notifySaved } from '../../lib/notify';
 import type { ScreenProps } from '../../lib/screen';
 import { useAddressParams } from '../../lib/useListParams';
 import { useClassLabel } from '../academics';
-import { schoolToday, useUnsavedGuard } from '../attendance';
+import { useSchoolToday, useUnsavedGuard } from '../attendance';
 import { periodName } from '../timetable';
 import { changedItems, fillAll, noSchoolKey, pickerGroups, pickOf, savedId, slotKey, type Picks } from './substitutionLogic';
 
@@ -34,7 +34,7 @@ export default function SubstitutionsPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { params, update } = useAddressParams();
-  const today = schoolToday();
+  const today = useSchoolToday();
   const asked = params.get('date');
   const date = asked && DAY.test(asked) ? asked : today;
   const day = useSubstitutionDay(date);
