@@ -1,9 +1,11 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { mergeThemeOverrides, Popover } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/App';
+import { theme } from '../app/theme';
 import { routes } from '../app/routes';
 // Loaded with the file, as the app loads it with the signed-in layout: not inside a test's wait.
 import '../app/signedIn';
@@ -19,12 +21,20 @@ export function testQueryClient() {
   return queryClient;
 }
 
+/**
+ * The app's theme for jsdom, which has no layout: every box measures 0 × 0, so a popover's (a menu's,
+ * a select's) target counts as off screen, and Floating UI's answer, which comes a moment after the
+ * dropdown opens, would hide it (`hideDetached`): a test that looked a moment late found the menu
+ * gone (CI of 48442fa, enrolment.test.tsx "moves a student to another section").
+ */
+export const testTheme = mergeThemeOverrides(theme, { components: { Popover: Popover.extend({ defaultProps: { hideDetached: false } }) } });
+
 /** Renders the real route table in memory, with every provider of the app (and the query client given, if one is). */
 export function renderApp(path: string, routeTable: RouteObject[] = routes, queryClient = testQueryClient()) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   notifications.clean();
   const utils = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} themeOverride={testTheme}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
