@@ -17,6 +17,9 @@ import { allows } from './index.js';
 const REGISTER_ROLES: readonly Role[] = [ROLE.PRINCIPAL, ROLE.SYSTEM_ADMIN, ROLE.TEACHER];
 
 export const staffPolicy = {
+  /** Who decides leave, and so is told of each application: the decision route's roles (112, 113). */
+  LEAVE_ADMINS: API.staffLeaveDecide.roles,
+
   /** May the caller decide leave (approve or decline) and see everyone's (112, 113)? */
   leaveAdmin(caller: Caller): boolean {
     return allows(API.staffLeaveDecide.roles, caller.roleId);

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import { schoolOf } from '../../policy/index.js';
 import { tenantDb } from '../../db/scope.js';
 import { rowsOf } from '../../db/rows.js';
+import { schoolToday } from './sql.js';
 import { loadDayRules, markRefusal } from '../calendar/index.js';
 
 /**
@@ -75,7 +76,7 @@ export async function checkinQr(deps: Deps, caller: Caller): Promise<CheckinQr> 
   const [rows, svg] = await Promise.all([
     tenantDb(deps, schoolId).execute(sql`select count(*)::int as n from staff_attendance a
       where a.school_id = ${schoolId} and a.check_in_at is not null
-        and a.date = (select (${new Date(at).toISOString()}::timestamptz at time zone s.time_zone)::date from schools s where s.id = ${schoolId})`),
+        and a.date = ${schoolToday(schoolId, new Date(at))}`),
     import('qrcode').then(({ default: QRCode }) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })),
   ]);
   const refreshAt = new Date((Math.floor(at / WINDOW_MS) + 1) * WINDOW_MS).toISOString();

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  ROLE,
   type LeaveBalanceInput,
   type LeaveBalances,
   type LeaveStatus,
@@ -24,7 +23,7 @@ import type { Storage } from '../../adapters/storage/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notify, notifyRoles, type Delivery } from '../notifications/service.js';
 import { addDays, dayKind, loadDayRules, type DayRules } from '../calendar/index.js';
-import { sessionOn } from './service.js';
+import { schoolToday, sessionOn, userName } from './sql.js';
 
 /**
  * Staff leave (issue 42): leave types, balances a session, applications and their decisions. Day
@@ -35,9 +34,7 @@ import { sessionOn } from './service.js';
  */
 
 const toHalves = (days: number) => Math.round(days * 2);
-const LEAVE_ADMINS = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL] as const;
 const LINK = '/staffleave';
-const userName = (u: string) => sql.raw(`concat_ws(' ', nullif(${u}.first_name, ''), nullif(${u}.last_name, ''))`);
 const OUTSIDE_SESSION = () => new AppError('BAD_REQUEST', 'These dates are outside one session.', { reason: 'attendance_outside_session', field: 'toDate' });
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +226,7 @@ async function readLeaves(db: DbOrTx, schoolId: string, where: SQL, page = { lim
         t.code, t.name as "typeName", t.name_hi as "typeNameHi", l.from_date::text as "fromDate", l.to_date::text as "toDate", l.half, l.days, l.paid, l.unpaid,
         l.reason, f.name as "fileName", f.original_name as "originalName", f.mime, f.size, l.status,
         case when d.id is null then null else ${userName('d')} end as "decidedByName", l.decided_at as "decidedAt", l.comment, l.created_at as "createdAt",
-        (${now().toISOString()}::timestamptz at time zone sc.time_zone)::date::text as today, ${lock ? sql`1` : sql`count(*) over ()::int`} as total
+        ${schoolToday(schoolId)}::text as today, ${lock ? sql`1` : sql`count(*) over ()::int`} as total
       from staff_leaves l
       join users u on u.id = l.user_id
       join leave_types t on t.id = l.leave_type_id
@@ -312,7 +309,7 @@ const paramsOf = (r: Pick<LeaveRow, 'fullName' | 'code' | 'fromDate' | 'toDate'>
 
 /** Tells the school's admins (but `except`) of a leave. */
 const tellAdmins = (via: Delivery, tx: Tx, schoolId: string, caller: Caller, params: Record<string, string | number>, except: string) =>
-  notifyRoles(via, tx, { schoolId, roles: LEAVE_ADMINS, exceptUserId: except, senderId: caller.userId, senderName: caller.name, kind: 'staff_leave', params, link: LINK });
+  notifyRoles(via, tx, { schoolId, roles: staffPolicy.LEAVE_ADMINS, exceptUserId: except, senderId: caller.userId, senderName: caller.name, kind: 'staff_leave', params, link: LINK });
 
 /**
  * `POST staffleave`: the caller's own application. The type must be active (409), a half day of a

@@ -28,6 +28,7 @@ import { dayKind, loadDayRules, markRefusal, monthDates, type DayRules } from '.
 import { now } from '../../clock.js';
 import { escapeLike } from '../../db/like.js';
 import { rowsOf } from '../../db/rows.js';
+import { schoolToday, sessionOn, userName } from './sql.js';
 
 /**
  * The staff register (issue 42, first part): the school's staff without a sign-in (drivers,
@@ -77,10 +78,6 @@ const memberColumns = {
   createdAt: staffMembers.createdAt,
 };
 
-/** The school's today, in its time zone, by the app's clock (SQL, for one statement). */
-const schoolToday = (schoolId: string) =>
-  sql`(select (${now().toISOString()}::timestamptz at time zone s.time_zone)::date from schools s where s.id = ${schoolId})`;
-
 /** The school's staff members by name: those still working (`current`: not left before today) or all, searched by name. */
 export async function listStaffMembers(deps: Deps, caller: Caller, q: StaffMemberListQuery) {
   const schoolId = schoolOf(caller);
@@ -119,15 +116,6 @@ export async function createStaffMember(deps: Deps, caller: Caller, body: StaffM
 // ---------------------------------------------------------------------------------------------
 // A date's register
 
-/** The session of the school containing the date (the current one first), or null. */
-export async function sessionOn(db: DbOrTx, schoolId: string, date: string): Promise<string | null> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from academic_sessions where school_id = ${schoolId} and start_date <= ${date}::date and end_date >= ${date}::date
-      order by is_current desc, start_date desc limit 1`),
-  );
-  return rows[0]?.id ?? null;
-}
-
 interface RegisterRow {
   kind: StaffKind;
   personId: string;
@@ -141,7 +129,6 @@ interface RegisterRow {
   checkInInside?: boolean | null;
 }
 
-const userName = sql`concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))`;
 
 /**
  * The register of a date in one statement: the active users of roles 112–114 (by role, then name),
@@ -153,7 +140,7 @@ async function readRegister(db: DbOrTx, schoolId: string, date: string): Promise
   const rows = rowsOf<{ markedAt: string | null; people: RegisterRow[] }>(
     await db.execute(sql`
       with people as (
-        select 'user'::text as kind, u.id as person_id, ${userName} as full_name, u.role_id::int as role_id, null::text as designation,
+        select 'user'::text as kind, u.id as person_id, ${userName('u')} as full_name, u.role_id::int as role_id, null::text as designation,
           ${staffPolicy.registerOrder(u)} as grp, a.status, a.check_in_at, a.late_minutes, a.check_in_inside,
           (select t.code from staff_leave_days ld join leave_types t on t.id = ld.leave_type_id
             where ld.school_id = u.school_id and ld.date = ${date}::date and ld.user_id = u.id limit 1) as leave_code
@@ -325,7 +312,7 @@ async function readMonth(db: DbOrTx, schoolId: string, first: string, last: stri
   const rows = rowsOf<{ savedDays: number; people: MonthPerson[] }>(
     await db.execute(sql`
       with people as (
-        select 'user'::text as kind, u.id as person_id, ${userName} as full_name, u.role_id::int as role_id, null::text as designation,
+        select 'user'::text as kind, u.id as person_id, ${userName('u')} as full_name, u.role_id::int as role_id, null::text as designation,
           ${staffPolicy.registerOrder(u)} as grp, ${marks(sql`a.user_id = u.id`)} as days,
           (select json_agg(json_build_object('code', t.code, 'halves', ld.halves, 'paid', ld.paid)) from staff_leave_days ld join leave_types t on t.id = ld.leave_type_id
             where ld.school_id = u.school_id and ld.user_id = u.id and ld.date between ${first}::date and ${last}::date) as leave

@@ -22,6 +22,7 @@ import { now } from '../../clock.js';
 import { addDays, dayKind, isoWeekday, loadDayRules, type DayRules } from '../calendar/index.js';
 import { afterCommit, notifyMany, type NewNotification } from '../notifications/service.js';
 import { presentSettings, settingsJson } from './checkin.js';
+import { schoolToday, sessionOn, userName } from './sql.js';
 
 /**
  * Substitution, the arrangement register (issue 42; the contract's substitutions.ts is the spec).
@@ -80,15 +81,6 @@ interface DayData {
 /** Monday of the ISO week of a date. */
 const mondayOf = (date: string) => addDays(date, 1 - isoWeekday(date));
 
-/** The session of the school containing the date (the current one first), or null. */
-async function sessionOn(db: DbOrTx, schoolId: string, date: string): Promise<string | null> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from academic_sessions where school_id = ${schoolId} and start_date <= ${date}::date and end_date >= ${date}::date
-      order by is_current desc, start_date desc limit 1`),
-  );
-  return rows[0]?.id ?? null;
-}
-
 /** The page's data of a date in one statement (see the file's comment). */
 async function readDay(db: DbOrTx, schoolId: string, sessionId: string, date: string): Promise<DayData> {
   const weekStart = mondayOf(date);
@@ -127,7 +119,7 @@ async function readDay(db: DbOrTx, schoolId: string, sessionId: string, date: st
           where cs.school_id = ${schoolId} and k.session_id = ${sessionId} and cs.teacher_id is not null), '[]'::json) as teaches,
         coalesce((select json_agg(json_build_array(sj.id, sj.name)) from subjects sj
           where sj.school_id = ${schoolId} and sj.id in (select subject_id from cells union select subject_id from subs)), '[]'::json) as subjects,
-        coalesce((select json_agg(json_build_array(u.id, concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), ${staffPolicy.mayCover(u)})) from users u
+        coalesce((select json_agg(json_build_array(u.id, ${userName('u')}, ${staffPolicy.mayCover(u)})) from users u
           where u.school_id = ${schoolId} and (${staffPolicy.mayCover(u)} or u.id in (select teacher_id from cells)
             or u.id in (select user_id from away) or u.id in (select substitute_id from subs) or u.id in (select absent_teacher_id from subs))), '[]'::json) as people`),
   );
@@ -482,12 +474,12 @@ export async function substitutionsMine(deps: Deps, caller: Caller, q: { from?: 
   const rows = rowsOf<{ from: string; covers: Array<Omit<SubstitutionCover, 'startTime' | 'endTime'> & { start: number; end: number }> | null }>(
     await tenantDb(deps, schoolId).execute(sql`
       with span as (
-        select coalesce(${q.from ?? null}::date, (select (${now().toISOString()}::timestamptz at time zone sc.time_zone)::date from schools sc where sc.id = ${schoolId})) as first
+        select coalesce(${q.from ?? null}::date, ${schoolToday(schoolId)}) as first
       )
       select to_char(span.first, 'YYYY-MM-DD') as "from",
         (select json_agg(json_build_object('date', s.date, 'periodId', p.id, 'periodName', p.name, 'start', p.start_minute, 'end', p.end_minute,
             'class', json_build_object('assignClassId', k.id, 'masterClass', k.master_class, 'className', k.name, 'section', k.section),
-            'subjectName', sj.name, 'absentTeacherName', concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')))
+            'subjectName', sj.name, 'absentTeacherName', ${userName('u')})
             order by s.date, p.start_minute, k.name, k.section)
           from substitutions s
           join periods p on p.id = s.period_id

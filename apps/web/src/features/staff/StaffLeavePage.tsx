@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, NativeSelect, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LEAVE_HALVES, LEAVE_LIMITS, LEAVE_STATUSES, ROLE, staffLeaveInput, type LeaveStatus, type LeaveType, type StaffLeave } from '@shala/contract';
+import { API, LEAVE_HALVES, LEAVE_LIMITS, LEAVE_STATUSES, staffLeaveInput, type Role, type LeaveStatus, type LeaveType, type StaffLeave } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { downloadLeaveFile, useApplyLeave, useCancelLeave, useDecideLeave, useLeaveBalances, useLeaveTypes, useStaffLeaves } from '../../api/staff-leave';
 import type { ScreenProps } from '../../lib/screen';
@@ -31,7 +31,8 @@ const PAGE_SIZE = 20;
 export default function StaffLeavePage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const admin = role === ROLE.SYSTEM_ADMIN || role === ROLE.PRINCIPAL;
+  // The admins: those the contract lets decide leave.
+  const admin = role !== null && (API.staffLeaveDecide.roles as readonly Role[]).includes(role);
   const { params, update } = useAddressParams();
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = admin && asked && TABS.includes(asked) ? asked : 'mine';
