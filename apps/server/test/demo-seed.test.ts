@@ -473,7 +473,7 @@ describe('the demo seed', () => {
     expect(day.people.filter((p: { kind: string }) => p.kind === 'member')).toHaveLength(3);
   });
 
-  it('has leave: types, balances with some used, a teacher with periods today on CL today, an application waiting', async () => {
+  it('has leave: types, balances with some used, a teacher with periods today on CL today (arranged, open to the arrangement in-charge), an application waiting', async () => {
     const { token } = await signin('DEMO-P0001');
     const today = localDate('Asia/Kolkata');
     const types = await get('/api/school/leavetypes', token);
@@ -492,6 +492,10 @@ describe('the demo seed', () => {
     expect(pending.total).toBe(1);
     expect(pending.items[0]).toMatchObject({ code: 'EL', canDecide: true });
     expect(pending.items[0].fromDate > today).toBe(true);
+    // The arrangement in-charge, a teacher, opens today's arrangement (periods of the teacher on CL).
+    const arranger = await signin('DEMO-T0004');
+    const arranged = await get(`/api/school/substitutions?date=${today}`, arranger.token);
+    expect(arranged.periods.filter((p: { absentTeacherId: string }) => p.absentTeacherId === away[0].personId).length).toBe(periodsToday[0]!.n);
   });
 
   it('runs once: a second start changes nothing', async () => {

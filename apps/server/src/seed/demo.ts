@@ -209,7 +209,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   await seedDemoExams(tx, { schoolId, session: current, classId, subjectId, students: enrolled, cells, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoCertificates(tx, { schoolId, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')!, students: enrolled });
   await seedDemoStaff(tx, { schoolId, session: current, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')! });
-  await seedDemoSubstitutions(tx, { schoolId, sessionId: current.id, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')! });
+  await seedDemoSubstitutions(tx, { schoolId, sessionId: current.id, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')!, arrangerId: idOf.get('DEMO-T0004') });
 
   // Keep the login id counters in step with the demo ids.
   const highest = (letter: string) => [...idOf.keys()].filter((id) => id.startsWith(`DEMO-${letter}`)).length;
