@@ -21,7 +21,7 @@ import { changedItems, fillAll, noSchoolKey, pickerGroups, pickOf, savedId, slot
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The refusals of a confirmation that mean the day has changed since it was read: read it again. */
 const RELOAD_ON = new Set(['substitute_busy', 'substitute_cap', 'substitute_away', 'not_uncovered']);
-const AWAY_COLOR = { absent: 'red', on_leave: 'blue', half_day: 'orange' } as const;
+const AWAY_COLOR = { absent: 'red', on_leave: 'blue', half_day: 'orange', present: 'grape' } as const;
 const NONE = '';
 
 /**

@@ -54,6 +54,7 @@ function day(over: Partial<SubstitutionDay> = {}): SubstitutionDay {
     away: [{ teacherId: RAVI.teacherId, fullName: RAVI.fullName, away: 'on_leave' }],
     periods: PERIODS,
     teachers: [MEENA, ANIL, SITA],
+    cells: [],
     ...over,
   };
 }
