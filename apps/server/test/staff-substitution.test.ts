@@ -364,6 +364,9 @@ describe('substitution: exchanges (two present teachers take each other’s less
       const covers = (await call('GET', '/api/school/substitutions/mine', t.token)).json().result as SubstitutionCovers;
       expect(covers.covers.map((c) => [c.periodName, `${c.class.className}${c.class.section}`, c.absentTeacherName])).toEqual([[period, '6B', whose.name]]);
     }
+    // The register lists both halves, marked as an exchange.
+    const register = await call('GET', `/api/school/substitutions/register?date=${today}&lang=en`, P());
+    expect(pdfContent(register.rawPayload).text.match(/exchange/g)).toHaveLength(2);
   });
 });
 

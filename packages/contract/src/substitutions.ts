@@ -58,8 +58,9 @@ export const uncoveredPeriod = z.object({
 export type UncoveredPeriod = z.infer<typeof uncoveredPeriod>;
 
 /**
- * A lesson of the weekday's timetable whose teacher is present all day: what the exchange picker
- * offers (at most the weekday's classes × teaching periods, one per class and period).
+ * A lesson of the weekday's timetable whose teacher (one who may cover: an active teacher) is
+ * present all day: what the exchange picker offers (at most the weekday's classes × teaching
+ * periods, one per class and period).
  */
 export const teachingCell = z.object({
   periodId: z.uuid(),

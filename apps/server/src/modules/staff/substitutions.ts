@@ -383,11 +383,12 @@ function presentDay(date: string, rules: DayRules | null, data: DayData | null):
   };
 }
 
-/** The lessons of the teachers present all day, by period then class: what may be exchanged. */
+/** The lessons of the teachers present all day who may cover, by period then class: what may be exchanged. */
 function presentCells(day: Day): TeachingCell[] {
+  const mayCover = new Set(day.teachers);
   const out: TeachingCell[] = [];
   for (const u of day.lessons) {
-    if (day.awayOf.has(u.absentId)) continue;
+    if (day.awayOf.has(u.absentId) || !mayCover.has(u.absentId)) continue;
     out.push({
       periodId: u.period.id,
       periodName: u.period.name,
