@@ -370,6 +370,52 @@ describe('substitution: exchanges (two present teachers take each other’s less
   });
 });
 
+describe('the arrangement duty: a teacher keeps the register only with it', () => {
+  const duties = async (t: Teacher) => ((await call('GET', `/api/account/${t.id}`, t.token)).json().result as { duties: string[] }).duties;
+
+  it('refuses a teacher without it (403, nothing written); the principal gives it in the settings, then the page and a save answer 200; taking it back refuses again', async () => {
+    const before = await subsOf(mine.school.id);
+    expect((await call('GET', `/api/school/substitutions?date=${today}`, bela.token)).statusCode).toBe(403);
+    const refused = await save([{ periodId: pid.P2, assignClassId: cid['6B'], substituteId: dev.id }], today, bela.token);
+    expect(refused.statusCode).toBe(403);
+    expect(await subsOf(mine.school.id)).toEqual(before);
+    expect(await duties(bela)).toEqual([]);
+
+    const given = await settings({ arrangers: [bela.id, bela.id] });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().result.arrangers).toEqual([{ userId: bela.id, fullName: bela.name }]);
+    expect(await duties(bela)).toEqual(['arrangement']);
+    // Saving the settings without the field keeps the set.
+    expect((await settings({})).json().result.arrangers).toEqual([{ userId: bela.id, fullName: bela.name }]);
+
+    const d = await page(today, bela.token);
+    const open = d.periods.find((p) => !p.substitute && p.candidates.length)!;
+    const ok = await save([{ periodId: open.periodId, assignClassId: open.class.assignClassId, substituteId: open.candidates[0]!.teacherId }], today, bela.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await subsOf(mine.school.id)).find((r) => r.periodId === open.periodId && r.classId === open.class.assignClassId)).toMatchObject({ createdBy: bela.id });
+    expect((await call('GET', `/api/school/substitutions/register?date=${today}`, bela.token)).statusCode).toBe(200);
+    expect((await save([{ periodId: open.periodId, assignClassId: open.class.assignClassId, substituteId: null }], today, bela.token)).statusCode).toBe(200);
+
+    expect((await settings({ arrangers: [] })).json().result.arrangers).toEqual([]);
+    expect((await call('GET', `/api/school/substitutions?date=${today}`, bela.token)).statusCode).toBe(403);
+    expect(await duties(bela)).toEqual([]);
+  });
+
+  it("refuses another school's teacher (404) and a user who is not an active teacher (400), changing nothing", async () => {
+    expect((await settings({ arrangers: [dev.id] })).statusCode).toBe(200);
+    const foreign = await settings({ arrangers: [farah.id, theirs.users[114].id], dailyCoverCap: 3 });
+    expect(foreign.statusCode).toBe(404);
+    const parent = await settings({ arrangers: [mine.users[115].id] });
+    expect(parent.statusCode).toBe(400);
+    expect(parent.json()).toMatchObject({ reason: 'not_a_teacher', field: 'arrangers' });
+    const got = (await call('GET', '/api/school/staffsettings', P())).json().result;
+    expect(got).toMatchObject({ dailyCoverCap: 2, arrangers: [{ userId: dev.id, fullName: dev.name }] });
+    // Only the admins give it.
+    expect((await settings({ arrangers: [dev.id] }, dev.token)).statusCode).toBe(403);
+    expect((await settings({ arrangers: [] })).statusCode).toBe(200);
+  });
+});
+
 describe('the demo’s arrangement', () => {
   it('arranges today’s uncovered periods with the proposal when a teacher is away, and nothing when no one is', async () => {
     const w = await everyRole(env);
@@ -467,7 +513,7 @@ describe('self check-in', () => {
     const put = await settings({ campus, graceMinutes: 5 }, ck.users[112].token);
     expect(put.statusCode, put.body).toBe(200);
     const got = await call('GET', '/api/school/staffsettings', ck.users[113].token);
-    expect(got.json().result).toEqual({ graceMinutes: 5, campus, dailyCoverCap: 2, weeklyCoverCap: 6 });
+    expect(got.json().result).toEqual({ graceMinutes: 5, campus, dailyCoverCap: 2, weeklyCoverCap: 6, arrangers: [] });
     const none = await checkin(staff[3]!.token, { token: tokenAt(nowMs()) });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ reason: 'position_needed' });

@@ -171,7 +171,7 @@ import { districtParams, place, stateParams } from './master.js';
 import { fileNameParams, uploadedFile } from './files.js';
 import { exportKindParams, importKindParams, importQuery, importResult } from './imports.js';
 import { pageOf } from './envelope.js';
-import { checkinBody, checkinQr, checkinResult, staffDay, staffDayBody, staffDayQuery, staffMember, staffMemberInput, staffMemberListQuery, staffMonth, staffMonthCsvQuery, staffMonthQuery, staffSettings } from './staff.js';
+import { checkinBody, checkinQr, checkinResult, staffDay, staffDayBody, staffDayQuery, staffMember, staffMemberInput, staffMemberListQuery, staffMonth, staffMonthCsvQuery, staffMonthQuery, staffSettings, staffSettingsInput } from './staff.js';
 import { leaveBalanceInput, leaveBalanceQuery, leaveBalances, leaveType, leaveTypeInput, leaveTypeParams, staffLeave, staffLeaveCancel, staffLeaveDecision, staffLeaveInput, staffLeaveParams, staffLeaveQuery } from './staff-leave.js';
 import { substitutionBody, substitutionCovers, substitutionDay, substitutionMineQuery, substitutionQuery, substitutionRegisterQuery } from './substitutions.js';
 import { admissionRegisterQuery, admissionRegisterRow, certificate, certificateCancelBody, certificateInput, certificateListQuery, certificateParams, certificatePdfQuery, certificatePreview, certificatePreviewQuery, certificateVerification, idCardBatch, idCardBatchInput, idCardBatchParams, idCardListQuery, studentRegister, studentRegisterInput, studentRegisterParams, udiseExportQuery, verifyParams } from './certificates.js';
@@ -308,7 +308,7 @@ export const API = {
     method: 'GET',
     url: '/api/account/:userId',
     roles: ALL,
-    summary: 'Profile for the header (own account)',
+    summary: 'Profile for the header (own account), with its duties beyond its role (the arrangement register)',
     params: userIdParams,
     response: envelope(profile),
   }),
@@ -654,8 +654,8 @@ export const API = {
   staffAttendanceMonthCsv: route({ method: 'GET', url: '/api/school/staffattendance/month/csv', roles: ADMINS, summary: "A month's staff register as CSV (a column a day, then the counts), headed in English or Hindi", querystring: staffMonthCsvQuery, raw: true, response: z.any() }),
   staffCheckinQr: route({ method: 'GET', url: '/api/school/staffattendance/qr', roles: ADMINS, summary: "The office's check-in QR: a token of the school and the 30-second window (HMAC), and the day's check-ins so far", response: envelope(checkinQr) }),
   staffCheckin: route({ method: 'POST', url: '/api/school/staffattendance/checkin', roles: ADMINS_AND_TEACHERS, summary: "Check in by the office's QR (this or the previous 30-second window; else 400 qr_invalid), once a day; late after the first period's start and the grace; only inside-or-not and the accuracy are kept, never the position", body: checkinBody, response: envelope(checkinResult) }),
-  staffSettingsGet: route({ method: 'GET', url: '/api/school/staffsettings', roles: ADMINS, summary: "The school's staff settings: check-in's grace and campus radius, the substitution caps", response: envelope(staffSettings) }),
-  staffSettingsSave: route({ method: 'PUT', url: '/api/school/staffsettings', roles: ADMINS, summary: "Save the school's staff settings", body: staffSettings, response: envelope(staffSettings) }),
+  staffSettingsGet: route({ method: 'GET', url: '/api/school/staffsettings', roles: ADMINS, summary: "The school's staff settings: check-in's grace and campus radius, the substitution caps, the teachers with the arrangement duty", response: envelope(staffSettings) }),
+  staffSettingsSave: route({ method: 'PUT', url: '/api/school/staffsettings', roles: ADMINS, summary: "Save the school's staff settings and the teachers with the arrangement duty (an active teacher of the school each: another school's 404)", body: staffSettingsInput, response: envelope(staffSettings) }),
   // Staff leave (issue 42): types, balances, applications and decisions
   leaveTypeList: route({ method: 'GET', url: '/api/school/leavetypes', roles: ADMINS_AND_TEACHERS, summary: "The school's leave types (CL, EL, ML…): days a session, carry forward, half days, when a document is needed", response: envelope(z.object({ items: z.array(leaveType) })) }),
   leaveTypeCreate: route({ method: 'POST', url: '/api/school/leavetypes', roles: ADMINS, summary: 'Add a leave type (a code taken: 409 leave_type_taken)', body: leaveTypeInput, response: envelope(leaveType) }),
@@ -668,9 +668,9 @@ export const API = {
   staffLeaveCancel: route({ method: 'POST', url: '/api/school/staffleave/:leaveId/cancel', roles: ADMINS_AND_TEACHERS, summary: 'Cancel a leave: pending, or approved before its first day (which gives the days back)', params: staffLeaveParams, body: staffLeaveCancel, response: envelope(staffLeave) }),
   staffLeaveFile: route({ method: 'GET', url: '/api/school/staffleave/:leaveId/file', roles: ADMINS_AND_TEACHERS, summary: "A leave's document (its applicant and the admins)", params: staffLeaveParams, raw: true, response: z.any() }),
   // Substitution (issue 42): the arrangement register
-  substitutionDay: route({ method: 'GET', url: '/api/school/substitutions', roles: ADMINS, summary: "A date's uncovered periods (their teacher absent, on leave or away that half), each with its arrangement, the free teachers ranked and a proposal for every period; the saved exchanges; the lessons of the teachers present (to exchange)", querystring: substitutionQuery, response: envelope(substitutionDay) }),
-  substitutionSave: route({ method: 'POST', url: '/api/school/substitutions', roles: ADMINS, summary: 'Confirm or remove arrangements, all or none; an exchange of two present teachers is two items (a substitute busy then: 409 substitute_busy naming the class); each substitute is told', body: substitutionBody, response: envelope(substitutionDay) }),
-  substitutionRegister: route({ method: 'GET', url: '/api/school/substitutions/register', roles: ADMINS, summary: "The date's arrangement register as an A4 PDF, in English or Hindi, for the staff room", querystring: substitutionRegisterQuery, raw: true, response: z.any() }),
+  substitutionDay: route({ method: 'GET', url: '/api/school/substitutions', roles: ADMINS_AND_TEACHERS, summary: "A date's uncovered periods (their teacher absent, on leave or away that half), each with its arrangement, the free teachers ranked and a proposal for every period; the saved exchanges; the lessons of the teachers present (to exchange); a teacher only with the arrangement duty (else 403)", querystring: substitutionQuery, response: envelope(substitutionDay) }),
+  substitutionSave: route({ method: 'POST', url: '/api/school/substitutions', roles: ADMINS_AND_TEACHERS, summary: 'Confirm or remove arrangements, all or none; an exchange of two present teachers is two items (a substitute busy then: 409 substitute_busy naming the class); each substitute is told; a teacher only with the arrangement duty (else 403)', body: substitutionBody, response: envelope(substitutionDay) }),
+  substitutionRegister: route({ method: 'GET', url: '/api/school/substitutions/register', roles: ADMINS_AND_TEACHERS, summary: "The date's arrangement register as an A4 PDF, in English or Hindi, for the staff room; a teacher only with the arrangement duty (else 403)", querystring: substitutionRegisterQuery, raw: true, response: z.any() }),
   substitutionMine: route({ method: 'GET', url: '/api/school/substitutions/mine', roles: ADMINS_AND_TEACHERS, summary: "The caller's extra periods (covers) over 7 days from a date (default today)", querystring: substitutionMineQuery, response: envelope(substitutionCovers) }),
 
   // Files

@@ -44,3 +44,11 @@ export const ROLE_KEY: Record<Role, string> = {
   [ROLE.PARENT]: 'roles.parent',
   [ROLE.STUDENT]: 'roles.student',
 };
+
+/**
+ * Duties a school gives a member of staff beyond its role (issue 42): `arrangement`, the
+ * arrangement (substitution) register, which the admins keep and a teacher keeps only with it (a
+ * vice principal, the "arrangement in-charge"). The signed-in profile lists the caller's.
+ */
+export const STAFF_DUTIES = ['arrangement'] as const;
+export type StaffDuty = (typeof STAFF_DUTIES)[number];

@@ -1,4 +1,4 @@
-import { ROLE, type Role } from './roles.js';
+import { ROLE, type Role, type StaffDuty } from './roles.js';
 
 /**
  * Web routes of spec section 2: one table for the router, the role guard, the breadcrumb and the
@@ -9,6 +9,12 @@ export interface WebRoute {
   roles: readonly Role[];
   /** i18n key of the screen's title, used by the breadcrumb and the page heading. */
   title: string;
+  /**
+   * Roles of `roles` that open the screen only with a duty (issue 42: a teacher opens the
+   * arrangement register only with the `arrangement` duty); the menu and the guard check the
+   * signed-in profile's `duties`.
+   */
+  duty?: { name: StaffDuty; roles: readonly Role[] };
 }
 
 const ALL: readonly Role[] = [ROLE.OWNER, ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
@@ -17,9 +23,9 @@ const ADMINS: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL];
 const SCHOOL: readonly Role[] = [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER, ROLE.PARENT, ROLE.STUDENT];
 
 /** A route titled `routes.<first segment>`, or by `title` where routes share their first segment. */
-function r(path: string, roles: readonly Role[], title?: string): WebRoute {
+function r(path: string, roles: readonly Role[], title?: string, duty?: WebRoute['duty']): WebRoute {
   const name = path.split('/')[1] ?? '';
-  return { path, roles, title: title ?? `routes.${name}` };
+  return { path, roles, title: title ?? `routes.${name}`, ...(duty ? { duty } : {}) };
 }
 
 /**
@@ -100,10 +106,11 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/staffattendance', ADMINS),
   r('/staffmembers', ADMINS),
   // Staff leave (everyone with a sign-in on the register applies; the admins decide), self check-in
-  // by the office's QR, and the day's arrangement (substitution) register.
+  // by the office's QR, and the day's arrangement (substitution) register (a teacher only with the
+  // arrangement duty: the arrangement in-charge).
   r('/staffleave', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
   r('/checkin', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
-  r('/substitutions', ADMINS),
+  r('/substitutions', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], undefined, { name: 'arrangement', roles: [ROLE.TEACHER] }),
   r('/paymentsettings', [ROLE.PRINCIPAL]),
   // Certificates (issue 26): the register of TC, bonafide, character and tuition-fee certificates
   // (the principal issues and cancels; the system admin reads and prints).
@@ -197,9 +204,21 @@ export function matchWebRoute(pathname: string): WebRoute | undefined {
   });
 }
 
-export function canOpen(role: number | null | undefined, pathname: string): boolean {
+/** May a role with these duties (the profile's) open a route? */
+export function admits(route: WebRoute, role: number | null | undefined, duties: readonly StaffDuty[] = []): boolean {
+  if (role == null || !(route.roles as readonly number[]).includes(role)) return false;
+  return !route.duty || !(route.duty.roles as readonly number[]).includes(role) || duties.includes(route.duty.name);
+}
+
+/** Does the role (with these duties) open a concrete path? */
+export function canOpen(role: number | null | undefined, pathname: string, duties: readonly StaffDuty[] = []): boolean {
   const route = matchWebRoute(pathname);
-  return !!route && role != null && (route.roles as readonly number[]).includes(role);
+  return !!route && admits(route, role, duties);
+}
+
+/** Does the role open the path only with a duty (so the guard waits for the profile's duties)? */
+export function needsDuty(route: WebRoute, role: number | null | undefined): boolean {
+  return !!route.duty && role != null && (route.duty.roles as readonly number[]).includes(role);
 }
 
 export interface MenuItem {
@@ -260,6 +279,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/viewtimetable'),
     m('/staffleave'),
     m('/checkin'),
+    // Only with the arrangement duty (menuFor leaves it out otherwise).
+    m('/substitutions'),
     m('/getteacherclass'),
     m('/getattendancedata'),
     m('/classwork'),
@@ -273,9 +294,21 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
   [ROLE.STUDENT]: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults'), m('/mycertificates')],
 };
 
-/** The sidebar of a role; an unknown role gets an empty menu. */
-export function menuFor(role: number | null | undefined): readonly MenuEntry[] {
-  return (role != null && MENUS[role as Role]) || [];
+/**
+ * The sidebar of a role with its duties (the profile's): an item whose route needs a duty the
+ * caller lacks is left out, a group left empty too. An unknown role gets an empty menu.
+ */
+export function menuFor(role: number | null | undefined, duties: readonly StaffDuty[] = []): readonly MenuEntry[] {
+  const entries = (role != null && MENUS[role as Role]) || [];
+  const shown = (item: MenuItem) => {
+    const route = WEB_ROUTES.find((x) => x.path === item.path);
+    return !route || admits(route, role, duties);
+  };
+  return entries.flatMap((e): MenuEntry[] => {
+    if (!('group' in e)) return shown(e) ? [e] : [];
+    const items = e.items.filter(shown);
+    return items.length ? [{ ...e, items }] : [];
+  });
 }
 
 function titleOf(path: string): string {

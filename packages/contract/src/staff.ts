@@ -232,9 +232,12 @@ export const checkinResult = z.object({
 });
 export type CheckinResult = z.infer<typeof checkinResult>;
 
-/** The school's staff settings: check-in's grace and campus, substitution's caps. */
+/** The school's staff settings: check-in's grace and campus, substitution's caps, who keeps the arrangement register. */
 export const STAFF_SETTINGS_DEFAULTS = { graceMinutes: 10, dailyCoverCap: 2, weeklyCoverCap: 6 } as const;
-export const staffSettings = z.object({
+/** At most this many teachers have the arrangement duty (the arrangement in-charge and stand-ins). */
+export const ARRANGERS_MAX = 5;
+/** The settings' own fields (one row of the school's). */
+export const staffSettingsFields = z.object({
   /** Minutes after the first period's start before a check-in is late. */
   graceMinutes: z.number().int().min(0).max(240),
   /** The campus: a point and a radius (metres); null: check-in anywhere, no position asked. */
@@ -248,5 +251,21 @@ export const staffSettings = z.object({
   /** At most this many substitutions a teacher takes a day, and in a week (Monday to Sunday). */
   dailyCoverCap: z.number().int().min(1).max(8),
   weeklyCoverCap: z.number().int().min(1).max(40),
+});
+export type StaffSettingsFields = z.infer<typeof staffSettingsFields>;
+
+/**
+ * Saving the settings. `arrangers`: the teachers with the arrangement duty (active teachers of the
+ * school: another school's id 404, any other user 400 `not_a_teacher`), the whole set, replaced
+ * with the settings; left out, the set stays as it is.
+ */
+export const staffSettingsInput = staffSettingsFields.extend({
+  arrangers: z.array(z.uuid()).max(ARRANGERS_MAX).optional(),
+});
+export type StaffSettingsInput = z.infer<typeof staffSettingsInput>;
+
+/** The settings with the teachers who keep the arrangement register (by name). */
+export const staffSettings = staffSettingsFields.extend({
+  arrangers: z.array(z.object({ userId: z.uuid(), fullName: z.string() })).max(ARRANGERS_MAX),
 });
 export type StaffSettings = z.infer<typeof staffSettings>;

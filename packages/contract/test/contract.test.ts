@@ -12,6 +12,7 @@ import {
   menuFor,
   PEOPLE_KINDS,
   ROLE,
+  STAFF_DUTIES,
   kindOfRole,
   parseRole,
   pickSession,
@@ -36,8 +37,13 @@ describe('web routes and menus (spec section 2)', () => {
     expect(landingFor(null)).toBe('/');
   });
 
-  it('opens every sidebar item for its role', () => {
-    for (const role of ALL_ROLES) for (const item of items(MENUS[role])) expect(canOpen(role, item.path)).toBe(true);
+  it('opens every sidebar item for its role (with every duty), and shows an item that needs a duty only with it', () => {
+    for (const role of ALL_ROLES) for (const item of items(MENUS[role])) expect(canOpen(role, item.path, STAFF_DUTIES)).toBe(true);
+    for (const role of ALL_ROLES) for (const item of items(menuFor(role))) expect(canOpen(role, item.path)).toBe(true);
+    // The arrangement register (issue 42): the admins always, a teacher only with the arrangement duty.
+    expect(items(menuFor(114)).map((i) => i.path)).not.toContain('/substitutions');
+    expect(items(menuFor(114, ['arrangement'])).map((i) => i.path)).toContain('/substitutions');
+    expect([canOpen(114, '/substitutions'), canOpen(114, '/substitutions', ['arrangement']), canOpen(113, '/substitutions')]).toEqual([false, true, true]);
   });
 
   it('keeps the spec’s sidebars, with User / Academic / Other groups for 112 and 113, and groups of their own for the rest', () => {

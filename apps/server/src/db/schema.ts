@@ -1887,6 +1887,27 @@ export const staffSettings = pgTable('staff_settings', {
 });
 
 /**
+ * A duty a school gives a member of staff beyond its role (issue 42): `arrangement`, the arrangement
+ * (substitution) register kept by a teacher (a vice principal, the "arrangement in-charge"). The set
+ * is saved with the staff settings; a CHECK (migration 0042) keeps the duty to the known ones.
+ */
+export const staffDuties = pgTable(
+  'staff_duties',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    duty: text('duty').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'staff_duties_pk', columns: [t.schoolId, t.userId, t.duty] })],
+);
+
+/**
  * An arrangement (issue 42): on a date, a period of a class whose teacher is away is taken by a
  * substitute. One per class and period, one class per substitute and period.
  */

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckinBody, LeaveBalanceInput, LeaveStatus, LeaveTypeInput, StaffLeave, StaffLeaveDecision, StaffLeaveInput, StaffSettings } from '@shala/contract';
+import type { CheckinBody, LeaveBalanceInput, LeaveStatus, LeaveTypeInput, StaffLeave, StaffLeaveDecision, StaffLeaveInput, StaffSettingsInput } from '@shala/contract';
 import { call } from './client';
 import { staffKeys } from './staff';
 import { downloadRoute } from './transfer';
@@ -101,7 +101,7 @@ export function useStaffSettings() {
 export function useSaveStaffSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffSettings) => call('staffSettingsSave', { body }),
+    mutationFn: (body: StaffSettingsInput) => call('staffSettingsSave', { body }),
     onSuccess: (saved) => client.setQueryData(leaveKeys.settings, saved),
   });
 }

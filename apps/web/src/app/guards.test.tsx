@@ -29,6 +29,13 @@ describe('role guard', () => {
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
   });
 
+  it('shows a teacher without the arrangement duty the 403 page at /substitutions (issue 42)', async () => {
+    mockFetch(HEADER_MOCKS);
+    signIn(114);
+    renderApp('/substitutions');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+  });
+
   it('opens an allowed route inside the layout with its breadcrumb', async () => {
     mockFetch(HEADER_MOCKS);
     signIn(112);

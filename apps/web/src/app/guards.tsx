@@ -24,15 +24,21 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 const StatusPage = lazy(() => import('../features/status/StatusPage'));
 
-/** A route the role may not open shows the 403 page (inside the layout), never a silent redirect. */
+/** The 403 page (inside the layout). */
+export function Forbidden() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <StatusPage status={403} />
+    </Suspense>
+  );
+}
+
+/**
+ * A route the role may not open shows the 403 page (inside the layout), never a silent redirect.
+ * A role that opens it only with a duty is checked against the profile's duties by `DutyGate`.
+ */
 export function RoleGate({ route, children }: { route: WebRoute; children: ReactNode }) {
   const { role } = useAuth();
-  if (role == null || !(route.roles as readonly number[]).includes(role)) {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <StatusPage status={403} />
-      </Suspense>
-    );
-  }
+  if (role == null || !(route.roles as readonly number[]).includes(role)) return <Forbidden />;
   return <>{children}</>;
 }

@@ -4,6 +4,7 @@ import { LANDING, WEB_ROUTES, type WebRoute } from '@shala/contract/web';
 import { PageLoader } from '../components/PageLoader';
 import { TextsReady } from '../components/TextsReady';
 import { RoleGate } from './guards';
+import { DutyGate } from './DutyGate';
 import type { ScreenProps } from '../lib/screen';
 // In the layout's chunk (chunks.ts), rendered with it after the sign-in (no loader between them).
 import DashboardPage from '../features/dashboard/DashboardPage';
@@ -155,15 +156,17 @@ function screenRoute(route: WebRoute): RouteObject {
     path: route.path,
     element: (
       <RoleGate route={route}>
-        <Suspense fallback={<PageLoader />}>
-          {Screen === DashboardPage ? (
-            <Screen route={route} />
-          ) : (
-            <TextsReady fallback={<PageLoader />}>
+        <DutyGate route={route}>
+          <Suspense fallback={<PageLoader />}>
+            {Screen === DashboardPage ? (
               <Screen route={route} />
-            </TextsReady>
-          )}
-        </Suspense>
+            ) : (
+              <TextsReady fallback={<PageLoader />}>
+                <Screen route={route} />
+              </TextsReady>
+            )}
+          </Suspense>
+        </DutyGate>
       </RoleGate>
     ),
   };

@@ -1,4 +1,4 @@
-import type { ClassSummary, DashboardHome, Exam } from '@shala/contract';
+import type { ClassSummary, DashboardHome, Exam, StaffDuty } from '@shala/contract';
 
 /** The current session (2026-27) the academics and exams screens ask for first. */
 export const SESSION_FIXTURE = {
@@ -89,6 +89,7 @@ export const PROFILE_FIXTURE = {
   status: true,
   schoolId: '0d9c3a52-6e2b-4f0e-8d3c-1a2b3c4d5e6f',
   schoolName: 'Demo Public School',
+  duties: [] as StaffDuty[],
 };
 
 /**

@@ -10,8 +10,9 @@ import { scopeOf } from '../../policy/index.js';
 import { inTenant, tenantDb } from '../../db/scope.js';
 import { attachFile, replaceFile } from '../files/service.js';
 import { now } from '../../clock.js';
+import { dutiesOf } from '../staff/index.js';
 
-/** A profile the caller may read: for now its own; anyone else's answers 404. */
+/** A profile the caller may read: for now its own, with its duties (issue 42); anyone else's answers 404. */
 export async function getProfile(deps: Deps, caller: Caller, userId: string): Promise<Profile> {
   if (userId !== caller.userId) throw notFound('User');
   const [row] = await tenantDb(deps, scopeOf(caller))
@@ -28,6 +29,7 @@ export async function getProfile(deps: Deps, caller: Caller, userId: string): Pr
       status: users.status,
       schoolId: users.schoolId,
       schoolName: schools.name,
+      duties: dutiesOf(users.id, users.schoolId),
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))

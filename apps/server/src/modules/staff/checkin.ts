@@ -1,16 +1,18 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CHECKIN_WINDOW_SECONDS, STAFF_SETTINGS_DEFAULTS, WEB_BASE_PATH, type CheckinBody, type CheckinQr, type CheckinResult, type StaffSettings } from '@shala/contract';
+import { CHECKIN_WINDOW_SECONDS, STAFF_SETTINGS_DEFAULTS, WEB_BASE_PATH, type CheckinBody, type CheckinQr, type CheckinResult, type StaffSettings, type StaffSettingsFields, type StaffSettingsInput } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { publicBase } from '../../config.js';
 import { deviceSecret } from '../../auth/device.js';
 import { nowMs } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { schoolOf } from '../../policy/index.js';
-import { tenantDb } from '../../db/scope.js';
+import { inTenant, tenantDb } from '../../db/scope.js';
 import { rowsOf } from '../../db/rows.js';
 import { schoolToday } from './sql.js';
+import { arrangersJson, saveArrangers } from './duties.js';
 import { loadDayRules, markRefusal } from '../calendar/index.js';
 
 /**
@@ -21,7 +23,9 @@ import { loadDayRules, markRefusal } from '../calendar/index.js';
  * only inside-or-not and the accuracy are stored (DPDP).
  *
  * Statements: the QR, one; a check-in, three (the school's today, session, settings, first period
- * and the caller's row; the day's rules; the write); the settings, one each.
+ * and the caller's row; the day's rules; the write); reading the settings, one; saving them, one
+ * transaction (the upsert; with arrangers, their check, the old ones removed, the new ones added;
+ * the answer's read).
  */
 
 const WINDOW_MS = CHECKIN_WINDOW_SECONDS * 1000;
@@ -102,7 +106,7 @@ interface SettingsRow {
 }
 
 /** The school's settings row as the contract's settings (no row: the defaults). */
-export function presentSettings(row: SettingsRow | null | undefined): StaffSettings {
+export function presentSettings(row: SettingsRow | null | undefined): StaffSettingsFields {
   if (!row) return { ...STAFF_SETTINGS_DEFAULTS, campus: null };
   return {
     graceMinutes: row.graceMinutes,
@@ -184,22 +188,35 @@ export async function checkIn(deps: Deps, caller: Caller, body: CheckinBody): Pr
   return { date: state.today, checkInAt: at, lateMinutes, inside };
 }
 
+/** The school's settings with its arrangers (one statement). */
+async function readSettings(db: DbOrTx, schoolId: string): Promise<StaffSettings> {
+  const [row] = rowsOf<{ settings: SettingsRow | null; arrangers: StaffSettings['arrangers'] }>(
+    await db.execute(sql`select ${settingsJson(schoolId)} as settings, ${arrangersJson(schoolId)} as arrangers`),
+  );
+  return { ...presentSettings(row?.settings), arrangers: row?.arrangers ?? [] };
+}
+
 /** `GET staffsettings`. */
 export async function getStaffSettings(deps: Deps, caller: Caller): Promise<StaffSettings> {
   const schoolId = schoolOf(caller);
-  const [row] = rowsOf<{ settings: SettingsRow | null }>(await tenantDb(deps, schoolId).execute(sql`select ${settingsJson(schoolId)} as settings`));
-  return presentSettings(row?.settings);
+  return readSettings(tenantDb(deps, schoolId), schoolId);
 }
 
-/** `PUT staffsettings`: saves the whole settings (one upsert). */
-export async function saveStaffSettings(deps: Deps, caller: Caller, body: StaffSettings): Promise<StaffSettings> {
+/**
+ * `PUT staffsettings`: saves the whole settings (one upsert) and, when given, the set of arrangers
+ * (the teachers with the arrangement duty), all or none in one transaction.
+ */
+export async function saveStaffSettings(deps: Deps, caller: Caller, body: StaffSettingsInput): Promise<StaffSettings> {
   const schoolId = schoolOf(caller);
   const c = body.campus;
-  await tenantDb(deps, schoolId).execute(sql`
-    insert into staff_settings (school_id, grace_minutes, campus_latitude, campus_longitude, campus_radius, daily_cover_cap, weekly_cover_cap, updated_at)
-    values (${schoolId}, ${body.graceMinutes}, ${c?.latitude ?? null}, ${c?.longitude ?? null}, ${c?.radiusMetres ?? null}, ${body.dailyCoverCap}, ${body.weeklyCoverCap}, ${new Date(nowMs()).toISOString()}::timestamptz)
-    on conflict (school_id) do update set grace_minutes = excluded.grace_minutes, campus_latitude = excluded.campus_latitude,
-      campus_longitude = excluded.campus_longitude, campus_radius = excluded.campus_radius, daily_cover_cap = excluded.daily_cover_cap,
-      weekly_cover_cap = excluded.weekly_cover_cap, updated_at = excluded.updated_at`);
-  return presentSettings({ graceMinutes: body.graceMinutes, campusLatitude: c?.latitude ?? null, campusLongitude: c?.longitude ?? null, campusRadius: c?.radiusMetres ?? null, dailyCoverCap: body.dailyCoverCap, weeklyCoverCap: body.weeklyCoverCap });
+  return inTenant(deps, schoolId, async (tx) => {
+    if (body.arrangers) await saveArrangers(tx, caller, schoolId, body.arrangers);
+    await tx.execute(sql`
+      insert into staff_settings (school_id, grace_minutes, campus_latitude, campus_longitude, campus_radius, daily_cover_cap, weekly_cover_cap, updated_at)
+      values (${schoolId}, ${body.graceMinutes}, ${c?.latitude ?? null}, ${c?.longitude ?? null}, ${c?.radiusMetres ?? null}, ${body.dailyCoverCap}, ${body.weeklyCoverCap}, ${new Date(nowMs()).toISOString()}::timestamptz)
+      on conflict (school_id) do update set grace_minutes = excluded.grace_minutes, campus_latitude = excluded.campus_latitude,
+        campus_longitude = excluded.campus_longitude, campus_radius = excluded.campus_radius, daily_cover_cap = excluded.daily_cover_cap,
+        weekly_cover_cap = excluded.weekly_cover_cap, updated_at = excluded.updated_at`);
+    return readSettings(tx, schoolId);
+  });
 }

@@ -90,7 +90,10 @@ export async function renderRegister(school: string, day: SubstitutionDay, lang:
   return done;
 }
 
-/** `GET substitutions/register?date=&lang=`: the date's arrangements as a PDF (the page's statements and the school's name). */
+/**
+ * `GET substitutions/register?date=&lang=`: the date's arrangements as a PDF (the page's statements and the school's name).
+ * Who may print it is the page's check (`substitutionDay`: `staffPolicy.assertMayArrange`, a teacher only with the duty).
+ */
 export async function substitutionRegisterPdf(deps: Deps, caller: Caller, q: { date: string; lang: RegisterLang }): Promise<Buffer> {
   const schoolId = schoolOf(caller);
   const [day, rows] = await Promise.all([

@@ -406,6 +406,7 @@ function presentCells(day: Day): TeachingCell[] {
 export async function substitutionDay(deps: Deps, caller: Caller, date: string): Promise<SubstitutionDay> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
+  await staffPolicy.assertMayArrange(db, caller, schoolId);
   const sessionId = await sessionOn(db, schoolId, date);
   if (!sessionId) return presentDay(date, null, null);
   const [rules, data] = await Promise.all([loadDayRules(db, schoolId, sessionId, date, date), readDay(db, schoolId, sessionId, date)]);
@@ -428,6 +429,7 @@ const classLabel = (c: ClassRow) => `${c.className}${c.section ? ` ${c.section}`
 export async function saveSubstitutions(deps: Deps, caller: Caller, body: SubstitutionBody): Promise<SubstitutionDay> {
   const schoolId = schoolOf(caller);
   const db = tenantDb(deps, schoolId);
+  await staffPolicy.assertMayArrange(db, caller, schoolId);
   const sessionId = await sessionOn(db, schoolId, body.date);
   const rules = sessionId ? await loadDayRules(db, schoolId, sessionId, body.date, body.date) : null;
   const kind = rules ? dayKind(rules, body.date).kind : 'outside_session';

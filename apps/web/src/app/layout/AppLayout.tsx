@@ -5,6 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../api/auth';
+import { useProfile } from '../../api/queries';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { MAIN_ID, SkipLink } from '../../components/RouteAnnouncer';
 import { LanguagePicker } from '../../components/LanguagePicker';
@@ -39,6 +40,7 @@ function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { role, token } = useAuth();
+  const duties = useProfile().data?.duties;
   const isMobile = useMediaQuery(MOBILE_QUERY, false) ?? false;
   const sidebar = useSidebarState();
   useRealtimeNotifications(token);
@@ -79,7 +81,7 @@ function Layout() {
               <Divider my="xs" />
             </>
           ) : null}
-          <Sidebar role={role} onNavigate={sidebar.closeMobile} />
+          <Sidebar role={role} duties={duties} onNavigate={sidebar.closeMobile} />
           {!isMobile ? (
             <NavLink
               component="button"

@@ -39,6 +39,15 @@ describe('sidebar', () => {
     expect(screen.getByRole('link', { name: 'Subjects' })).toHaveAttribute('data-active', 'true');
   });
 
+  it('shows a teacher the arrangement register only with the arrangement duty (issue 42)', async () => {
+    const { unmount } = renderAt(<Sidebar role={114} duties={[]} />, '/teacherdashboard');
+    expect(await screen.findByRole('link', { name: 'Check in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Arrangements' })).toBeNull();
+    unmount();
+    renderAt(<Sidebar role={114} duties={['arrangement']} />, '/teacherdashboard');
+    expect(await screen.findByRole('link', { name: 'Arrangements' })).toHaveAttribute('href', '/substitutions');
+  });
+
   it("gives an unknown role an empty menu and warns 'No items found for role'", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderAt(<Sidebar role={999} />, '/');

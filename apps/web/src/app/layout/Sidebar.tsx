@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { menuFor, type MenuItem } from '@shala/contract';
+import { menuFor, type MenuItem, type StaffDuty } from '@shala/contract';
 import { groupIcon, menuIcon } from './menuIcons';
 
 function samePath(a: string, b: string): boolean {
@@ -37,15 +37,17 @@ function SidebarGroup({ label, icon, initiallyOpen, children }: { label: string;
 
 interface Props {
   role: number | null;
+  /** The profile's duties (issue 42): an item that needs one shows only with it. */
+  duties?: readonly StaffDuty[];
   /** Called after a link is followed (closes the drawer on phones). */
   onNavigate?: () => void;
 }
 
-/** The role's sidebar, exactly as the contract's MENUS (spec section 2). */
-export function Sidebar({ role, onNavigate }: Props) {
+/** The role's sidebar, exactly as the contract's MENUS (spec section 2), with the items its duties open. */
+export function Sidebar({ role, duties, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const entries = menuFor(role);
+  const entries = menuFor(role, duties);
 
   useEffect(() => {
     if (entries.length === 0) console.warn('No items found for role', role);

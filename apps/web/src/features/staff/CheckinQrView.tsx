@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconCurrentLocation, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { staffSettings, type StaffSettings } from '@shala/contract';
+import { ARRANGERS_MAX, staffSettingsInput, type StaffSettings, type StaffSettingsInput } from '@shala/contract';
 import { useCheckinQr, useSaveStaffSettings, useStaffSettings } from '../../api/staff-leave';
+import { TEACHER_OPTIONS_KEY, teacherOptions } from '../../api/academics-assign';
+import { RemoteMultiSelect } from '../../components/RemoteSelect';
 import { QueryError } from '../../components/ListState';
 import { FailureAlert } from '../../components/ModalFooter';
 import { useContractForm } from '../../lib/contractForm';
@@ -25,7 +27,8 @@ const secondsUntil = (iso: string) => Math.max(0, Math.ceil((Date.parse(iso) - n
 
 /**
  * The office's check-in QR (admins): large, asked again at its refreshAt (a countdown till then),
- * the day's check-ins so far; below, the staff settings (grace, campus, substitution caps).
+ * the day's check-ins so far; below, the staff settings (grace, campus, substitution caps, the
+ * teachers with the arrangement duty).
  */
 export function CheckinQrView() {
   const { t } = useTranslation();
@@ -89,13 +92,16 @@ interface Values {
   radiusMetres: number | string;
   dailyCoverCap: number | string;
   weeklyCoverCap: number | string;
+  /** The teachers with the arrangement duty (issue 42). */
+  arrangers: string[];
 }
 
-const bodyOf = (v: Values): StaffSettings => ({
+const bodyOf = (v: Values): StaffSettingsInput => ({
   graceMinutes: Number(v.graceMinutes),
   campus: v.useCampus ? { latitude: Number(v.latitude), longitude: Number(v.longitude), radiusMetres: Number(v.radiusMetres) } : null,
   dailyCoverCap: Number(v.dailyCoverCap),
   weeklyCoverCap: Number(v.weeklyCoverCap),
+  arrangers: v.arrangers,
 });
 
 function SettingsForm() {
@@ -117,7 +123,7 @@ function SettingsFields({ initial }: { initial: StaffSettings }) {
   const save = useSaveStaffSettings();
   const [locating, setLocating] = useState(false);
   const [locateFailed, setLocateFailed] = useState(false);
-  const form = useContractForm<Values>(staffSettings, {
+  const form = useContractForm<Values>(staffSettingsInput, {
     initialValues: {
       graceMinutes: initial.graceMinutes,
       useCampus: !!initial.campus,
@@ -126,6 +132,7 @@ function SettingsFields({ initial }: { initial: StaffSettings }) {
       radiusMetres: initial.campus?.radiusMetres ?? 200,
       dailyCoverCap: initial.dailyCoverCap,
       weeklyCoverCap: initial.weeklyCoverCap,
+      arrangers: initial.arrangers.map((a) => a.userId),
     },
     prepare: bodyOf,
   });
@@ -178,6 +185,19 @@ function SettingsFields({ initial }: { initial: StaffSettings }) {
           <NumberInput label={t('checkin.settings.dailyCap')} min={1} max={8} allowDecimal={false} {...form.getInputProps('dailyCoverCap')} error={errorText(form.errors.dailyCoverCap)} />
           <NumberInput label={t('checkin.settings.weeklyCap')} min={1} max={40} allowDecimal={false} {...form.getInputProps('weeklyCoverCap')} error={errorText(form.errors.weeklyCoverCap)} />
         </SimpleGrid>
+        <RemoteMultiSelect
+          label={t('checkin.settings.arrangers')}
+          description={t('checkin.settings.arrangersHint', { n: ARRANGERS_MAX })}
+          placeholder={t('checkin.settings.arrangersSearch')}
+          queryKey={TEACHER_OPTIONS_KEY}
+          fetchOptions={teacherOptions}
+          value={form.values.arrangers}
+          valueLabels={initial.arrangers.map((a) => ({ value: a.userId, label: a.fullName }))}
+          onChange={(next) => form.setFieldValue('arrangers', next)}
+          maxValues={ARRANGERS_MAX}
+          error={errorText(form.errors.arrangers)}
+          maw={560}
+        />
         <FailureAlert failure={submit.failure} />
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} aria-hidden />} loading={submit.pending}>

@@ -7,7 +7,7 @@ import { tokenFromText } from './qrScan';
 import { svgDataUrl } from './CheckinQrView';
 
 const TOKEN = '59000000.abcdefghijklmnopqrstuv';
-const SETTINGS = { graceMinutes: 10, campus: null, dailyCoverCap: 2, weeklyCoverCap: 6 };
+const SETTINGS = { graceMinutes: 10, campus: null, dailyCoverCap: 2, weeklyCoverCap: 6, arrangers: [] };
 
 afterEach(() => {
   vi.useRealTimers();
