@@ -339,7 +339,7 @@ describe('substitution: exchanges (two present teachers take each other’s less
     expect((await save(pair)).statusCode).toBe(200);
     const half = await save([{ ...pair[0]!, substituteId: null }]);
     expect(half.statusCode).toBe(409);
-    expect(half.json()).toMatchObject({ reason: 'substitute_busy', params: { name: gita.name, className: '6', section: 'B', period: 'P3' } });
+    expect(half.json()).toMatchObject({ reason: 'substitute_busy', params: { name: gita.name, className: '8', section: 'A', period: 'P3' } });
     expect(await mineOf([gita.id, hari.id])).toHaveLength(2);
     expect((await save(pair.map((i) => ({ ...i, substituteId: null })))).statusCode).toBe(200);
     expect(await mineOf([gita.id, hari.id])).toEqual([]);

@@ -482,7 +482,7 @@ export async function saveSubstitutions(deps: Deps, caller: Caller, body: Substi
         if (it.substituteId === null) {
           // A lesson taken back: its own teacher must not be covering another class then (the other half of an exchange in one period).
           const covering = state.coverOf(it.u.absentId, it.periodId);
-          if (covering && !it.u.away) throw busy(it.u.absentId, it.assignClassId, it.u.period);
+          if (covering && !it.u.away) throw busy(it.u.absentId, covering, it.u.period);
           continue;
         }
         const t = it.substituteId;
