@@ -191,10 +191,10 @@ describe('substitution: the page', () => {
 });
 
 describe('substitution: saving', () => {
-  it('refuses a period that is not uncovered, a teacher busy then, away or over the cap; writes nothing', async () => {
-    const not = await save([{ periodId: pid.P1, assignClassId: cid['6B'], substituteId: dev.id }]);
+  it('refuses a period without a lesson, a teacher busy then, away or over the cap; writes nothing', async () => {
+    const not = await save([{ periodId: pid.P2, assignClassId: cid['6A'], substituteId: dev.id }]);
     expect(not.statusCode).toBe(400);
-    expect(not.json()).toMatchObject({ reason: 'not_uncovered', params: { period: 'P1', className: '6', section: 'B' } });
+    expect(not.json()).toMatchObject({ reason: 'not_uncovered', params: { period: 'P2', className: '6', section: 'A' } });
     const teaching = await save([{ periodId: pid.P1, assignClassId: cid['6A'], substituteId: bela.id }]);
     expect(teaching.statusCode).toBe(409);
     expect(teaching.json()).toMatchObject({ reason: 'substitute_busy', params: { name: bela.name, className: '6', section: 'B', period: 'P1' } });
@@ -303,6 +303,70 @@ describe('substitution: at the same moment', () => {
     expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ reason: 'substitute_busy' });
     const p1 = (await subsOf(mine.school.id)).filter((r) => r.periodId === pid.P1);
     expect(p1.map((r) => r.substituteId)).toEqual([farah.id]);
+  });
+});
+
+describe('substitution: exchanges (two present teachers take each other’s lesson on a date)', () => {
+  // Gita teaches 6 B in P3; Hari teaches 8 A in P1 and P3; Bela teaches 6 B in P1 (all present).
+  let gita: Teacher, hari: Teacher;
+  const mineOf = (ids: string[]) => subsOf(mine.school.id).then((rows) => rows.filter((r) => ids.includes(r.substituteId)));
+  beforeAll(async () => {
+    const s = mine.school;
+    [gita, hari] = await Promise.all([teacher(s, 'Gita'), teacher(s, 'Hari')]);
+    cid['8A'] = await addClass(s, '8', 'A');
+    await env.db.insert(classSubjects).values({ schoolId: s.id, classId: cid['8A']!, subjectId: english, teacherId: hari.id });
+    const day = isoWeekday(today);
+    const cell = (cls: string, period: string, t: Teacher) => ({ schoolId: s.id, sessionId: s.sessionId, classId: cid[cls]!, day, periodId: pid[period]!, subjectId: english, teacherId: t.id });
+    await env.db.insert(timetableEntries).values([cell('6B', 'P3', gita), cell('8A', 'P1', hari), cell('8A', 'P3', hari)]);
+  });
+
+  it('refuses a partner busy in the other’s period (409) and the lesson’s own teacher (400), writing nothing; one period’s exchange is taken back whole', async () => {
+    const busy = await save([
+      { periodId: pid.P3, assignClassId: cid['8A'], substituteId: bela.id },
+      { periodId: pid.P1, assignClassId: cid['6B'], substituteId: hari.id },
+    ]);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toMatchObject({ reason: 'substitute_busy', params: { name: hari.name, className: '8', section: 'A', period: 'P1' } });
+    const own = await save([{ periodId: pid.P1, assignClassId: cid['6B'], substituteId: bela.id }]);
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toMatchObject({ reason: 'substitute_own', params: { name: bela.name } });
+    expect(await mineOf([bela.id, gita.id, hari.id])).toEqual([]);
+    // In one period, each gives its own lesson to the other: both free; taking back one half alone is refused.
+    const pair = [
+      { periodId: pid.P3, assignClassId: cid['6B'], substituteId: hari.id },
+      { periodId: pid.P3, assignClassId: cid['8A'], substituteId: gita.id },
+    ];
+    expect((await save(pair)).statusCode).toBe(200);
+    const half = await save([{ ...pair[0]!, substituteId: null }]);
+    expect(half.statusCode).toBe(409);
+    expect(half.json()).toMatchObject({ reason: 'substitute_busy', params: { name: gita.name, className: '8', section: 'A', period: 'P3' } });
+    expect(await mineOf([gita.id, hari.id])).toHaveLength(2);
+    expect((await save(pair.map((i) => ({ ...i, substituteId: null })))).statusCode).toBe(200);
+    expect(await mineOf([gita.id, hari.id])).toEqual([]);
+  });
+
+  it('saves both halves in one request: the page lists them as present, each teacher sees its cover', async () => {
+    const res = await save([
+      { periodId: pid.P1, assignClassId: cid['6B'], substituteId: gita.id },
+      { periodId: pid.P3, assignClassId: cid['6B'], substituteId: bela.id },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().result as SubstitutionDay;
+    const present = d.periods.filter((p) => p.away === 'present');
+    expect(present.map((p) => [p.periodName, `${p.class.className}${p.class.section}`, p.absentTeacherName, p.substitute?.teacherId])).toEqual([
+      ['P1', '6B', bela.name, gita.id],
+      ['P3', '6B', gita.name, bela.id],
+    ]);
+    // The lessons of teachers present all day, for the exchange picker: Asha and Esha are away.
+    expect(d.cells.map((c) => c.teacherId)).not.toContain(asha.id);
+    expect(d.cells.find((c) => c.teacherId === hari.id && c.periodId === pid.P1)).toMatchObject({ periodName: 'P1', class: { className: '8', section: 'A' }, subjectName: 'English', teacherName: hari.name });
+    for (const [t, period, whose] of [[gita, 'P1', bela], [bela, 'P3', gita]] as const) {
+      const covers = (await call('GET', '/api/school/substitutions/mine', t.token)).json().result as SubstitutionCovers;
+      expect(covers.covers.map((c) => [c.periodName, `${c.class.className}${c.class.section}`, c.absentTeacherName])).toEqual([[period, '6B', whose.name]]);
+    }
+    // The register lists both halves, marked as an exchange.
+    const register = await call('GET', `/api/school/substitutions/register?date=${today}&lang=en`, P());
+    expect(pdfContent(register.rawPayload).text.match(/exchange/g)).toHaveLength(2);
   });
 });
 

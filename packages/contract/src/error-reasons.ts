@@ -90,7 +90,8 @@ export const ERROR_REASONS = [
   'substitute_busy', // params: name, className, section, period (teaching or covering another class then)
   'substitute_cap', // params: name, cap (the daily or weekly cap reached)
   'substitute_away', // params: name (the substitute is away that day)
-  'not_uncovered', // params: period, className, section (that period's teacher is not away)
+  'substitute_own', // params: name (the lesson's own teacher cannot take it as an arrangement)
+  'not_uncovered', // params: period, className, section (that class has no lesson in that period on that weekday)
   // fees
   'fee_type_taken', // params: name
   'fee_type_inactive', // params: name

@@ -6,7 +6,8 @@ import { dateIn } from './text.js';
  * Substitution, the "arrangement" register (issue 42). On a school day, the periods of the weekday's
  * timetable whose teacher is away (absent, on leave, or away that half of a half day on the staff
  * register) are uncovered; the principal (or a system admin) names a substitute for each. The
- * timetable never changes: an arrangement is a one-day override, and a mutual swap is two of them.
+ * timetable never changes: an arrangement is a one-day override, and a mutual swap ("exchange a
+ * period": A takes B's period and B takes A's, on that date) is two of them, saved together.
  *
  * Suggestions come from one read of the weekday's timetable: a teacher free then (no cell of its
  * own, present, not covering another class then), under the daily and weekly caps
@@ -19,8 +20,11 @@ const classRef = z.object({ assignClassId: z.uuid(), masterClass: z.string(), cl
 export const SUBSTITUTION_REASONS = ['teaches_class', 'teaches_subject', 'adjacent'] as const;
 export type SubstitutionReason = (typeof SUBSTITUTION_REASONS)[number];
 
-/** Why the period's own teacher is away. */
-export const AWAY_KINDS = ['absent', 'on_leave', 'half_day'] as const;
+/**
+ * Why the period's own teacher is away; `present`: the teacher is there and the row is an override
+ * of its lesson, a half of an exchange (two present teachers take each other's period that date).
+ */
+export const AWAY_KINDS = ['absent', 'on_leave', 'half_day', 'present'] as const;
 
 export const substitutionCandidate = z.object({
   teacherId: z.uuid(),
@@ -53,6 +57,22 @@ export const uncoveredPeriod = z.object({
 });
 export type UncoveredPeriod = z.infer<typeof uncoveredPeriod>;
 
+/**
+ * A lesson of the weekday's timetable whose teacher (one who may cover: an active teacher) is
+ * present all day: what the exchange picker offers (at most the weekday's classes × teaching
+ * periods, one per class and period).
+ */
+export const teachingCell = z.object({
+  periodId: z.uuid(),
+  periodName: z.string(),
+  startTime: z.string(),
+  class: classRef,
+  subjectName: z.string(),
+  teacherId: z.uuid(),
+  teacherName: z.string(),
+});
+export type TeachingCell = z.infer<typeof teachingCell>;
+
 export const substitutionQuery = z.object({ date: dateIn('2000-01-01', '2100-12-31') });
 
 export const substitutionDay = z.object({
@@ -65,18 +85,26 @@ export const substitutionDay = z.object({
   weeklyCap: z.number().int(),
   /** Everyone away that day (teachers), for the header. */
   away: z.array(z.object({ teacherId: z.uuid(), fullName: z.string(), away: z.enum(AWAY_KINDS) })),
-  /** Ordered by period, then class. */
+  /**
+   * The uncovered periods and the saved overrides of a present teacher's lesson (`away: 'present'`,
+   * an exchange's half), ordered by period, then class.
+   */
   periods: z.array(uncoveredPeriod),
   /** Teachers free in at least one uncovered period (for the pickers: any of them, not only the 5 suggested). */
   teachers: z.array(z.object({ teacherId: z.uuid(), fullName: z.string() })),
+  /** The lessons of teachers present all day, ordered by period, then class (for "Exchange a period"; empty when nothing may be arranged). */
+  cells: z.array(teachingCell),
 });
 export type SubstitutionDay = z.infer<typeof substitutionDay>;
 
 /**
- * Confirms a day's arrangements, all or none: each names an uncovered period (its period and class)
- * and its substitute, or null to remove it. A substitute already covering or teaching another class
- * then: 409 `substitute_busy` naming the class; over a cap: 409 `substitute_cap`; a period that is
- * not uncovered: 400 `not_uncovered`.
+ * Confirms a day's arrangements, all or none: each names a lesson of the date's timetable (its
+ * period and class: uncovered, or a present teacher's, an exchange's half) and its substitute, or
+ * null to remove it. An exchange is two items in one request: A's lesson to B and B's to A. A
+ * substitute already covering or teaching another class then (its own lesson counts unless given
+ * to someone else in the same resulting day): 409 `substitute_busy` naming the class; over a cap:
+ * 409 `substitute_cap`; away: 409 `substitute_away`; the lesson's own teacher: 400 `substitute_own`;
+ * a period and class with no lesson that weekday: 400 `not_uncovered`.
  */
 export const substitutionBody = z.object({
   date: dateIn('2000-01-01', '2100-12-31'),

@@ -10,7 +10,8 @@ import { substitutionDay } from './substitutions.js';
 /**
  * The arrangement register of a date (issue 42): an A4 page (more when long) for the staff room, in
  * English or Hindi: the school, the date, and a row per arrangement (period, class, subject, the
- * teacher away, the substitute) with a column for the substitute's signature. A day without
+ * teacher away, the substitute) with a column for the substitute's signature; a half of an exchange
+ * names its present teacher marked as such. A day without
  * arrangements says so. Fonts and scripts: `pdf/text.ts`.
  */
 
@@ -22,12 +23,14 @@ const WORDS = {
     columns: ['Period', 'Class', 'Subject', 'Teacher away', 'Substitute', 'Signature'],
     none: 'No arrangements on this date.',
     printed: (n: number) => `${n} arrangement${n === 1 ? '' : 's'}`,
+    exchange: 'present, exchange',
   },
   hi: {
     title: 'व्यवस्था रजिस्टर',
     columns: ['कालांश', 'कक्षा', 'विषय', 'अनुपस्थित शिक्षक', 'स्थानापन्न शिक्षक', 'हस्ताक्षर'],
     none: 'इस तिथि को कोई व्यवस्था नहीं है।',
     printed: (n: number) => `${n} व्यवस्था`,
+    exchange: 'उपस्थित, अदला-बदली',
   },
 } as const;
 
@@ -74,7 +77,7 @@ export async function renderRegister(school: string, day: SubstitutionDay, lang:
   y = row(doc, w.columns, HEAD, y, 0);
   const signatureRoom = BODY.size * LINE_HEIGHT * 2;
   for (const p of rows) {
-    const cells = [`${p.periodName} (${p.startTime}–${p.endTime})`, `${p.class.className} ${p.class.section}`.trim(), p.subjectName, p.absentTeacherName, p.substitute!.fullName, ''];
+    const cells = [`${p.periodName} (${p.startTime}–${p.endTime})`, `${p.class.className} ${p.class.section}`.trim(), p.subjectName, p.away === 'present' ? `${p.absentTeacherName} (${w.exchange})` : p.absentTeacherName, p.substitute!.fullName, ''];
     const height = Math.max(signatureRoom, ...cells.map((c, i) => heightOf(doc, c, widths[i]! - 8, BODY))) + 8;
     if (y + height > doc.page.height - MARGIN) {
       doc.addPage();

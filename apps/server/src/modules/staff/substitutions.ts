@@ -8,6 +8,7 @@ import {
   type SubstitutionCovers,
   type SubstitutionDay,
   type SubstitutionReason,
+  type TeachingCell,
   type UncoveredPeriod,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
@@ -26,6 +27,11 @@ import { schoolToday, sessionOn, userName } from './sql.js';
 
 /**
  * Substitution, the arrangement register (issue 42; the contract's substitutions.ts is the spec).
+ * An arrangement overrides one lesson of the date's timetable: an uncovered one (its teacher away),
+ * or a present teacher's (an exchange's half: two present teachers take each other's lesson, two
+ * arrangements saved together). A teacher is free in a period when it covers nothing then and has
+ * no lesson of its own then, or has given that lesson to someone else that date (so two teachers
+ * may exchange their classes in one period).
  *
  * Statements, whatever the number of classes, teachers and periods:
  * - the page: the session containing the date (1), then together its rules (1) and ONE read of
@@ -128,13 +134,16 @@ async function readDay(db: DbOrTx, schoolId: string, sessionId: string, date: st
 
 const AWAY_KIND = { absent: 'absent', on_leave: 'on_leave', half_first: 'half_day', half_second: 'half_day' } as const;
 
-/** A uncovered period with what the rules need besides what the contract shows. */
+/**
+ * A lesson of the page with what the rules need besides what the contract shows: uncovered (its
+ * teacher away then), or a present teacher's with a saved arrangement (`away` null, an override).
+ */
 interface Uncovered {
   period: PeriodRow;
   cls: ClassRow;
   subjectId: string;
   absentId: string;
-  away: AwayStatus;
+  away: AwayStatus | null;
 }
 
 /** Who is where: the day's facts and the rules of who may cover what, over a state of arrangements. */
@@ -152,7 +161,12 @@ class Day {
   readonly teachesSubject = new Set<string>();
   readonly recent = new Map<string, number>();
   readonly weekBefore = new Map<string, number>();
+  /** The uncovered lessons and the overridden lessons of present teachers, by period then class. */
   readonly uncovered: Uncovered[];
+  /** Every lesson of the weekday in a teaching period, by period then class, whether its teacher is away or not. */
+  readonly lessons: Uncovered[];
+  /** The lessons by `period|class`. */
+  readonly lessonAt = new Map<string, Uncovered>();
   private readonly mid: number;
 
   constructor(readonly data: DayData) {
@@ -178,17 +192,26 @@ class Day {
       this.recent.set(t, recent);
       this.weekBefore.set(t, week);
     }
-    const order = new Map(this.teaching.map((p, i) => [p.id, i]));
-    this.uncovered = data.cells
-      .filter(([classId, periodId, , teacherId]) => order.has(periodId) && this.classes.has(classId) && this.isAway(teacherId, periodId))
-      .map(([classId, periodId, subjectId, teacherId]) => ({ period: this.periodById.get(periodId)!, cls: this.classes.get(classId)!, subjectId, absentId: teacherId, away: this.awayOf.get(teacherId)! }))
-      .sort(
-        (a, b) =>
-          order.get(a.period.id)! - order.get(b.period.id)! ||
-          a.cls.className.localeCompare(b.cls.className, 'en', { numeric: true }) ||
-          a.cls.section.localeCompare(b.cls.section, 'en', { numeric: true }) ||
-          a.cls.id.localeCompare(b.cls.id),
-      );
+    const lessons: Uncovered[] = [];
+    for (const [classId, periodId, subjectId, teacherId] of data.cells) {
+      const period = this.periodById.get(periodId);
+      const cls = this.classes.get(classId);
+      if (!period || period.isBreak || !cls) continue;
+      const away = this.isAway(teacherId, periodId) ? this.awayOf.get(teacherId)! : null;
+      const lesson = { period, cls, subjectId, absentId: teacherId, away };
+      lessons.push(lesson);
+      this.lessonAt.set(`${periodId}|${classId}`, lesson);
+    }
+    this.lessons = lessons.sort(
+      (a, b) =>
+        a.period.start - b.period.start ||
+        a.period.id.localeCompare(b.period.id) ||
+        a.cls.className.localeCompare(b.cls.className, 'en', { numeric: true }) ||
+        a.cls.section.localeCompare(b.cls.section, 'en', { numeric: true }) ||
+        a.cls.id.localeCompare(b.cls.id),
+    );
+    const overridden = new Set(data.subs.map(([periodId, classId]) => `${periodId}|${classId}`));
+    this.uncovered = this.lessons.filter((l) => l.away !== null || overridden.has(`${l.period.id}|${l.cls.id}`));
   }
 
   /** Away in that period: all day, or the half a half day leaves (first half: periods starting before the school day's midpoint). */
@@ -218,7 +241,7 @@ class Day {
   refusal(state: State, t: string, periodId: string, classId: string, absentId: string): { reason: 'busy'; classId: string } | { reason: 'away' } | { reason: 'cap'; cap: number } | null {
     if (t === absentId || this.isAway(t, periodId)) return { reason: 'away' };
     const teaching = this.cellOf.get(`${t}|${periodId}`);
-    if (teaching) return { reason: 'busy', classId: teaching };
+    if (teaching && !state.substituteOf(periodId, teaching)) return { reason: 'busy', classId: teaching };
     const covering = state.coverOf(t, periodId);
     if (covering && covering !== classId) return { reason: 'busy', classId: covering };
     const own = covering === classId ? 1 : 0;
@@ -322,7 +345,7 @@ function presentDay(date: string, rules: DayRules | null, data: DayData | null):
   const working = kind === 'school' || kind === 'future';
   const settings = presentSettings(data?.settings);
   const base = { date, dayKind: kind, holidayTitle: holiday?.title ?? null, dailyCap: settings.dailyCoverCap, weeklyCap: settings.weeklyCoverCap };
-  if (!data || !rules || !working) return { ...base, canArrange: false, away: [], periods: [], teachers: [] };
+  if (!data || !rules || !working) return { ...base, canArrange: false, away: [], periods: [], teachers: [], cells: [] };
   const day = new Day(data);
   const saved = day.savedState();
   const periods: UncoveredPeriod[] = propose(day).map(({ u, savedId, candidates, proposedId }) => {
@@ -336,7 +359,7 @@ function presentDay(date: string, rules: DayRules | null, data: DayData | null):
       subjectName: day.subjects.get(u.subjectId) ?? '',
       absentTeacherId: u.absentId,
       absentTeacherName: day.names.get(u.absentId) ?? '',
-      away: AWAY_KIND[u.away],
+      away: u.away ? AWAY_KIND[u.away] : 'present',
       substitute: savedId ? { teacherId: savedId, fullName: day.names.get(savedId) ?? '' } : null,
       candidates: candidates.slice(0, 5),
       proposedId,
@@ -346,16 +369,37 @@ function presentDay(date: string, rules: DayRules | null, data: DayData | null):
   for (const u of day.uncovered) for (const t of day.teachers) if (!day.refusal(saved, t, u.period.id, u.cls.id, u.absentId)) free.add(t);
   const byName = (a: { fullName: string; teacherId: string }, b: { fullName: string; teacherId: string }) => a.fullName.localeCompare(b.fullName) || a.teacherId.localeCompare(b.teacherId);
   const teacherIds = new Set(day.data.cells.map((c) => c[3]));
+  const canArrange = date >= rules.today;
   return {
     ...base,
-    canArrange: date >= rules.today,
+    canArrange,
     away: [...day.awayOf]
       .filter(([t]) => day.teachers.includes(t) || teacherIds.has(t))
       .map(([teacherId, status]) => ({ teacherId, fullName: day.names.get(teacherId) ?? '', away: AWAY_KIND[status] }))
       .sort(byName),
     periods,
     teachers: [...free].map((teacherId) => ({ teacherId, fullName: day.names.get(teacherId) ?? '' })).sort(byName),
+    cells: canArrange ? presentCells(day) : [],
   };
+}
+
+/** The lessons of the teachers present all day who may cover, by period then class: what may be exchanged. */
+function presentCells(day: Day): TeachingCell[] {
+  const mayCover = new Set(day.teachers);
+  const out: TeachingCell[] = [];
+  for (const u of day.lessons) {
+    if (day.awayOf.has(u.absentId) || !mayCover.has(u.absentId)) continue;
+    out.push({
+      periodId: u.period.id,
+      periodName: u.period.name,
+      startTime: timeOf(u.period.start),
+      class: classRef(u.cls),
+      subjectName: day.subjects.get(u.subjectId) ?? '',
+      teacherId: u.absentId,
+      teacherName: day.names.get(u.absentId) ?? '',
+    });
+  }
+  return out;
 }
 
 /** `GET substitutions?date=`: the date's uncovered periods, arrangements and proposal (3 statements). */
@@ -373,11 +417,14 @@ const classLabel = (c: ClassRow) => `${c.className}${c.section ? ` ${c.section}`
 
 /**
  * `POST substitutions`: confirms or removes arrangements of a date, all or none, in one transaction
- * of constant statements. Each item must be an uncovered period of the date (400 `not_uncovered`);
- * its substitute a teacher of the school (404), free then (409 `substitute_busy` naming the class
- * it teaches or covers), not away (409 `substitute_away`), under the caps once every item counts
- * (409 `substitute_cap`). A lost race with another save (the same substitute, period) is 409
- * `substitute_busy` too. Each new substitute is told.
+ * of constant statements. Each item must be a lesson of the date's weekday (400 `not_uncovered`):
+ * uncovered, or a present teacher's (an exchange's half); its substitute a teacher of the school
+ * (404) other than the lesson's own (400 `substitute_own`), free then in the resulting day (409
+ * `substitute_busy` naming the class it teaches or covers; its own lesson given to someone else in
+ * the same save does not count), not away (409 `substitute_away`), under the caps once every item
+ * counts (409 `substitute_cap`). A lesson taken back whose teacher covers another class then (one
+ * half of an exchange in one period) is 409 `substitute_busy`. A lost race with another save (the
+ * same substitute, period) is 409 `substitute_busy` too. Each new substitute is told.
  */
 export async function saveSubstitutions(deps: Deps, caller: Caller, body: SubstitutionBody): Promise<SubstitutionDay> {
   const schoolId = schoolOf(caller);
@@ -395,37 +442,56 @@ export async function saveSubstitutions(deps: Deps, caller: Caller, body: Substi
       const data = await readDay(tx, schoolId, sessionId, body.date);
       const day = new Day(data);
       const state = day.savedState();
-      const uncovered = new Map(day.uncovered.map((u) => [`${u.period.id}|${u.cls.id}`, u]));
       const items = body.items.map((item) => {
-        const u = uncovered.get(`${item.periodId}|${item.assignClassId}`);
+        const u = day.lessonAt.get(`${item.periodId}|${item.assignClassId}`);
         if (!u) {
           if (!day.periodById.has(item.periodId)) throw notFound('Period');
           const c = day.classes.get(item.assignClassId);
           const p = day.periodById.get(item.periodId)!;
-          throw new AppError('BAD_REQUEST', 'That period’s teacher is not away: it needs no arrangement.', {
+          throw new AppError('BAD_REQUEST', 'That class has no lesson in that period on this day.', {
             reason: 'not_uncovered',
             field: 'items',
             params: { period: p.name, className: c?.className ?? '', section: c?.section ?? '' },
           });
         }
         if (item.substituteId !== null && !day.teachers.includes(item.substituteId)) throw notFound('Teacher');
+        if (item.substituteId === u.absentId) {
+          const name = day.names.get(u.absentId) ?? '';
+          throw new AppError('BAD_REQUEST', `${name} teaches that lesson: choose another teacher.`, { reason: 'substitute_own', field: 'items', params: { name } });
+        }
         return { ...item, u, before: state.substituteOf(item.periodId, item.assignClassId) ?? null };
       });
+      const busy = (t: string, classId: string, period: PeriodRow) => {
+        const name = day.names.get(t) ?? '';
+        const c = day.classes.get(classId);
+        return new AppError('CONFLICT', `${name} is taking ${c ? classLabel(c) : 'another class'} in ${period.name}.`, {
+          reason: 'substitute_busy',
+          params: { name, className: c?.className ?? '', section: c?.section ?? '', period: period.name },
+        });
+      };
+      // The resulting day first (one class per substitute and period), then each new cover checked in
+      // it: an own lesson given to someone else in the same save (an exchange) leaves its teacher free.
       for (const it of items) state.remove(it.periodId, it.assignClassId);
       for (const it of items) {
         if (it.substituteId === null) continue;
-        const t = it.substituteId;
-        const name = day.names.get(t) ?? '';
-        const why = day.refusal(state, t, it.periodId, it.assignClassId, it.u.absentId);
-        if (why?.reason === 'away') throw new AppError('CONFLICT', `${name} is away then.`, { reason: 'substitute_away', params: { name } });
-        if (why?.reason === 'busy') {
-          const c = day.classes.get(why.classId);
-          throw new AppError('CONFLICT', `${name} is taking ${c ? classLabel(c) : 'another class'} in ${it.u.period.name}.`, {
-            reason: 'substitute_busy',
-            params: { name, className: c?.className ?? '', section: c?.section ?? '', period: it.u.period.name },
-          });
+        const covering = state.coverOf(it.substituteId, it.periodId);
+        if (covering) throw busy(it.substituteId, covering, it.u.period);
+        state.add(it.periodId, it.assignClassId, it.substituteId);
+      }
+      for (const it of items) {
+        if (it.substituteId === null) {
+          // A lesson taken back: its own teacher must not be covering another class then (the other half of an exchange in one period).
+          const covering = state.coverOf(it.u.absentId, it.periodId);
+          if (covering && !it.u.away) throw busy(it.u.absentId, covering, it.u.period);
+          continue;
         }
-        state.add(it.periodId, it.assignClassId, t);
+        const t = it.substituteId;
+        const why = day.refusal(state, t, it.periodId, it.assignClassId, it.u.absentId);
+        if (why?.reason === 'away') {
+          const name = day.names.get(t) ?? '';
+          throw new AppError('CONFLICT', `${name} is away then.`, { reason: 'substitute_away', params: { name } });
+        }
+        if (why?.reason === 'busy') throw busy(t, why.classId, it.u.period);
       }
       // The caps once every item counts (an item's own cover counted): refused only for a teacher given more.
       for (const t of new Set(items.filter((it) => it.substituteId !== null && it.substituteId !== it.before).map((it) => it.substituteId!))) {

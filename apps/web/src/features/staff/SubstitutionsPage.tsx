@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconChecks, IconDownload, IconWand } from '@tabler/icons-react';
+import { IconArrowsExchange, IconChecks, IconDownload, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SubstitutionDay, UncoveredPeriod } from '@shala/contract';
 import { downloadArrangementRegister, useSaveSubstitutions, useSubstitutionDay } from '../../api/substitutions';
@@ -16,19 +16,21 @@ import { useAddressParams } from '../../lib/useListParams';
 import { useClassLabel } from '../academics';
 import { useSchoolToday, useUnsavedGuard } from '../attendance';
 import { periodName } from '../timetable';
+import { ExchangeModal } from './ExchangeModal';
 import { changedItems, fillAll, noSchoolKey, pickerGroups, pickOf, savedId, slotKey, type Picks } from './substitutionLogic';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The refusals of a confirmation that mean the day has changed since it was read: read it again. */
 const RELOAD_ON = new Set(['substitute_busy', 'substitute_cap', 'substitute_away', 'not_uncovered']);
-const AWAY_COLOR = { absent: 'red', on_leave: 'blue', half_day: 'orange' } as const;
+const AWAY_COLOR = { absent: 'red', on_leave: 'blue', half_day: 'orange', present: 'grape' } as const;
 const NONE = '';
 
 /**
  * /substitutions?date= (112, 113): the arrangement register. The date's teachers away and their
  * periods without a teacher, each with a substitute picker (the 5 suggested first, then every other
  * free teacher); "Fill all" puts the proposals in the empty pickers, Confirm saves the changed ones
- * (all or none), and the register prints as a PDF in English or Hindi.
+ * (all or none), and the register prints as a PDF in English or Hindi. "Exchange a period" saves two
+ * present teachers' lessons given to each other (`ExchangeModal`); such a row shows as an exchange.
  */
 export default function SubstitutionsPage({ route }: ScreenProps) {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export default function SubstitutionsPage({ route }: ScreenProps) {
   const save = useSaveSubstitutions();
   const [changes, setChanges] = useState<{ date: string; picks: Picks }>({ date: '', picks: {} });
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [exchanging, setExchanging] = useState(false);
   const picks = useMemo(() => (changes.date === date ? changes.picks : {}), [changes, date]);
   const data = day.data;
   const items = useMemo(() => (data ? changedItems(data, picks) : []), [data, picks]);
@@ -84,6 +87,11 @@ export default function SubstitutionsPage({ route }: ScreenProps) {
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <DateField label={t('substitutions.date')} required value={date} onChange={choose} w={{ base: '100%', xs: 240 }} />
+            {data?.canArrange && noSchoolKey(data) === null ? (
+              <Button variant="default" leftSection={<IconArrowsExchange size={18} aria-hidden />} onClick={() => setExchanging(true)}>
+                {t('substitutions.exchange.open')}
+              </Button>
+            ) : null}
             <RegisterDownloads date={date} disabled={!data || noSchoolKey(data) !== null} />
           </Group>
         </Paper>
@@ -108,6 +116,7 @@ export default function SubstitutionsPage({ route }: ScreenProps) {
           />
         ) : null}
       </Stack>
+      {exchanging && data ? <ExchangeModal data={data} onClose={() => setExchanging(false)} onRefused={() => void day.refetch()} /> : null}
     </>
   );
 }
@@ -192,7 +201,7 @@ function Arrangements({
       ) : (
         <>
           <AwayList away={data.away} />
-          {data.away.length === 0 || data.periods.length === 0 ? (
+          {data.periods.length === 0 ? (
             <Paper withBorder radius="md" p="xl">
               <Text c="dimmed" role="status">
                 {t(data.away.length === 0 ? 'substitutions.nobodyAway' : 'substitutions.noPeriods')}
@@ -304,8 +313,14 @@ const PeriodRow = memo(function PeriodRow({
               {name} · {p.startTime}–{p.endTime} · {className}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {p.subjectName} · {p.absentTeacherName} ({t(`substitutions.awayKind.${p.away}`)})
+              {p.subjectName} · {p.absentTeacherName}
+              {p.away === 'present' ? null : ` (${t(`substitutions.awayKind.${p.away}`)})`}
             </Text>
+            {p.away === 'present' ? (
+              <Badge mt={4} color={AWAY_COLOR.present} variant="light" tt="none" leftSection={<IconArrowsExchange size={12} aria-hidden />}>
+                {t('substitutions.exchange.badge')}
+              </Badge>
+            ) : null}
           </Box>
           {p.substitute && !changed ? (
             <Badge color="green" variant="light" tt="none" size="lg" style={{ height: 'auto', whiteSpace: 'normal' }}>

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttendanceDay, DashboardHome, SubstitutionDay, UncoveredPeriod } from '@shala/contract';
+import type { AttendanceDay, DashboardHome, SubstitutionDay, TeachingCell, UncoveredPeriod } from '@shala/contract';
 import { prefetchLanding } from '../../api/dashboard';
 import { PROFILE_FIXTURE } from '../../test/fixtures';
 import { HEADER_MOCKS, json, mockFetch, renderApp, signIn, testQueryClient } from '../../test/utils';
 import { coverMarkLink } from '../timetable';
-import { changedItems, fillAll, noSchoolKey, pickerGroups, pickOf } from './substitutionLogic';
+import { changedItems, exchangeChoices, exchangeItems, fillAll, noSchoolKey, pickerGroups, pickOf } from './substitutionLogic';
 
 const DATE = '2026-11-24';
 const id = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-00000000000${n}`;
@@ -16,6 +16,22 @@ const RAVI = { teacherId: id('d', 1), fullName: 'Ravi Kumar' };
 const MEENA = { teacherId: id('d', 2), fullName: 'Meena Iyer' };
 const ANIL = { teacherId: id('d', 3), fullName: 'Anil Gupta' };
 const SITA = { teacherId: id('d', 4), fullName: 'Sita Devi' };
+const CLASS_7C = { assignClassId: id('c', 3), masterClass: '7', className: '7', section: 'C' };
+const lesson = (t: { teacherId: string; fullName: string }, n: number, cls: TeachingCell['class']): TeachingCell => ({
+  periodId: id('f', n),
+  periodName: String(n),
+  startTime: `${String(7 + n).padStart(2, '0')}:00`,
+  class: cls,
+  subjectName: 'English',
+  teacherId: t.teacherId,
+  teacherName: t.fullName,
+});
+// The lessons of the teachers present: Meena 7 C in period 2, Anil 6 B in periods 3 and 5, Sita 7 C in
+// period 5 (Sita also covers 5 A in period 3: PERIODS).
+const MEENA_2 = lesson(MEENA, 2, CLASS_7C);
+const ANIL_3 = lesson(ANIL, 3, CLASS_6B);
+const ANIL_5 = lesson(ANIL, 5, CLASS_6B);
+const SITA_5 = lesson(SITA, 5, CLASS_7C);
 const candidate = (t: { teacherId: string; fullName: string }, reasons: UncoveredPeriod['candidates'][number]['reasons'] = []) => ({ ...t, reasons, coversToday: 0, coversRecent: 1 });
 
 function period(n: number, over: Partial<UncoveredPeriod> = {}): UncoveredPeriod {
@@ -54,6 +70,7 @@ function day(over: Partial<SubstitutionDay> = {}): SubstitutionDay {
     away: [{ teacherId: RAVI.teacherId, fullName: RAVI.fullName, away: 'on_leave' }],
     periods: PERIODS,
     teachers: [MEENA, ANIL, SITA],
+    cells: [],
     ...over,
   };
 }
@@ -78,6 +95,28 @@ describe('arrangement logic', () => {
     expect(pickerGroups(PERIODS[0]!, d.teachers).others).toEqual([SITA]);
     expect(noSchoolKey(day({ dayKind: 'weekly_off' }))).toBe('substitutions.notSchool.weekly_off');
     expect(noSchoolKey(day({ dayKind: 'future' }))).toBeNull();
+  });
+
+  it('offers as partners the lessons whose teacher is free in the first’s period while the first’s is free in theirs', () => {
+    const choices = exchangeChoices(day({ cells: [MEENA_2, ANIL_3, ANIL_5, SITA_5] }));
+    const named = (c: TeachingCell) => `${c.teacherName.split(' ')[0]} ${c.periodName}`;
+    expect(choices.map((c) => [named(c.cell), c.partners.map(named)])).toEqual([
+      ['Meena 2', ['Anil 3', 'Anil 5', 'Sita 5']],
+      // Sita covers period 3: not Anil's partner there; Anil's own lessons never are.
+      ['Anil 3', ['Meena 2']],
+      // In one period, each gives its lesson to the other: Sita's 7 C and Anil's 6 B in period 5.
+      ['Anil 5', ['Meena 2', 'Sita 5']],
+      // Giving his period 3, Anil keeps his lesson of period 5: not free for Sita's then.
+      ['Sita 5', ['Meena 2', 'Anil 5']],
+    ]);
+    // A lesson already given (an exchange saved) is not offered.
+    const saved = period(2, { class: CLASS_7C, absentTeacherId: MEENA.teacherId, absentTeacherName: MEENA.fullName, away: 'present', substitute: SITA, candidates: [] });
+    expect(exchangeChoices(day({ periods: [saved], cells: [MEENA_2, ANIL_3, SITA_5] })).map((c) => named(c.cell))).toEqual(['Anil 3', 'Sita 5']);
+    expect(exchangeChoices(day({ cells: [MEENA_2] }))).toEqual([]);
+    expect(exchangeItems(MEENA_2, ANIL_5)).toEqual([
+      { periodId: MEENA_2.periodId, assignClassId: CLASS_7C.assignClassId, substituteId: ANIL.teacherId },
+      { periodId: ANIL_5.periodId, assignClassId: CLASS_6B.assignClassId, substituteId: MEENA.teacherId },
+    ]);
   });
 });
 
@@ -141,6 +180,48 @@ describe('/substitutions', () => {
     expect(await screen.findByText('Anil Gupta is already with 6 B in Period 2.')).toBeInTheDocument();
     // The day is read again.
     await waitFor(() => expect(asked).toHaveLength(2));
+  }, 90_000);
+
+  it('exchanges a period: the first lesson, then a partner, both arrangements in one request; the saved rows show as an exchange', async () => {
+    const posted: unknown[] = [];
+    const cells = [MEENA_2, ANIL_3, ANIL_5, SITA_5];
+    const exchanged = [
+      period(2, { class: CLASS_7C, absentTeacherId: MEENA.teacherId, absentTeacherName: MEENA.fullName, away: 'present', substitute: ANIL, candidates: [], proposedId: ANIL.teacherId }),
+      period(5, { class: CLASS_6B, absentTeacherId: ANIL.teacherId, absentTeacherName: ANIL.fullName, away: 'present', substitute: MEENA, candidates: [], proposedId: MEENA.teacherId }),
+    ];
+    mockFetch({
+      ...HEADER_MOCKS,
+      'GET /api/school/substitutions': () => json(200, { result: day({ away: [], periods: [], cells }) }),
+      'POST /api/school/substitutions': (_url, init) => {
+        posted.push(JSON.parse(String(init.body)));
+        return json(200, { result: day({ away: [], periods: exchanged, cells }) });
+      },
+    });
+    signIn(113);
+    const user = userEvent.setup();
+    renderApp(`/substitutions?date=${DATE}`);
+    await user.click(await screen.findByRole('button', { name: 'Exchange a period' }, { timeout: 30_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exchange a period' });
+    const first = within(dialog).getByRole('combobox', { name: "First teacher's period" });
+    const second = within(dialog).getByRole('combobox', { name: 'Exchange with' });
+    expect(second).toBeDisabled();
+    await user.selectOptions(first, within(first).getByRole('option', { name: 'Period 2 · Class 7 – C · English · Meena Iyer' }));
+    expect(within(second).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose a period',
+      'Period 3 · Class 6 – B · English · Anil Gupta',
+      'Period 5 · Class 6 – B · English · Anil Gupta',
+      'Period 5 · Class 7 – C · English · Sita Devi',
+    ]);
+    await user.selectOptions(second, within(second).getByRole('option', { name: 'Period 5 · Class 6 – B · English · Anil Gupta' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Anil Gupta takes Class 7 – C in Period 2 and Meena Iyer takes Class 6 – B in Period 5.');
+    await user.click(within(dialog).getByRole('button', { name: 'Exchange' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toEqual([{ date: DATE, items: exchangeItems(MEENA_2, ANIL_5) }]);
+    const rows = within(screen.getByRole('list', { name: 'Periods without their teacher' })).getAllByTestId('uncovered');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Mathematics · Meena Iyer');
+    expect(within(rows[0]!).getByText('Exchange')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Arranged: Anil Gupta');
   }, 90_000);
 
   it('on a holiday says why, with no periods, no Confirm and no register', async () => {
