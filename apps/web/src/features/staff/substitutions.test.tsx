@@ -138,7 +138,7 @@ describe('/substitutions', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp(`/substitutions?date=${DATE}`);
-    const list = await screen.findByRole('list', { name: 'Periods without their teacher' }, { timeout: 30_000 });
+    const list = await screen.findByRole('list', { name: 'Periods arranged on this day' }, { timeout: 30_000 });
     expect(asked[0]).toContain(`date=${DATE}`);
     const rows = within(list).getAllByTestId('uncovered');
     expect(rows).toHaveLength(4);
@@ -217,7 +217,7 @@ describe('/substitutions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Exchange' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posted).toEqual([{ date: DATE, items: exchangeItems(MEENA_2, ANIL_5) }]);
-    const rows = within(screen.getByRole('list', { name: 'Periods without their teacher' })).getAllByTestId('uncovered');
+    const rows = within(screen.getByRole('list', { name: 'Periods arranged on this day' })).getAllByTestId('uncovered');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Mathematics · Meena Iyer');
     expect(within(rows[0]!).getByText('Exchange')).toBeInTheDocument();
@@ -233,7 +233,7 @@ describe('/substitutions', () => {
     renderApp(`/substitutions?date=${DATE}`);
     expect(await screen.findByText('This day is a holiday (Diwali): there are no periods to arrange.', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
-    expect(screen.queryByRole('list', { name: 'Periods without their teacher' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Periods arranged on this day' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Arrangement register (PDF, Hindi)' })).toBeDisabled();
   }, 90_000);
 
@@ -255,7 +255,7 @@ describe('/substitutions', () => {
     signIn(113);
     const user = userEvent.setup();
     renderApp(`/substitutions?date=${DATE}`);
-    expect(await screen.findByText('Every teacher is present on this day: there are no periods to arrange.', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Every teacher is present on this day: no period needs a substitute.', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Arrangement register (PDF, Hindi)' }));
     await waitFor(() => expect(files).toEqual([`arrangement-register-${DATE}-hi.pdf`]));
     expect(pdfs[0]).toMatch(new RegExp(`/api/school/substitutions/register\\?date=${DATE}&lang=hi$`));
