@@ -345,7 +345,7 @@ describe('substitution: exchanges (two present teachers take each other’s less
     expect(await mineOf([gita.id, hari.id])).toEqual([]);
   });
 
-  it('saves both halves in one request: the page lists them as present, each teacher sees its cover', async () => {
+  it('saves both halves in one request: the page lists them as present, each teacher sees its cover; no cap counts them', async () => {
     const res = await save([
       { periodId: pid.P1, assignClassId: cid['6B'], substituteId: gita.id },
       { periodId: pid.P3, assignClassId: cid['6B'], substituteId: bela.id },
@@ -367,6 +367,14 @@ describe('substitution: exchanges (two present teachers take each other’s less
     // The register lists both halves, marked as an exchange.
     const register = await call('GET', `/api/school/substitutions/register?date=${today}&lang=en`, P());
     expect(pdfContent(register.rawPayload).text.match(/exchange/g)).toHaveLength(2);
+    // An exchange's half is no extra period: Gita still takes two covers under the daily cap of 2.
+    const covers = [
+      { periodId: pid.P2, assignClassId: cid['6B'], substituteId: gita.id },
+      { periodId: pid.P4, assignClassId: cid['6A'], substituteId: gita.id },
+    ];
+    const more = await save(covers);
+    expect(more.statusCode, more.body).toBe(200);
+    expect((await save(covers.map((i) => ({ ...i, substituteId: null })))).statusCode).toBe(200);
   });
 });
 

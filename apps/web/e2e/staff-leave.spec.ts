@@ -10,7 +10,7 @@ import { SERVER_NOW } from './servers';
  * principal approves it; the teacher's CL balance falls by one. The server is started again a day
  * on: the principal's arrangement page lists the teacher's periods, "Fill all", confirm; the
  * substitute finds its extra period on its dashboard and saves that period's attendance (200); a
- * teacher with no arrangement there gets 403.
+ * teacher with no arrangement there gets 403; two teachers present exchange a period.
  */
 
 const texts = (lang: 'en' | 'hi') => JSON.parse(fs.readFileSync(`apps/web/src/i18n/${lang}.json`, 'utf8')) as Record<string, Record<string, unknown>>;
@@ -171,6 +171,19 @@ test('a teacher applies for tomorrow’s CL in Hindi, the principal approves, an
     const marks = cls.studentList.map((s) => ({ studentId: s.userId, status: 'present' }));
     await strangerApi.call('POST', `/api/school/attendance/${covered.class.assignClassId}/${cls.sessionId}`, { date: tomorrow, periodId: covered.periodId, marks }, 403);
     await strangerApi.dispose();
+
+    // Two teachers present exchange a period, for this day only: both rows show as an exchange.
+    await principal.getByRole('button', { name: at(HI, 'substitutions.exchange.open') }).click();
+    const exchange = principal.getByRole('dialog', { name: at(HI, 'substitutions.exchange.title') });
+    await exchange.getByRole('combobox', { name: at(HI, 'substitutions.exchange.first') }).selectOption({ index: 1 });
+    await exchange.getByRole('combobox', { name: at(HI, 'substitutions.exchange.second') }).selectOption({ index: 1 });
+    await expectNoOverflow(principal);
+    await expectAccessible(principal, 'exchange 375 hi');
+    await shot(principal, 'substitutions-exchange-hi-375');
+    await exchange.getByRole('button', { name: at(HI, 'substitutions.exchange.confirm') }).click();
+    await expect(exchange).toBeHidden();
+    await expect(list.getByText(at(HI, 'substitutions.exchange.badge'), { exact: true })).toHaveCount(2);
+    await shot(principal, 'substitutions-exchanged-hi-375');
     await principalApi.dispose();
   } finally {
     await server.stop();

@@ -102,8 +102,9 @@ export type SubstitutionDay = z.infer<typeof substitutionDay>;
  * period and class: uncovered, or a present teacher's, an exchange's half) and its substitute, or
  * null to remove it. An exchange is two items in one request: A's lesson to B and B's to A. A
  * substitute already covering or teaching another class then (its own lesson counts unless given
- * to someone else in the same resulting day): 409 `substitute_busy` naming the class; over a cap:
- * 409 `substitute_cap`; away: 409 `substitute_away`; the lesson's own teacher: 400 `substitute_own`;
+ * to someone else in the same resulting day): 409 `substitute_busy` naming the class; over a cap
+ * (covers of teachers away only: an exchange's halves are no extra periods, and neither count nor
+ * are capped): 409 `substitute_cap`; away: 409 `substitute_away`; the lesson's own teacher: 400 `substitute_own`;
  * a period and class with no lesson that weekday: 400 `not_uncovered`.
  */
 export const substitutionBody = z.object({

@@ -118,6 +118,9 @@ async function readDay(db: DbOrTx, schoolId: string, sessionId: string, date: st
           select s.substitute_id, count(*) filter (where s.date between ${recentFrom}::date and ${recentTo}::date)::int as recent,
             count(*) filter (where s.date between ${weekStart}::date and ${weekEnd}::date)::int as week
           from substitutions s where s.school_id = ${schoolId} and s.date between ${from}::date and ${weekEnd}::date and s.date <> ${date}::date
+            -- covers only: the lesson's own teacher away that date (an exchange's halves are no extra periods)
+            and exists (select 1 from staff_attendance a where a.school_id = s.school_id and a.date = s.date and a.user_id = s.absent_teacher_id
+              and a.status in (${sql.join(AWAY_STATUSES.map((x) => sql`${x}`), sql`, `)}))
           group by s.substitute_id) x), '[]'::json) as counts,
         coalesce((select json_agg(json_build_object('id', k.id, 'masterClass', k.master_class, 'className', k.name, 'section', k.section, 'classTeacherId', k.class_teacher_id))
           from classes k where k.school_id = ${schoolId} and k.id in (select class_id from cells union select class_id from subs)), '[]'::json) as classes,
@@ -233,7 +236,7 @@ class Day {
   /** A fresh state of the saved arrangements. */
   savedState(): State {
     const state = new State();
-    for (const [periodId, classId, , , substituteId] of this.data.subs) state.add(periodId, classId, substituteId);
+    for (const [periodId, classId, , absentId, substituteId] of this.data.subs) state.add(periodId, classId, substituteId, this.isAway(absentId, periodId));
     return state;
   }
 
@@ -244,7 +247,9 @@ class Day {
     if (teaching && !state.substituteOf(periodId, teaching)) return { reason: 'busy', classId: teaching };
     const covering = state.coverOf(t, periodId);
     if (covering && covering !== classId) return { reason: 'busy', classId: covering };
-    const own = covering === classId ? 1 : 0;
+    // An exchange's half (the lesson's own teacher present) is no extra period: no cap.
+    if (!this.isAway(absentId, periodId)) return null;
+    const own = covering === classId && state.counted(periodId, classId) ? 1 : 0;
     if (state.today(t) - own >= this.caps.daily) return { reason: 'cap', cap: this.caps.daily };
     if ((this.weekBefore.get(t) ?? 0) + state.today(t) - own >= this.caps.weekly) return { reason: 'cap', cap: this.caps.weekly };
     return null;
@@ -277,14 +282,21 @@ class Day {
   }
 }
 
-/** Arrangements: who covers which class in which period, and how many each covers that date. */
+/**
+ * Arrangements: who covers which class in which period, and how many extra periods each takes that
+ * date: the covers of a teacher away count (`counted`), an exchange's halves do not (each teacher
+ * gives a lesson for the one it takes).
+ */
 class State {
   private readonly byTeacher = new Map<string, string>();
   private readonly byClass = new Map<string, string>();
+  private readonly countedSlots = new Set<string>();
   private readonly counts = new Map<string, number>();
-  add(periodId: string, classId: string, t: string) {
+  add(periodId: string, classId: string, t: string, counted: boolean) {
     this.byTeacher.set(`${t}|${periodId}`, classId);
     this.byClass.set(`${periodId}|${classId}`, t);
+    if (!counted) return;
+    this.countedSlots.add(`${periodId}|${classId}`);
     this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
   }
   remove(periodId: string, classId: string) {
@@ -292,7 +304,10 @@ class State {
     if (!t) return;
     this.byClass.delete(`${periodId}|${classId}`);
     this.byTeacher.delete(`${t}|${periodId}`);
-    this.counts.set(t, (this.counts.get(t) ?? 1) - 1);
+    if (this.countedSlots.delete(`${periodId}|${classId}`)) this.counts.set(t, (this.counts.get(t) ?? 1) - 1);
+  }
+  counted(periodId: string, classId: string): boolean {
+    return this.countedSlots.has(`${periodId}|${classId}`);
   }
   coverOf(t: string, periodId: string): string | undefined {
     return this.byTeacher.get(`${t}|${periodId}`);
@@ -317,7 +332,7 @@ function propose(day: Day) {
     const savedId = saved.substituteOf(u.period.id, u.cls.id) ?? null;
     const candidates = day.candidates(state, u);
     const proposedId = savedId ?? candidates[0]?.teacherId ?? null;
-    if (!savedId && proposedId) state.add(u.period.id, u.cls.id, proposedId);
+    if (!savedId && proposedId) state.add(u.period.id, u.cls.id, proposedId, true);
     return { u, savedId, candidates, proposedId };
   });
 }
@@ -476,7 +491,7 @@ export async function saveSubstitutions(deps: Deps, caller: Caller, body: Substi
         if (it.substituteId === null) continue;
         const covering = state.coverOf(it.substituteId, it.periodId);
         if (covering) throw busy(it.substituteId, covering, it.u.period);
-        state.add(it.periodId, it.assignClassId, it.substituteId);
+        state.add(it.periodId, it.assignClassId, it.substituteId, day.isAway(it.u.absentId, it.periodId));
       }
       for (const it of items) {
         if (it.substituteId === null) {
@@ -494,7 +509,8 @@ export async function saveSubstitutions(deps: Deps, caller: Caller, body: Substi
         if (why?.reason === 'busy') throw busy(t, why.classId, it.u.period);
       }
       // The caps once every item counts (an item's own cover counted): refused only for a teacher given more.
-      for (const t of new Set(items.filter((it) => it.substituteId !== null && it.substituteId !== it.before).map((it) => it.substituteId!))) {
+      const extra = items.filter((it) => it.substituteId !== null && it.substituteId !== it.before && day.isAway(it.u.absentId, it.periodId));
+      for (const t of new Set(extra.map((it) => it.substituteId!))) {
         const name = day.names.get(t) ?? '';
         const cap = state.today(t) > day.caps.daily ? day.caps.daily : (day.weekBefore.get(t) ?? 0) + state.today(t) > day.caps.weekly ? day.caps.weekly : null;
         if (cap !== null) throw new AppError('CONFLICT', `${name} would take more than ${cap} arrangements.`, { reason: 'substitute_cap', params: { name, cap } });
