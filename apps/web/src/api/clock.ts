@@ -38,6 +38,16 @@ export function syncClock(dateHeader: string | null, receivedAt = Date.now()): v
   for (const listener of listeners) listener();
 }
 
+/** Forgets the offset learnt (the test setup, after each test: the device's clock again, nothing kept for the tab). */
+export function resetClock(): void {
+  offsetMs = 0;
+  try {
+    sessionStorage.removeItem(STORED);
+  } catch {
+    // no storage
+  }
+}
+
 /** Calls `listener` when the school's clock is found to differ from what was known (a screen showing "today" draws again). */
 export function onClockChange(listener: () => void): () => void {
   listeners.add(listener);

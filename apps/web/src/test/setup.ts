@@ -3,6 +3,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18n, loadAllTexts } from '../i18n';
 import { loadSchemas } from '../api/client';
+import { resetClock } from '../api/clock';
 
 // jsdom lacks a few browser APIs Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -61,6 +62,11 @@ function clearCookies(): void {
 
 afterEach(() => {
   cleanup();
+  // A test's answers may carry a server date (a Date header) far from the device's: the offset
+  // learnt is the module's, shared by the files a worker runs one after another (isolate: false).
+  // Left behind, it made later files' sessions look expired (CI of fb76b43: DashboardPage's 2025
+  // date, then Sidebar, PeopleList, client and the check-in countdown failed).
+  resetClock();
   clearCookies();
   localStorage.clear();
   sessionStorage.clear();
