@@ -81,7 +81,9 @@ export const ERROR_REASONS = [
   'half_day_multi', // a half day is a one-day leave
   'half_day_not_allowed', // params: code (the type allows no half days)
   'no_working_days', // the range holds no school day
-  'leave_overlap', // params: fromDate, toDate (the caller's own pending or approved leave)
+  'leave_overlap', // params: fromDate, toDate (the caller's own pending or approved leave; a child's, for leave asked by parents)
+  'leave_too_old', // params: days (a parent's leave request starting more than that many days before today)
+  'leave_too_far', // params: days (a parent's leave request starting more than that many days after today)
   'leave_document_needed', // params: days (a document is needed beyond that many days)
   'leave_decided', // params: status (already approved, declined or cancelled)
   'own_leave', // one's own leave is decided by another admin

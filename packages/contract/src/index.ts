@@ -13,6 +13,7 @@ export * from './notification-kinds.js';
 export * from './notices.js';
 export * from './staff.js';
 export * from './staff-leave.js';
+export * from './student-leave.js';
 export * from './substitutions.js';
 export * from './classwork.js';
 export * from './chat.js';

@@ -36,6 +36,9 @@ const KIND_PARAMS: Record<PreferenceKind, readonly string[]> = {
   // staff (issue 42): a leave applied or decided (`name` the applicant, `code` its type); a substitution (`className`, `period`, `date`, `absent` the teacher covered)
   staff_leave: ['name', 'code', 'fromDate', 'toDate', 'days', 'status', 'comment'],
   substitution: ['className', 'period', 'date', 'absent'],
+  // leave asked by parents (issue 43): `child`, its range, `reason` (a code the text names), `status` of the decision, the teacher's `comment`
+  leave_requested: ['child', 'fromDate', 'toDate', 'days', 'reason', 'status'],
+  leave_decided: ['child', 'fromDate', 'toDate', 'days', 'status', 'comment'],
 };
 
 /** The names a template of this kind may use as params. */

@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'messaging_limit',
   'staff_leave',
   'substitution',
+  'leave_requested',
+  'leave_decided',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -33,7 +35,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * `notifications.texts.<kind>`, the server's texts/notifications.ts for Web Push). The others
  * (a chat message, a notice's title) carry the sender's own words in `message`.
  */
-export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards', 'messaging_limit', 'staff_leave', 'substitution'] as const satisfies readonly NotificationKind[];
+export const TEMPLATED_KINDS = ['classwork', 'absence', 'fee', 'fee_due', 'fee_overdue', 'holiday', 'result', 'result_withdrawn', 'report_cards', 'messaging_limit', 'staff_leave', 'substitution', 'leave_requested', 'leave_decided'] as const satisfies readonly NotificationKind[];
 
 /**
  * What a notification's text is made of: names, ISO dates (keys ending in `Date` or `date`),
@@ -74,6 +76,9 @@ export const TEXT_VARIANTS = {
   staff_leave_approved: 'staff_leave',
   staff_leave_declined: 'staff_leave',
   staff_leave_cancelled: 'staff_leave',
+  leave_requested_cancelled: 'leave_requested',
+  leave_decided_approved: 'leave_decided',
+  leave_decided_declined: 'leave_decided',
 } as const satisfies Record<string, (typeof TEMPLATED_KINDS)[number]>;
 export type NotificationTextKey = (typeof TEMPLATED_KINDS)[number] | keyof typeof TEXT_VARIANTS;
 
@@ -84,6 +89,9 @@ export function notificationTextKey(kind: (typeof TEMPLATED_KINDS)[number], para
   if (kind === 'fee' && (params.upiClaim === 'claimed' || params.upiClaim === 'rejected')) return `fee_upi_${params.upiClaim}`;
   // Staff leave (issue 42): applied (to the admins, no `status`), then approved, declined or cancelled (to the applicant, or to the admins when it cancels).
   if (kind === 'staff_leave' && (params.status === 'approved' || params.status === 'declined' || params.status === 'cancelled')) return `staff_leave_${params.status}`;
+  // Leave asked by parents (issue 43): asked (to the class teacher), cancelled (to the class teacher); approved or declined (to the parent).
+  if (kind === 'leave_requested' && params.status === 'cancelled') return 'leave_requested_cancelled';
+  if (kind === 'leave_decided' && (params.status === 'approved' || params.status === 'declined')) return `leave_decided_${params.status}`;
   return kind;
 }
 

@@ -111,6 +111,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   r('/staffleave', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
   r('/checkin', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]),
   r('/substitutions', [ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER], undefined, { name: 'arrangement', roles: [ROLE.TEACHER] }),
+  // Leave asked by parents (issue 43): the parent asks; the class teacher (and the principal) decide.
+  r('/leave', [ROLE.PARENT]),
+  r('/leaverequests', [ROLE.PRINCIPAL, ROLE.TEACHER]),
   r('/paymentsettings', [ROLE.PRINCIPAL]),
   // Certificates (issue 26): the register of TC, bonafide, character and tuition-fee certificates
   // (the principal issues and cancels; the system admin reads and prints).
@@ -268,7 +271,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     { group: 'menu.staff', items: [m('/staffattendance'), m('/staffleave'), m('/substitutions'), m('/staffmembers')] },
     { group: 'menu.records', items: [m('/admissionregister'), m('/certificates'), m('/idcards')] },
     { group: 'menu.messages', items: [m('/viewall_notice'), m('/chat'), m('/messages')] },
-    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs')] },
+    { group: 'menu.other', items: [m('/assignsubject'), m('/assignedstudent'), m('/promotion'), m('/viewholidays'), m('/viewtimetable'), m('/attendancelogs'), m('/leaverequests')] },
     { group: 'menu.settings', items: [m('/messagingsettings'), m('/paymentsettings'), m('/dataprivacy'), m('/auditlog')] },
   ],
   [ROLE.TEACHER]: [
@@ -283,6 +286,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/substitutions'),
     m('/getteacherclass'),
     m('/getattendancedata'),
+    m('/leaverequests'),
     m('/classwork'),
     m('/viewclasswork'),
     m('/marks'),
@@ -290,7 +294,7 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     m('/examanalysis'),
     m('/chat'),
   ],
-  [ROLE.PARENT]: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/childresults'), m('/mycertificates'), m('/childconsent'), m('/chat')],
+  [ROLE.PARENT]: [m('/parentdashboard'), m('/viewstudentsinfo'), m('/parentviewcalender'), m('/parenttimetable'), m('/studentfeedata'), m('/childwork'), m('/leave'), m('/childresults'), m('/mycertificates'), m('/childconsent'), m('/chat')],
   [ROLE.STUDENT]: [m('/studentdashboard'), m('/studentClass'), m('/studenttimetable'), m('/studentclassfees'), m('/mywork'), m('/myresults'), m('/mycertificates')],
 };
 

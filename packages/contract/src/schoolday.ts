@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { dateIn, optionalText, text } from './text.js';
 import { masterWeek, personRef } from './academics.js';
+import { STUDENT_LEAVE_REASONS } from './student-leave.js';
 
 /**
  * The school day (issue 8): periods, timetables, holidays and the calendar, attendance (daywise
@@ -230,6 +231,8 @@ export const attendanceDay = z.object({
       rollNo: z.number().int().nullable(),
       image: z.string().nullable(),
       status: attendanceStatus,
+      /** An approved leave request covering the date (issue 43): before a save the status is its mark (`leaveMark`), with a badge. */
+      leave: z.object({ leaveId: z.uuid(), reason: z.enum(STUDENT_LEAVE_REASONS) }).nullable(),
     }),
   ),
   counts: attendanceCounts,
