@@ -47,6 +47,7 @@ import paymentsRoutes from './modules/payments/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import noticesRoutes from './modules/notices/routes.js';
 import staffRoutes from './modules/staff/routes.js';
+import studentLeaveRoutes from './modules/student-leave/routes.js';
 import classworkRoutes from './modules/classwork/routes.js';
 import examsRoutes from './modules/exams/routes.js';
 import chatRoutes from './modules/chat/routes.js';
@@ -316,6 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(notificationRoutes);
   await app.register(noticesRoutes);
   await app.register(staffRoutes);
+  await app.register(studentLeaveRoutes);
   await app.register(classworkRoutes);
   await app.register(examsRoutes);
   await app.register(chatRoutes);

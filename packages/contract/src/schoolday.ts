@@ -360,6 +360,8 @@ export const attendanceLog = z.object({
     action: z.enum(['marked', 'changed']),
     counts: attendanceCounts,
     changes: z.array(attendanceChange),
+    /** A change made by approving a parent's leave request (issue 43): that request. */
+    leaveId: z.uuid().optional(),
   }),
 });
 export type AttendanceLog = z.infer<typeof attendanceLog>;

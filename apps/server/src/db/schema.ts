@@ -1943,3 +1943,45 @@ export const substitutions = pgTable(
     index('substitutions_substitute_idx').on(t.schoolId, t.substituteId, t.date),
   ],
 );
+
+/**
+ * Leave asked by parents (issue 43): a parent's request for its child, decided by the child's class
+ * teacher or the principal. `class_id` is the child's class in the request's session when asked;
+ * `days` the school days of the range. Overlaps of a child's pending or approved requests are
+ * refused by the exclusion constraint `student_leaves_no_overlap` (migration 0043).
+ */
+export const studentLeaves = pgTable(
+  'student_leaves',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** The file (a medical certificate; kept private, served by the request's own route). */
+    fileName: text('file_name').references(() => files.name),
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('student_leaves_class_idx').on(t.schoolId, t.classId, t.status),
+    index('student_leaves_student_idx').on(t.schoolId, t.studentId, t.fromDate),
+  ],
+);

@@ -29,6 +29,7 @@ import { seedDemoExams } from './demo-exams.js';
 import { seedDemoRegisters } from './demo-registers.js';
 import { seedDemoCertificates } from './demo-certificates.js';
 import { seedDemoStaff } from './demo-staff.js';
+import { seedDemoStudentLeave } from './demo-student-leave.js';
 import { seedDemoSubstitutions } from './demo-substitutions.js';
 import { NEXT_SECTIONS, SECTIONS, SUBJECT_CODES, WEIGHT, classOf, sectionOf, staffing, studentsAndParents } from './demo-school.js';
 import { now as clockNow, nowMs } from '../clock.js';
@@ -209,6 +210,7 @@ async function seedDemoSchool(tx: Tx, passwordHash: string): Promise<SeededAccou
   await seedDemoExams(tx, { schoolId, session: current, classId, subjectId, students: enrolled, cells, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoCertificates(tx, { schoolId, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')!, students: enrolled });
   await seedDemoStaff(tx, { schoolId, session: current, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')! });
+  await seedDemoStudentLeave(tx, { schoolId, session: current, timeZone: school!.timeZone, classId, principalId: idOf.get('DEMO-P0001')! });
   await seedDemoSubstitutions(tx, { schoolId, sessionId: current.id, timeZone: school!.timeZone, principalId: idOf.get('DEMO-P0001')!, arrangerId: idOf.get('DEMO-T0004') });
 
   // Keep the login id counters in step with the demo ids.

@@ -73,6 +73,26 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
     en: "On {{date}} you take {{className}} in {{period}}, for {{absent}}.",
     hi: "{{date}} को {{period}} में आप {{absent}} के स्थान पर {{className}} लेंगे।",
   },
+  leave_requested: {
+    en: "{{child}}'s parent asks leave from {{fromDate}} to {{toDate}} ({{days}} school days): {{reason}}.",
+    hi: '{{child}} के अभिभावक ने {{fromDate}} से {{toDate}} तक ({{days}} विद्यालय दिवस) अवकाश माँगा है: {{reason}}।',
+  },
+  leave_requested_cancelled: {
+    en: 'The leave asked for {{child}}, {{fromDate}} to {{toDate}}, is cancelled.',
+    hi: '{{child}} के लिए {{fromDate}} से {{toDate}} तक माँगा गया अवकाश रद्द कर दिया गया है।',
+  },
+  leave_decided: {
+    en: 'The leave asked for {{child}}, {{fromDate}} to {{toDate}}, is decided. {{comment}}',
+    hi: '{{child}} के लिए {{fromDate}} से {{toDate}} तक माँगे गए अवकाश पर निर्णय हो गया है। {{comment}}',
+  },
+  leave_decided_approved: {
+    en: "{{child}}'s leave, {{fromDate}} to {{toDate}}, is approved. {{comment}}",
+    hi: '{{child}} का {{fromDate}} से {{toDate}} तक का अवकाश स्वीकृत हो गया है। {{comment}}',
+  },
+  leave_decided_declined: {
+    en: "{{child}}'s leave, {{fromDate}} to {{toDate}}, is not approved. {{comment}}",
+    hi: '{{child}} का {{fromDate}} से {{toDate}} तक का अवकाश स्वीकृत नहीं हुआ। {{comment}}',
+  },
   result: {
     en: 'Results of {{exam}} are published.',
     hi: '{{exam}} के परिणाम प्रकाशित हो गए हैं।',
@@ -91,6 +111,17 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
   },
 };
 
+/** Codes a text names in words (issue 43: a leave request's `reason`). */
+const PARAM_WORDS: Record<string, Record<string, Record<NotificationLanguage, string>>> = {
+  reason: {
+    illness: { en: 'illness', hi: 'बीमारी' },
+    family: { en: 'family reasons', hi: 'पारिवारिक कारण' },
+    function: { en: 'a function', hi: 'समारोह' },
+    travel: { en: 'travel', hi: 'यात्रा' },
+    school_duty: { en: 'school duty', hi: 'विद्यालय का कार्य' },
+  },
+};
+
 /** A language the server writes in: Hindi when the user picked it, else English (the contract's one rule). */
 export const languageOf = notificationLanguageOf;
 
@@ -106,5 +137,9 @@ export function renderNotification(n: Pick<Notification, 'kind' | 'params' | 'me
   const key = textKeyOf(n);
   if (!key) return n.message;
   const values = notificationValues(n.params, lang);
-  return NOTIFICATION_TEXTS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  const value = (name: string) => {
+    const v = values[name];
+    return (v !== undefined && PARAM_WORDS[name]?.[v]?.[lang]) || v || '';
+  };
+  return NOTIFICATION_TEXTS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => value(name));
 }

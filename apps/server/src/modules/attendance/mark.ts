@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   attendancePercent,
+  leaveMark,
   timeOf,
   type AttendanceBody,
   type AttendanceCounts,
@@ -9,6 +10,7 @@ import {
   type AttendanceStatus,
   type Period,
   type PersonRef,
+  type StudentLeaveReason,
 } from '@shala/contract';
 import type { Caller, Deps } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -36,7 +38,7 @@ import { rowsOf } from '../../db/rows.js';
  *
  * Statements, whatever the class size:
  * - the day (GET): the class and caller (1), then together the day's rules (1) and the class list
- *   with marks, period and timetable teacher (1): 3 statements, 2 round trips;
+ *   with marks, approved leave, period and timetable teacher (1): 3 statements, 2 round trips;
  * - a save: together the class and caller, the session's rules and the period (3 statements,
  *   1 round trip); then one transaction: BEGIN (1), the class list with its existing marks locked
  *   (1), every write in one statement (marks upserted, the log, the absence alerts) (1), the
@@ -96,6 +98,18 @@ const cellTeacher = (school: unknown, cls: unknown, day: unknown, period: unknow
   select t.teacher_id from timetable_entries t
   where t.school_id = ${school} and t.class_id = ${cls} and t.day = ${day}::smallint and t.period_id = ${period}::uuid)`;
 
+/** An approved leave request covering the date (issue 43). */
+interface LeaveRef {
+  leaveId: string;
+  reason: StudentLeaveReason;
+}
+
+/** A student's approved leave covering `date` (SQL over a student id), as JSON or null: by the request's (school, student, from date) index. */
+const approvedLeave = (school: unknown, student: unknown, date: unknown) => sql<LeaveRef | null>`(
+  select json_build_object('leaveId', sl.id, 'reason', sl.reason) from student_leaves sl
+  where sl.school_id = ${school} and sl.student_id = ${student} and sl.status = 'approved' and sl.from_date <= ${date}::date and sl.to_date >= ${date}::date
+  order by sl.from_date desc limit 1)`;
+
 interface ListRow {
   studentId: string;
   loginId: string;
@@ -104,6 +118,7 @@ interface ListRow {
   rollNo: number | null;
   image: string | null;
   status: AttendanceStatus | null;
+  leave: LeaveRef | null;
 }
 interface MarkerRow {
   userId: string;
@@ -115,7 +130,8 @@ interface MarkerRow {
 
 /**
  * A class's list on a date and period in one statement: each student (roll number order, then
- * name) with its mark if saved, who saved last and when, the period and its timetable teacher.
+ * name) with its mark if saved and its approved leave of the date (issue 43), who saved last and
+ * when, the period and its timetable teacher.
  */
 function dayQuery(db: Db) {
   return prepared(db, 'attendance_day', (db, name) => {
@@ -130,7 +146,8 @@ function dayQuery(db: Db) {
         cellTeacherId: cellTeacher(school, cls, sql.placeholder('day'), period),
         students: sql<ListRow[]>`coalesce((
           select json_agg(json_build_object('studentId', u.id, 'loginId', u.login_id, 'firstName', u.first_name,
-              'lastName', u.last_name, 'rollNo', cs.roll_no, 'image', u.image, 'status', am.status)
+              'lastName', u.last_name, 'rollNo', cs.roll_no, 'image', u.image, 'status', am.status,
+              'leave', ${approvedLeave(school, sql`cs.student_id`, date)})
             order by cs.roll_no nulls last, u.first_name, u.last_name, u.id)
           from class_students cs
           join users u on u.id = cs.student_id
@@ -165,13 +182,16 @@ function presentDay(
 ): AttendanceDay {
   const { kind, holiday } = dayKind(rules, date);
   const final = saved !== null;
+  // A saved mark stands (an approval rewrote the saved days); before a save an approved leave opens
+  // as its mark (`leaveMark`: leave, or present for school duty), everyone else present.
   const students = list.map((s) => ({
     studentId: s.studentId,
     loginId: s.loginId,
     fullName: fullName(s),
     rollNo: s.rollNo,
     image: s.image,
-    status: s.status ?? ('present' as const),
+    status: s.status ?? (s.leave ? leaveMark(s.leave.reason) : ('present' as const)),
+    leave: s.leave,
   }));
   return {
     class: cls.ref,
@@ -258,6 +278,7 @@ async function lockedList(tx: Tx, schoolId: string, classId: string, date: strin
       image: users.image,
       parentUserId: users.parentUserId,
       status: sql<AttendanceStatus | null>`${existing.status}`,
+      leave: approvedLeave(schoolId, users.id, date),
       markedAt: sql<string | null>`${existing.markedAt}`,
       marker: sql<MarkerRow | null>`case when ${marker.id} is null then null else json_build_object('userId', ${marker.id}, 'firstName', ${marker.firstName}, 'lastName', ${marker.lastName}, 'loginId', ${marker.loginId}, 'at', ${existing.markedAt}) end`,
       selfLogin: self.loginId,
