@@ -27,6 +27,8 @@ const PLAIN: Record<string, unknown> = {
   startTime: '08:00',
   endTime: '08:40',
   date: '2026-11-20',
+  fromDate: '2026-11-20',
+  toDate: '2026-11-20',
   monthId: '2026-11',
   // fees
   reason: 'Entered twice',
@@ -49,9 +51,10 @@ const PLAIN: Record<string, unknown> = {
 
 /**
  * Optional fields left out: an instalment plan's due dates (the other way of saying the same: its
- * count and start date), class work's files (uploads of the caller's own, not records of a school).
+ * count and start date), class work's files and a leave request's file (uploads of the caller's own,
+ * not records of a school).
  */
-const OMIT = new Set(['dueDates', 'files']);
+const OMIT = new Set(['dueDates', 'files', 'file']);
 
 /**
  * A value of a schema where every id field takes `pick(key, parent)` (null: leave it out if it may

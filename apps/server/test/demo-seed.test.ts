@@ -36,6 +36,7 @@ import { DEMO_PASSWORD, seedIfEmpty, type SeedResult } from '../src/seed/demo.js
 import { DEMO_DISTRICTS, DEMO_STATE } from '../src/seed/demo-people.js';
 import { SUBJECT_CODES } from '../src/seed/demo-school.js';
 import { summaryQuery, presentSummary, classOrder } from '../src/modules/academics/read.js';
+import { rowsOf } from '../src/db/rows.js';
 import { setupApp, type TestEnv } from './helpers.js';
 
 /**
@@ -496,6 +497,17 @@ describe('the demo seed', () => {
     const arranger = await signin('DEMO-T0004');
     const arranged = await get(`/api/school/substitutions?date=${today}`, arranger.token);
     expect(arranged.periods.filter((p: { absentTeacherId: string }) => p.absentTeacherId === away[0].personId).length).toBe(periodsToday[0]!.n);
+  });
+
+  it("has leave asked by parents: one waiting for 5-A's class teacher, one approved in another class with its saved days on leave", async () => {
+    const teacher = await signin('DEMO-T0001');
+    const mineToDecide = await get('/api/school/leave', teacher.token);
+    expect(mineToDecide.items.map((l: { status: string; class: { masterClass: string; section: string }; canDecide: boolean }) => [l.status, `${l.class.masterClass}-${l.class.section}`, l.canDecide])).toEqual([['pending', '5-A', true]]);
+    const approved = (await get('/api/school/leave?status=approved', (await signin('DEMO-P0001')).token)).items;
+    expect(approved).toHaveLength(1);
+    const [marks] = await env.db.execute(sql`select count(*) filter (where status <> 'leave')::int as other, count(*)::int as n from attendance_marks
+      where student_id = ${approved[0].studentId} and date between ${approved[0].fromDate}::date and ${approved[0].toDate}::date`).then((r) => rowsOf<{ other: number; n: number }>(r));
+    expect(marks).toMatchObject({ other: 0, n: 2 });
   });
 
   it('runs once: a second start changes nothing', async () => {

@@ -39,6 +39,24 @@ export const studentLeavePolicy = {
     return family ? sql`(${u}.role_id = ${roleSql(ROLE.STUDENT)} and ${family})` : sql`false`;
   },
 
+  /**
+   * A condition on a users row `u` and a classes row `c` a list may be filtered by (else 404): a
+   * parent its own children, a teacher the classes it is class teacher of, the admins the school's.
+   */
+  filterable(caller: Caller, u: SQL, c: SQL): { student: SQL; cls: SQL } {
+    switch (caller.roleId) {
+      case ROLE.PRINCIPAL:
+      case ROLE.SYSTEM_ADMIN:
+        return { student: sql`true`, cls: sql`true` };
+      case ROLE.TEACHER:
+        return { student: sql`true`, cls: sql`${c}.class_teacher_id = ${caller.userId}` };
+      case ROLE.PARENT:
+        return { student: familyWhere(caller, { studentId: sql`${u}.id`, parentOf: sql`${u}.parent_user_id` })!, cls: sql`true` };
+      default:
+        return { student: sql`false`, cls: sql`false` };
+    }
+  },
+
   /** May the caller decide a request it sees (its class teacher, the principal)? */
   mayDecide(caller: Caller): boolean {
     return allows(API.studentLeaveDecide.roles, caller.roleId);

@@ -43,7 +43,7 @@ export async function seedDemoStudentLeave(
         select ${ctx.schoolId}::uuid, ${ctx.session.id}::uuid, student_id, class_id, ${r.from}::date, ${r.to}::date, ${r.days}, ${r.reason}, ${r.note},
           ${r.approved ? 'approved' : 'pending'}, parent_user_id,
           ${r.approved ? sql`coalesce(class_teacher_id, ${ctx.principalId}::uuid)` : sql`null::uuid`}, ${r.approved ? sql`(${r.from}::date - 1 + time '18:00') at time zone ${ctx.timeZone}` : sql`null::timestamptz`},
-          least((${r.from}::date - ${r.approved ? 2 : 1} + time '07:30') at time zone ${ctx.timeZone}, ${now().toISOString()}::timestamptz)
+          least((${r.from}::date - ${r.approved ? 2 : 1}::int + time '07:30') at time zone ${ctx.timeZone}, ${now().toISOString()}::timestamptz)
         from child returning student_id
       )
       update attendance_marks m set status = 'leave'

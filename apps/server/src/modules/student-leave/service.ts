@@ -140,8 +140,22 @@ export async function listStudentLeave(deps: Deps, caller: Caller, q: StudentLea
     sql` and `,
   );
   const rows = await readRequests(db, caller, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  if (!rows.length && (q.studentId || q.assignClassId)) await assertFilter(db, caller, q);
   const total = rows[0]?.total ?? (q.page > 1 ? ((await readRequests(db, caller, where))[0]?.total ?? 0) : 0);
   return { items: rows.map((r) => present(r, caller)), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** An empty page filtered by a student or a class: 404 unless the caller may name them (another school's, another family's, not its class). */
+async function assertFilter(db: DbOrTx, caller: Caller, q: StudentLeaveQuery): Promise<void> {
+  const schoolId = schoolOf(caller);
+  const may = studentLeavePolicy.filterable(caller, sql.raw('u'), sql.raw('c'));
+  const [found] = rowsOf<{ student: boolean; cls: boolean }>(
+    await db.execute(sql`select
+      ${q.studentId ? sql`exists (select 1 from users u where u.school_id = ${schoolId} and u.id = ${q.studentId} and ${may.student})` : sql`true`} as student,
+      ${q.assignClassId ? sql`exists (select 1 from classes c where c.school_id = ${schoolId} and c.id = ${q.assignClassId} and ${may.cls})` : sql`true`} as cls`),
+  );
+  if (!found?.student) throw notFound('Student');
+  if (!found.cls) throw notFound('Class');
 }
 
 /** The notification's params of a request (`status` and `comment` once told of a decision or a cancel). */
