@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { AttendanceDay, StudentLeave } from '@shala/contract';
-import { academicSessions, attendanceAlerts, attendanceLogs, attendanceMarks, classStudents, classes, holidays, notifications, periods, studentLeaves } from '../src/db/schema.js';
+import { academicSessions, attendanceAlerts, attendanceLogs, attendanceMarks, classStudents, classes, files, holidays, notifications, periods, studentLeaves, users } from '../src/db/schema.js';
 import { addDays, isoWeekday, localDate } from '../src/modules/calendar/days.js';
 import { renderNotification } from '../src/texts/notifications.js';
 import { everyRole, setupApp, type TestEnv, type TestUser } from './helpers.js';
@@ -191,5 +192,21 @@ describe('the list', () => {
     expect(many.statements).toBe(few.statements);
     expect(many.result.items[0]!.status).toBe('pending');
     expect(many.result.items.slice(1).every((l) => l.status !== 'pending')).toBe(true);
+  });
+});
+
+describe('erasing a former student', () => {
+  it('clears its requests’ notes, comments and certificate (the rows stay)', async () => {
+    const name = `${randomUUID()}.pdf`;
+    await env.db.insert(files).values({ name, schoolId: mine.school.id, ownerId: mine.users[115].id, size: 10, mime: 'application/pdf', originalName: 'cert.pdf' });
+    const leave = await ok<StudentLeave>(ask({ studentId: kid2, fromDate: future[8], toDate: future[8], note: 'Asthma', file: name }));
+    expect(leave.file).toMatchObject({ name, originalName: 'cert.pdf' });
+    expect((await call('GET', `/api/school/leave/${leave.leaveId}/file`, teacherB.token)).statusCode).toBe(404);
+    await env.db.update(users).set({ status: false }).where(eq(users.id, kid2));
+    await ok(call('POST', `/api/school/privacy/students/${kid2}/erase`, P(), { confirmName: 'Bala Test' }));
+    const rows = await env.db.select({ note: studentLeaves.note, fileName: studentLeaves.fileName, comment: studentLeaves.comment }).from(studentLeaves).where(eq(studentLeaves.studentId, kid2));
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.note === null && r.fileName === null && r.comment === null)).toBe(true);
+    expect(await env.db.select().from(files).where(eq(files.name, name))).toEqual([]);
   });
 });

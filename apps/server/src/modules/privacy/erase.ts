@@ -14,6 +14,7 @@ import { recordAudit } from './audit.js';
 import { now } from '../../clock.js';
 import { roleSql } from '../../db/roles.js';
 import { forgetContacts } from '../messaging/index.js';
+import { forgetStudentLeave } from '../student-leave/service.js';
 import { rowsOf } from '../../db/rows.js';
 
 /**
@@ -26,6 +27,7 @@ import { rowsOf } from '../../db/rows.js';
  *   cleared; the photo's file is deleted from storage; the login is disabled (inactive, sessions
  *   revoked, a random password nobody knows); its notifications and push subscriptions are deleted,
  *   and its messaging contact (mobile number, verified or pending, WhatsApp opt-in, quiet hours);
+ *   its leave requests lose their notes, comments and files (issue 43: often a health record);
  * - the parent link is removed; a parent with no other child in the school is anonymised and
  *   disabled the same way (its account served only this child), a parent of other children stays;
  * - the school's records stay as rows without identity: attendance, fees and payments, marks and
@@ -118,6 +120,8 @@ export async function eraseStudent(deps: Deps, caller: Caller, studentId: string
     if (parent) removed.push(await anonymise(tx, parent, 'Former parent'));
     // Their numbers and WhatsApp opt-ins go with them (messaging's own rows).
     await forgetContacts(tx, schoolId, parent ? [studentId, parent.id] : [studentId]);
+    // Its leave requests' notes, comments and certificates (leave asked by parents' own rows).
+    removed.push(...(await forgetStudentLeave(tx, schoolId, studentId)));
     await recordAudit(tx, caller, schoolId, { action: 'erase', studentId, details: { parentErased: !!parent, loginId: student.loginId } });
     return {
       result: { studentId, fullName: `Former student ${formerNumber(student.loginId, student.id)}`, parentErased: !!parent },

@@ -329,6 +329,25 @@ export async function cancelStudentLeave(deps: Deps, caller: Caller, leaveId: st
   return present(await oneRequest(tenantDb(deps, schoolId), caller, leaveId), caller);
 }
 
+/**
+ * Erasing a former student (privacy): its requests stay as rows without identity, their parent's
+ * note, the comments and the file (a medical certificate) go, in one statement. Returns the files
+ * whose bytes to delete after the commit.
+ */
+export async function forgetStudentLeave(tx: Tx, schoolId: string, studentId: string): Promise<string[]> {
+  return rowsOf<{ name: string }>(
+    await tx.execute(sql`
+      with old as (
+        select id, file_name from student_leaves where school_id = ${schoolId} and student_id = ${studentId} for update
+      ), cleared as (
+        update student_leaves l set note = null, comment = null, file_name = null from old where l.id = old.id returning 1
+      ), gone as (
+        delete from files where name in (select file_name from old where file_name is not null) returning name
+      )
+      select name from gone`),
+  ).map((r) => r.name);
+}
+
 /** `GET leave/:leaveId/file`: a request's file, for those who may see the request; anything else 404. */
 export async function openStudentLeaveFile(deps: Deps, storage: Storage, caller: Caller, leaveId: string) {
   const l = await oneRequest(tenantDb(deps, schoolOf(caller)), caller, leaveId);
