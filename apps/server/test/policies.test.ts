@@ -10,6 +10,7 @@ import { dashboardPolicy } from '../src/policy/dashboard.js';
 import { messagingPolicy } from '../src/policy/messaging.js';
 import { paymentsPolicy } from '../src/policy/payments.js';
 import { privacyPolicy } from '../src/policy/privacy.js';
+import { studentLeavePolicy } from '../src/policy/student-leave.js';
 
 /**
  * The role decisions the services ask their policies for (who pays, whose dashboard, who marks),
@@ -107,5 +108,19 @@ describe('role decisions live in the policies', () => {
     expect(ALL_ROLES.filter((r) => privacyPolicy.isStaff(as(r)))).toEqual([ROLE.SYSTEM_ADMIN, ROLE.PRINCIPAL, ROLE.TEACHER]);
     expect(text(privacyPolicy.viewedWhere(as(ROLE.PARENT), sql`u.parent_user_id`))).toBe('u.parent_user_id = $1');
     expect(text(privacyPolicy.viewedWhere(as(ROLE.TEACHER), sql`u.parent_user_id`))).toBe('true');
+  });
+
+  it('leave asked by parents: a parent its children, a teacher its classes as class teacher, the admins the school; the class teacher and the principal decide', () => {
+    expect(byRole((c) => text(studentLeavePolicy.visible(c, sql`l`, sql`u`)))).toEqual({
+      [ROLE.OWNER]: 'false',
+      [ROLE.SYSTEM_ADMIN]: 'true',
+      [ROLE.PRINCIPAL]: 'true',
+      [ROLE.TEACHER]: 'exists (select 1 from classes ct where ct.id = l.class_id and ct.class_teacher_id = $1)',
+      [ROLE.PARENT]: 'u.parent_user_id = $1',
+      [ROLE.STUDENT]: 'false',
+    });
+    expect(ALL_ROLES.filter((r) => text(studentLeavePolicy.askable(as(r), sql`u`)) !== 'false')).toEqual([ROLE.PARENT]);
+    expect(ALL_ROLES.filter((r) => studentLeavePolicy.mayDecide(as(r)))).toEqual([ROLE.PRINCIPAL, ROLE.TEACHER]);
+    expect(ALL_ROLES.filter((r) => studentLeavePolicy.mayCancel(as(r)))).toEqual([ROLE.PRINCIPAL, ROLE.PARENT]);
   });
 });
