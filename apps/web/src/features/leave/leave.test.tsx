@@ -50,6 +50,7 @@ describe('leave asked by parents: logic', () => {
     expect(filterOf('all')).toBe('all');
     expect(filterOf('bogus')).toBe('pending');
   });
+
 });
 
 describe('/leave', () => {
