@@ -50,9 +50,9 @@ describe('web routes and menus (spec section 2)', () => {
     // The spec's three, and the platform's messaging accounts (issue 24).
     expect(items(MENUS[111]).map((i) => i.path)).toEqual(['/dashboard', '/viewSchool', '/viewadmin', '/platformmessaging']);
     expect(MENUS[112].map((e) => ('group' in e ? e.group : e.path))).toEqual(['/systemadmin', 'menu.user', 'menu.academic', 'menu.fees', 'menu.staff', 'menu.records', 'menu.messages', 'menu.other', 'menu.settings']);
-    // Nothing of certificates, messages or settings under "Other Routes"; the fee reports with the fees (issue 39).
+    // Nothing of certificates, messages or settings under "Other Routes"; the fee reports with the fees (issue 39); students' leave requests under Other (issue 43).
     const group = (role: 112 | 113, name: string) => (MENUS[role].find((e) => 'group' in e && e.group === name) as { items: { path: string }[] }).items.map((i) => i.path);
-    expect(group(113, 'menu.other')).toEqual(['/assignsubject', '/assignedstudent', '/promotion', '/viewholidays', '/viewtimetable', '/attendancelogs']);
+    expect(group(113, 'menu.other')).toEqual(['/assignsubject', '/assignedstudent', '/promotion', '/viewholidays', '/viewtimetable', '/attendancelogs', '/leaverequests']);
     expect(group(113, 'menu.fees')).toContain('/feereports');
     expect(group(112, 'menu.fees')).toContain('/feereports');
     expect(group(113, 'menu.records')).toEqual(['/admissionregister', '/certificates', '/idcards']);
@@ -62,7 +62,7 @@ describe('web routes and menus (spec section 2)', () => {
     expect(group(113, 'menu.settings')).toEqual(['/messagingsettings', '/paymentsettings', '/dataprivacy', '/auditlog']);
     expect(items(MENUS[113]).map((i) => i.path)).toContain('/addfeeemi');
     expect(items(MENUS[116]).map((i) => i.path)).toEqual(['/studentdashboard', '/studentClass', '/studenttimetable', '/studentclassfees', '/mywork', '/myresults', '/mycertificates']);
-    expect(items(MENUS[115]).map((i) => i.path)).toEqual(['/parentdashboard', '/viewstudentsinfo', '/parentviewcalender', '/parenttimetable', '/studentfeedata', '/childwork', '/childresults', '/mycertificates', '/childconsent', '/chat']);
+    expect(items(MENUS[115]).map((i) => i.path)).toEqual(['/parentdashboard', '/viewstudentsinfo', '/parentviewcalender', '/parenttimetable', '/studentfeedata', '/childwork', '/leave', '/childresults', '/mycertificates', '/childconsent', '/chat']);
     for (const role of [112, 113, 114, 115] as const) expect(items(MENUS[role]).map((i) => i.path)).toContain('/chat');
     expect(menuFor(999)).toEqual([]);
   });

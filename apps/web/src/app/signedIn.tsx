@@ -24,6 +24,7 @@ import { MESSAGE_SCREENS } from '../features/messages/screens';
 import { MESSAGING_SETTINGS_SCREENS } from '../features/messaging-settings/screens';
 import { CERTIFICATE_SCREENS } from '../features/certificates/screens';
 import { STAFF_SCREENS } from '../features/staff/screens';
+import { LEAVE_SCREENS } from '../features/leave/screens';
 
 // The signed-in screens: every route of the contract's web table and the screen it renders. This
 // module loads with the signed-in layout, not with the login page (its JavaScript budget). A screen
@@ -141,6 +142,7 @@ const SCREENS: Record<string, ComponentType<ScreenProps>> = {
   ...MESSAGING_SETTINGS_SCREENS,
   ...CERTIFICATE_SCREENS,
   ...STAFF_SCREENS,
+  ...LEAVE_SCREENS,
 };
 
 /** The screen that renders a route of the contract's table (a test checks every route has one). */

@@ -85,7 +85,26 @@ export function useFileUploads(max: number, onChange?: () => void): FileUploads 
  * one file shows the file in its place) and each
  * file with its progress, "uploaded" or why it was refused, and its remove button.
  */
-export function FileUploadsField({ id, state, label, addLabel, listLabel, error }: { id: string; state: FileUploads; label: string; addLabel: string; listLabel: string; error?: string }) {
+export function FileUploadsField({
+  id,
+  state,
+  label,
+  addLabel,
+  listLabel,
+  error,
+  accept = ACCEPT,
+  typesText = FILE_TYPES_TEXT,
+}: {
+  id: string;
+  state: FileUploads;
+  label: string;
+  addLabel: string;
+  listLabel: string;
+  error?: string;
+  /** The picker's types (a phone offers its camera for images); the hint names them in `typesText`. */
+  accept?: string;
+  typesText?: string;
+}) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const input = useRef<HTMLInputElement>(null);
@@ -95,7 +114,7 @@ export function FileUploadsField({ id, state, label, addLabel, listLabel, error 
   useEffect(() => {
     if (removed) add.current?.focus();
   }, [removed]);
-  const hint = state.max === 1 ? t('upload.oneFileHint', { mb: MAX_MB, types: FILE_TYPES_TEXT }) : t('upload.filesHint', { max: state.max, mb: MAX_MB, types: FILE_TYPES_TEXT });
+  const hint = state.max === 1 ? t('upload.oneFileHint', { mb: MAX_MB, types: typesText }) : t('upload.filesHint', { max: state.max, mb: MAX_MB, types: typesText });
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} id={`${id}-label`}>
@@ -108,7 +127,7 @@ export function FileUploadsField({ id, state, label, addLabel, listLabel, error 
         ref={input}
         type="file"
         multiple={state.max > 1}
-        accept={ACCEPT}
+        accept={accept}
         hidden
         data-testid={`${id}-input`}
         aria-labelledby={`${id}-label`}

@@ -2,6 +2,7 @@ import {
   IconAddressBook,
   IconArrowsExchange,
   IconCalendarOff,
+  IconCalendarUser,
   IconScan,
   IconBriefcase,
   IconIdBadge2,
@@ -123,6 +124,9 @@ const BY_PATH: Record<string, Icon> = {
   '/staffleave': IconCalendarOff,
   '/checkin': IconScan,
   '/substitutions': IconArrowsExchange,
+  // Leave asked by parents: the parent's requests, the school's to decide.
+  '/leave': IconCalendarUser,
+  '/leaverequests': IconCalendarUser,
 };
 
 for (const path of Object.values(LANDING)) BY_PATH[path] = IconLayoutDashboard;

@@ -39,6 +39,11 @@ const StudentRow = memo(function StudentRow({
             <Text size="xs" c="dimmed">
               {student.rollNo !== null ? t('attendance.rollNo', { n: student.rollNo }) : t('attendance.noRollNo')} · {student.loginId}
             </Text>
+            {student.leave ? (
+              <Badge size="sm" variant="light" color={student.leave.reason === 'school_duty' ? 'teal' : 'blue'} tt="none" mt={2} data-testid="leave-badge">
+                {student.leave.reason === 'school_duty' ? t('attendance.schoolDuty') : t('attendance.onLeaveFor', { reason: t(`studentLeave.reasons.${student.leave.reason}`) })}
+              </Badge>
+            ) : null}
           </Box>
         </Group>
         {editable ? (

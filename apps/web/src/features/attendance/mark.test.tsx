@@ -17,8 +17,10 @@ const kid = (i: number, name: string, rollNo: number | null) => ({
   rollNo,
   image: null,
   status: 'present' as const,
+  leave: null as AttendanceDay['students'][number]['leave'],
 });
-const KIDS = [kid(1, 'Asha Verma', 1), kid(2, 'Bilal Khan', 2), kid(3, 'Chitra Iyer', null)];
+// Chitra is away on school duty (an approved leave request): present, with a badge.
+const KIDS = [kid(1, 'Asha Verma', 1), kid(2, 'Bilal Khan', 2), { ...kid(3, 'Chitra Iyer', null), leave: { leaveId: 'f0000000-0000-4000-8000-000000000009', reason: 'school_duty' as const } }];
 
 function day(over: Partial<AttendanceDay> = {}): AttendanceDay {
   return {
@@ -85,6 +87,8 @@ describe('/attendance', () => {
     expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-status'))).toEqual(['present', 'present', 'present']);
     expect(screen.getByText('3 present · 0 absent · 0 late · 0 on leave')).toBeInTheDocument();
 
+    expect(within(within(list).getByRole('listitem', { name: 'Chitra Iyer' })).getByTestId('leave-badge')).toHaveTextContent('School duty');
+    expect(within(list).getAllByTestId('leave-badge')).toHaveLength(1);
     const asha = within(list).getByRole('listitem', { name: 'Asha Verma' });
     await user.click(within(asha).getByRole('radio', { name: 'Absent' }));
     expect(screen.getByText('2 present · 1 absent · 0 late · 0 on leave')).toBeInTheDocument();

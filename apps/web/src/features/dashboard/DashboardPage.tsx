@@ -115,9 +115,12 @@ export default function DashboardPage({ route }: ScreenProps) {
         description={role === ROLE.OWNER ? t('dashboard.overviewPlatform') : t('dashboard.overview')}
       />
       {role === ROLE.PARENT ? (
-        <Group mb="md">
+        <Group mb="md" gap="xs">
           <Button component={Link} to="/viewstudentsinfo" variant="light" leftSection={<IconSchool size={16} aria-hidden />}>
             {t('wards.open')}
+          </Button>
+          <Button component={Link} to="/leave" variant="light" leftSection={<IconCalendarOff size={16} aria-hidden />}>
+            {t('studentLeave.dashboardLink')}
           </Button>
         </Group>
       ) : role === ROLE.TEACHER ? (

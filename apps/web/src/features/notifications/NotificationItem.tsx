@@ -3,6 +3,7 @@ import {
   IconBeach,
   IconBell,
   IconBook,
+  IconCalendarOff,
   IconCertificate,
   IconCurrencyRupee,
   IconMail,
@@ -32,6 +33,8 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   messaging_limit: { icon: IconMail, color: 'red' },
   staff_leave: { icon: IconBeach, color: 'teal' },
   substitution: { icon: IconBook, color: 'orange' },
+  leave_requested: { icon: IconCalendarOff, color: 'blue' },
+  leave_decided: { icon: IconCalendarOff, color: 'teal' },
   other: { icon: IconBell, color: 'gray' },
 };
 

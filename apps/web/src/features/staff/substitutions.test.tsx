@@ -328,7 +328,7 @@ describe("the substitute's way to the period", () => {
       holidayTitle: null,
       markedBy: null,
       markedAt: null,
-      students: [{ studentId: id('e', 1), loginId: 'DEMO-S0001', fullName: 'Asha Verma', rollNo: 1, image: null, status: 'present' }],
+      students: [{ studentId: id('e', 1), loginId: 'DEMO-S0001', fullName: 'Asha Verma', rollNo: 1, image: null, status: 'present', leave: null }],
       counts: { present: 1, absent: 0, late: 0, leave: 0, marked: 1, percent: 100 },
     };
     let refuse = false;
