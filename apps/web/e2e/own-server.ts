@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, request, type Browser, type Page } from '@playwright/test';
+import { chooseLanguage, PASSWORD, signInWith } from './support';
 import { SERVER_BUNDLE, SERVER_NODE_OPTIONS } from '../../../scripts/build-server.mjs';
 import { BASE_PORT } from './servers';
 import { PROVIDERS } from './providers-config';
@@ -83,4 +85,41 @@ export async function startOwnServer(dataDir: string, now: string): Promise<OwnS
       running.delete(child);
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Working on an own server
+
+export const DAY_MS = 86_400_000;
+
+/** The school's today (India) at an instant. */
+export const dayIn = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+
+/** The API of an own server as `loginId`: `call` expects `status` (200 by default) and answers the envelope's result. */
+export async function apiOn(server: OwnServer, loginId: string) {
+  const ctx = await request.newContext({ baseURL: server.origin });
+  const res = await ctx.post('/api/signin', { data: { loginId, password: PASSWORD } });
+  expect(res.status(), `sign-in of ${loginId}`).toBe(200);
+  const token = ((await res.json()) as { result: { token: string } }).result.token;
+  return {
+    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown, status = 200): Promise<T> {
+      const answer = await ctx.fetch(path, { method, headers: { token }, data });
+      expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBe(status);
+      return ((await answer.json()) as { result: T }).result;
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
+
+/** A phone-sized page on the own server, in `lang`, signed in as `loginId` on `landing`. */
+export async function phoneOn(browser: Browser, server: OwnServer, lang: 'en' | 'hi', loginId: string, landing: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  if (lang === 'hi') {
+    await page.goto('./');
+    await chooseLanguage(page, 'हिन्दी');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  }
+  await signInWith(page, loginId, landing, server.origin);
+  return page;
 }

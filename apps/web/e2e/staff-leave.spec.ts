@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectNoOverflow, PASSWORD, shot, signInWith } from './support';
-import { copyOfSeed, startOwnServer, type OwnServer } from './own-server';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, expectNoOverflow, shot } from './support';
+import { apiOn, copyOfSeed, DAY_MS, dayIn, phoneOn, startOwnServer } from './own-server';
 import { SERVER_NOW } from './servers';
 
 /**
@@ -20,40 +20,6 @@ const at = (dict: Record<string, unknown>, key: string): string => key.split('.'
 
 const TEACHER = 'DEMO-T0001';
 const PRINCIPAL = 'DEMO-P0001';
-const DAY_MS = 86_400_000;
-
-/** The school's today (India) at an instant. */
-const dayIn = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
-
-/** The API of an own server as `loginId`: `call` expects `status` (200 by default) and answers the envelope's result. */
-async function apiOn(server: OwnServer, loginId: string) {
-  const ctx = await request.newContext({ baseURL: server.origin });
-  const res = await ctx.post('/api/signin', { data: { loginId, password: PASSWORD } });
-  expect(res.status(), `sign-in of ${loginId}`).toBe(200);
-  const token = ((await res.json()) as { result: { token: string } }).result.token;
-  return {
-    async call<T>(method: 'GET' | 'POST', path: string, data?: unknown, status = 200): Promise<T> {
-      const answer = await ctx.fetch(path, { method, headers: { token }, data });
-      expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBe(status);
-      return ((await answer.json()) as { result: T }).result;
-    },
-    dispose: () => ctx.dispose(),
-  };
-}
-
-/** A phone-sized page on the own server, in `lang`, signed in as `loginId` on `landing`. */
-async function phoneOn(browser: Browser, server: OwnServer, lang: 'en' | 'hi', loginId: string, landing: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 375, height: 800 } });
-  const page = await context.newPage();
-  if (lang === 'hi') {
-    await page.goto('./');
-    await chooseLanguage(page, 'हिन्दी');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  }
-  await signInWith(page, loginId, landing, server.origin);
-  return page;
-}
-
 interface Balances {
   userId: string;
   fullName: string;
