@@ -87,7 +87,7 @@ describe('asking', () => {
     const leave = await ok<StudentLeave>(ask({ studentId: kid1, fromDate: future[0], toDate: future[1], note: 'Fever' }));
     expect(leave).toMatchObject({ status: 'pending', days: 2, studentName: 'Asha Test', class: { assignClassId: classA }, canCancel: true, canDecide: false, requestedByName: 'User115 Test' });
     const [told] = await env.db.select().from(notifications).where(and(eq(notifications.userId, mine.users[114].id), eq(notifications.kind, 'leave_requested')));
-    expect(told!.params).toMatchObject({ child: 'Asha Test', fromDate: future[0], toDate: future[1], days: 2, reason: 'illness' });
+    expect(told!.params).toMatchObject({ child: 'Asha Test', fromDate: future[0], toDate: future[1], days: 2, reason: 'illness', reasonHi: 'बीमारी' });
     expect(renderNotification({ kind: 'leave_requested', params: told!.params, message: '' }, 'hi')).toContain('बीमारी');
     expect(told!.link).toBe('/leaverequests');
 

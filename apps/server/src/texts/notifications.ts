@@ -111,17 +111,6 @@ export const NOTIFICATION_TEXTS: Record<TextKey, Record<NotificationLanguage, st
   },
 };
 
-/** Codes a text names in words (issue 43: a leave request's `reason`). */
-const PARAM_WORDS: Record<string, Record<string, Record<NotificationLanguage, string>>> = {
-  reason: {
-    illness: { en: 'illness', hi: 'बीमारी' },
-    family: { en: 'family reasons', hi: 'पारिवारिक कारण' },
-    function: { en: 'a function', hi: 'समारोह' },
-    travel: { en: 'travel', hi: 'यात्रा' },
-    school_duty: { en: 'school duty', hi: 'विद्यालय का कार्य' },
-  },
-};
-
 /** A language the server writes in: Hindi when the user picked it, else English (the contract's one rule). */
 export const languageOf = notificationLanguageOf;
 
@@ -137,9 +126,5 @@ export function renderNotification(n: Pick<Notification, 'kind' | 'params' | 'me
   const key = textKeyOf(n);
   if (!key) return n.message;
   const values = notificationValues(n.params, lang);
-  const value = (name: string) => {
-    const v = values[name];
-    return (v !== undefined && PARAM_WORDS[name]?.[v]?.[lang]) || v || '';
-  };
-  return NOTIFICATION_TEXTS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => value(name));
+  return NOTIFICATION_TEXTS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }

@@ -159,6 +159,20 @@ async function assertFilter(db: DbOrTx, caller: Caller, q: StudentLeaveQuery): P
 }
 
 /** The notification's params of a request (`status` and `comment` once told of a decision or a cancel). */
+/**
+ * A request's reason in words for its notification, with its Hindi form (`reasonHi`: the contract's
+ * `notificationValues` takes it for a reader in Hindi), so the bell and every channel say it
+ * without a list of reasons of their own.
+ */
+const REASON_WORDS: Record<StudentLeaveReason, { en: string; hi: string }> = {
+  illness: { en: 'illness', hi: 'बीमारी' },
+  family: { en: 'family reasons', hi: 'पारिवारिक कारण' },
+  function: { en: 'a function', hi: 'समारोह' },
+  travel: { en: 'travel', hi: 'यात्रा' },
+  school_duty: { en: 'school duty', hi: 'विद्यालय का कार्य' },
+};
+const reasonParams = (reason: StudentLeaveReason) => ({ reason: REASON_WORDS[reason].en, reasonHi: REASON_WORDS[reason].hi });
+
 const paramsOf = (r: Pick<RequestRow, 'studentName' | 'fromDate' | 'toDate' | 'days'>, extra: Record<string, string>) => ({
   child: r.studentName,
   fromDate: r.fromDate,
@@ -230,7 +244,7 @@ export async function askStudentLeave(deps: Deps, caller: Caller, body: StudentL
           values (${schoolId}, ${sessionId}, ${body.studentId}, ${child.classId}, ${body.fromDate}::date, ${body.toDate}::date, ${days}, ${body.reason}, ${note}, ${file}, ${caller.userId}, ${now().toISOString()}::timestamptz)
           returning id`),
       );
-      await tellTeacher(via, tx, caller, child.teacherId, paramsOf({ studentName: child.name, fromDate: body.fromDate, toDate: body.toDate, days }, { reason: body.reason }));
+      await tellTeacher(via, tx, caller, child.teacherId, paramsOf({ studentName: child.name, fromDate: body.fromDate, toDate: body.toDate, days }, reasonParams(body.reason)));
       return row!.id;
     });
   } catch (err) {

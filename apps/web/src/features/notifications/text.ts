@@ -13,8 +13,5 @@ export function notificationText(item: Pick<Notification, 'kind' | 'params' | 'm
   if (typeof params.en === 'string') return String((language === 'hi' ? params.hi : undefined) ?? params.en);
   if (!templated.has(item.kind)) return item.message;
   const key = notificationTextKey(item.kind as (typeof TEMPLATED_KINDS)[number], params);
-  const values = notificationValues(params, language);
-  // A child's leave (issue 43): its reason is a code, said in words by its own key.
-  if (item.kind === 'leave_requested' && typeof params.reason === 'string') values.reason = t(`studentLeave.reasons.${params.reason}`);
-  return t(`notifications.texts.${key}`, values);
+  return t(`notifications.texts.${key}`, notificationValues(params, language));
 }
