@@ -1,7 +1,7 @@
 import { expect, request, test } from '@playwright/test';
 import { formatDateFor } from '@shala/contract';
 import { addDays, apiAs, expectAccessible, expectNoOverflow, pageIn, schoolToday, shot, signInAs, tr } from './support';
-import { MSG91_TEMPLATES, PROVIDERS } from './providers-config';
+import { ABSENCE_SMS_ACCOUNT, PROVIDERS } from './providers-config';
 
 /**
  * An absence reaches the parent's phone (issue 24), against the fake MSG91 and WhatsApp Cloud API
@@ -49,16 +49,7 @@ test.afterAll(async () => {
 
 test('a parent who reads Hindi gets an absence by SMS and WhatsApp once; with both off, in the bell only', async ({ browser }) => {
   test.setTimeout(120_000);
-  const template = (key: keyof typeof MSG91_TEMPLATES) => MSG91_TEMPLATES[key].body.replace(/##var\d##/g, '{#var#}');
-  await principal.call('PUT', '/api/school/messaging/sms', {
-    entityId: '1201159000000000001',
-    header: 'SHALAS',
-    authKey: PROVIDERS.msg91AuthKey,
-    templates: [
-      { kind: 'absence', templateId: MSG91_TEMPLATES.absent_en.dltTemplateId, providerTemplateId: 'absent_en', text: template('absent_en'), params: ['child', 'date', 'school'] },
-      { kind: 'absence:hi', templateId: MSG91_TEMPLATES.absent_hi.dltTemplateId, providerTemplateId: 'absent_hi', text: template('absent_hi'), params: ['child', 'date', 'school'] },
-    ],
-  });
+  await principal.call('PUT', '/api/school/messaging/sms', ABSENCE_SMS_ACCOUNT);
   await principal.call('PUT', '/api/school/messaging/whatsapp', {
     phoneNumberId: PROVIDERS.whatsapp.phoneNumberId,
     accessToken: PROVIDERS.whatsapp.accessToken,

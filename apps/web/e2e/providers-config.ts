@@ -37,3 +37,17 @@ export const WHATSAPP_TEMPLATES = {
   'school_message:en': '{{1}}: {{2}}',
   'school_message:hi': '{{1}}: {{2}}',
 } as const;
+
+/** A DLT template's text as a school registers it: its variables as `{#var#}`. */
+const dltText = (key: keyof typeof MSG91_TEMPLATES) => MSG91_TEMPLATES[key].body.replace(/##var\d##/g, '{#var#}');
+
+/** A school's SMS account on the fake MSG91 with its absence templates in English and Hindi (`PUT /api/school/messaging/sms`). */
+export const ABSENCE_SMS_ACCOUNT = {
+  entityId: '1201159000000000001',
+  header: 'SHALAS',
+  authKey: PROVIDERS.msg91AuthKey,
+  templates: [
+    { kind: 'absence', templateId: MSG91_TEMPLATES.absent_en.dltTemplateId, providerTemplateId: 'absent_en', text: dltText('absent_en'), params: ['child', 'date', 'school'] },
+    { kind: 'absence:hi', templateId: MSG91_TEMPLATES.absent_hi.dltTemplateId, providerTemplateId: 'absent_hi', text: dltText('absent_hi'), params: ['child', 'date', 'school'] },
+  ],
+};

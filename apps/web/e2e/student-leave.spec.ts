@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { formatDateFor } from '@shala/contract';
 import { expectAccessible, expectNoOverflow, shot, tr } from './support';
 import { apiOn, copyOfSeed, DAY_MS, dayIn, phoneOn, startOwnServer } from './own-server';
-import { MSG91_TEMPLATES, PROVIDERS } from './providers-config';
+import { ABSENCE_SMS_ACCOUNT, PROVIDERS } from './providers-config';
 import { SERVER_NOW } from './servers';
 
 /**
@@ -96,16 +96,7 @@ test('a parent asks tomorrow’s leave in Hindi with a photo, the class teacher 
   server = await startOwnServer(dataDir, new Date(startMs + DAY_MS).toISOString());
   try {
     const principal = await apiOn(server, 'DEMO-P0001');
-    const template = (key: keyof typeof MSG91_TEMPLATES) => MSG91_TEMPLATES[key].body.replace(/##var\d##/g, '{#var#}');
-    await principal.call('PUT', '/api/school/messaging/sms', {
-      entityId: '1201159000000000001',
-      header: 'SHALAS',
-      authKey: PROVIDERS.msg91AuthKey,
-      templates: [
-        { kind: 'absence', templateId: MSG91_TEMPLATES.absent_en.dltTemplateId, providerTemplateId: 'absent_en', text: template('absent_en'), params: ['child', 'date', 'school'] },
-        { kind: 'absence:hi', templateId: MSG91_TEMPLATES.absent_hi.dltTemplateId, providerTemplateId: 'absent_hi', text: template('absent_hi'), params: ['child', 'date', 'school'] },
-      ],
-    });
+    await principal.call('PUT', '/api/school/messaging/sms', ABSENCE_SMS_ACCOUNT);
     await principal.dispose();
 
     const teacher = await phoneOn(browser, server, 'hi', TEACHER, '/teacherdashboard');

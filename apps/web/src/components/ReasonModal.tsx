@@ -28,6 +28,10 @@ export interface ReasonModalProps<R> {
   maxLength?: number;
   /** False: no reason is asked this time (a choice in the intro makes it needless). */
   withReason?: boolean;
+  /** True: the reason may be left empty (a comment on a decision; `save` gets ''). */
+  optional?: boolean;
+  /** The footer's cancel button, when not "Cancel" (cancelling a request: "Keep it"). */
+  cancelLabel?: string;
   /** The action is offered only when this says the decision is complete (a reason typed, a class chosen). */
   ready?: (reason: string) => boolean;
   size?: string;
@@ -36,12 +40,13 @@ export interface ReasonModalProps<R> {
 }
 
 /**
- * A decision kept with its reason (reversing a payment, waiving a late fee, rejecting a UPI claim):
- * the reason required, focused first, checked by the contract, the server's refusal in the footer.
+ * A decision kept with its reason (reversing a payment, waiving a late fee, rejecting a UPI claim),
+ * or with an optional comment (deciding or cancelling leave): focused first, checked by the
+ * contract, the server's refusal in the footer.
  */
 export function ReasonModal<R>(props: ReasonModalProps<R>) {
   const { title, intro, reasonLabel, reasonHint, schema, save, saved, submitLabel, color, icon, onClose, children } = props;
-  const { maxLength = 200, withReason = true, ready, size } = props;
+  const { maxLength = 200, withReason = true, optional = false, cancelLabel, ready, size } = props;
   const { t } = useTranslation();
   const errorText = useErrorToken();
   const form = useContractForm<{ reason: string }>(schema, { initialValues: { reason: '' }, prepare: (v) => ({ reason: v.reason.trim() }) });
@@ -55,7 +60,7 @@ export function ReasonModal<R>(props: ReasonModalProps<R>) {
             <Textarea
               label={reasonLabel}
               description={reasonHint}
-              required
+              required={!optional}
               autosize
               minRows={2}
               maxLength={maxLength}
@@ -68,6 +73,7 @@ export function ReasonModal<R>(props: ReasonModalProps<R>) {
           <ModalFooter
             failure={submit.failure}
             onCancel={onClose}
+            cancelLabel={cancelLabel}
             label={submitLabel}
             pending={submit.pending}
             disabled={ready ? !ready(form.values.reason) : undefined}

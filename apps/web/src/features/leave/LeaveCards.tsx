@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Pagination, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { STUDENT_LEAVE_LIMITS, type LeaveStatus, type StudentLeave } from '@shala/contract';
+import { z } from 'zod';
+import { optionalText, STUDENT_LEAVE_LIMITS, type LeaveStatus, type StudentLeave } from '@shala/contract';
 import { downloadStudentLeaveFile, useCancelStudentLeave, useDecideStudentLeave } from '../../api/student-leave';
 import { FileDownloadButton } from '../../components/FileUploads';
-import { ModalFooter } from '../../components/ModalFooter';
-import { useSubmit } from '../../lib/useSubmit';
+import { ReasonModal } from '../../components/ReasonModal';
 import { useFormat } from '../../lib/format';
 import { useAcademicNames } from '../academics';
 
@@ -113,44 +113,32 @@ export function LeaveCards({ items, forSchool }: { items: StudentLeave[]; forSch
   );
 }
 
+/** A decision's or a cancellation's optional comment, as the contract checks it. */
+const COMMENT = z.object({ reason: optionalText(STUDENT_LEAVE_LIMITS.comment) });
+
 /** Approve, decline or cancel a request, with an optional comment. */
 function ActionModal({ leave, action, what, onClose }: { leave: StudentLeave; action: Action; what: string; onClose: () => void }) {
   const { t } = useTranslation();
   const decide = useDecideStudentLeave();
   const cancel = useCancelStudentLeave();
-  const [comment, setComment] = useState('');
-  const submit = useSubmit({
-    save: (c: string) => (action === 'cancel' ? cancel.mutateAsync({ leaveId: leave.leaveId, comment: c || null }) : decide.mutateAsync({ leaveId: leave.leaveId, body: { decision: action, comment: c || null } })),
-    saved: () => t(`studentLeave.done.${action}`),
-    done: onClose,
-  });
-  const title = t(`studentLeave.confirm.${action}`);
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run(comment.trim());
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {leave.studentName} · {what} · {t(`studentLeave.reasons.${leave.reason}`)}
-          </Text>
-          <Textarea
-            label={action === 'cancel' ? t('studentLeave.cancelComment') : t('studentLeave.comment')}
-            autosize
-            minRows={2}
-            maxLength={STUDENT_LEAVE_LIMITS.comment}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-            data-autofocus
-          />
-          <ModalFooter failure={submit.failure} onCancel={onClose} cancelLabel={action === 'cancel' ? t('studentLeave.keep') : undefined} label={t(`studentLeave.submit.${action}`)} pending={submit.pending} color={action === 'approve' ? 'green' : 'red'} />
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonModal
+      title={t(`studentLeave.confirm.${action}`)}
+      intro={
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {leave.studentName} · {what} · {t(`studentLeave.reasons.${leave.reason}`)}
+        </Text>
+      }
+      reasonLabel={action === 'cancel' ? t('studentLeave.cancelComment') : t('studentLeave.comment')}
+      optional
+      schema={COMMENT}
+      maxLength={STUDENT_LEAVE_LIMITS.comment}
+      save={(c) => (action === 'cancel' ? cancel.mutateAsync({ leaveId: leave.leaveId, comment: c || null }) : decide.mutateAsync({ leaveId: leave.leaveId, body: { decision: action, comment: c || null } }))}
+      saved={() => t(`studentLeave.done.${action}`)}
+      submitLabel={t(`studentLeave.submit.${action}`)}
+      cancelLabel={action === 'cancel' ? t('studentLeave.keep') : undefined}
+      color={action === 'approve' ? 'green' : 'red'}
+      onClose={onClose}
+    />
   );
 }

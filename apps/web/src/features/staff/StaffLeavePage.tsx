@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, NativeSelect, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { API, LEAVE_HALVES, LEAVE_LIMITS, LEAVE_STATUSES, staffLeaveInput, type Role, type LeaveStatus, type LeaveType, type StaffLeave } from '@shala/contract';
+import { z } from 'zod';
+import { API, LEAVE_HALVES, LEAVE_LIMITS, LEAVE_STATUSES, optionalText, staffLeaveInput, type Role, type LeaveStatus, type LeaveType, type StaffLeave } from '@shala/contract';
 import { useAuth } from '../../api/auth';
 import { downloadLeaveFile, useApplyLeave, useCancelLeave, useDecideLeave, useLeaveBalances, useLeaveTypes, useStaffLeaves } from '../../api/staff-leave';
 import type { ScreenProps } from '../../lib/screen';
 import { PageHeading } from '../../components/PageHeading';
 import { ListState } from '../../components/ListState';
 import { ModalFooter } from '../../components/ModalFooter';
+import { ReasonModal } from '../../components/ReasonModal';
 import { DateField } from '../../components/DateField';
 import { FileDownloadButton, FileUploadsField, useFileUploads } from '../../components/FileUploads';
 import { useContractForm } from '../../lib/contractForm';
@@ -229,37 +231,32 @@ function LeaveList({ items, showName }: { items: StaffLeave[]; showName: boolean
   );
 }
 
+/** A decision's or a cancellation's optional comment, as the contract checks it. */
+const COMMENT = z.object({ reason: optionalText(LEAVE_LIMITS.comment) });
+
 /** Approve, decline or cancel, with an optional comment. */
 function ActionModal({ leave, action, what, onClose }: { leave: StaffLeave; action: 'approve' | 'decline' | 'cancel'; what: string; onClose: () => void }) {
   const { t } = useTranslation();
   const decide = useDecideLeave();
   const cancel = useCancelLeave();
-  const [comment, setComment] = useState('');
-  const submit = useSubmit({
-    save: (c: string) => (action === 'cancel' ? cancel.mutateAsync({ leaveId: leave.leaveId, comment: c || null }) : decide.mutateAsync({ leaveId: leave.leaveId, body: { decision: action, comment: c || null } })),
-    saved: () => t(`staffLeave.done.${action}`),
-    done: onClose,
-  });
-  const title = t(`staffLeave.confirm.${action}`);
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run(comment.trim());
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {leave.fullName} · {leave.code} · {what}
-          </Text>
-          <Textarea label={t('staffLeave.comment')} autosize minRows={2} maxLength={LEAVE_LIMITS.comment} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-autofocus />
-          <ModalFooter failure={submit.failure} onCancel={onClose} label={t(`staffLeave.${action === 'cancel' ? 'cancelSubmit' : action}`)} pending={submit.pending} color={action === 'approve' ? 'green' : 'red'} />
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonModal
+      title={t(`staffLeave.confirm.${action}`)}
+      intro={
+        <Text size="sm">
+          {leave.fullName} · {leave.code} · {what}
+        </Text>
+      }
+      reasonLabel={t('staffLeave.comment')}
+      optional
+      schema={COMMENT}
+      maxLength={LEAVE_LIMITS.comment}
+      save={(c) => (action === 'cancel' ? cancel.mutateAsync({ leaveId: leave.leaveId, comment: c || null }) : decide.mutateAsync({ leaveId: leave.leaveId, body: { decision: action, comment: c || null } }))}
+      saved={() => t(`staffLeave.done.${action}`)}
+      submitLabel={t(`staffLeave.${action === 'cancel' ? 'cancelSubmit' : action}`)}
+      color={action === 'approve' ? 'green' : 'red'}
+      onClose={onClose}
+    />
   );
 }
 
