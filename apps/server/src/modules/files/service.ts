@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type UploadedFile } from '@shala/contract';
+import { FILE_TYPES, IMAGE_TYPES, UPLOAD_LIMITS, type AttachedFile, type UploadedFile } from '@shala/contract';
 import type { Caller } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { files, schools, users } from '../../db/schema.js';
@@ -351,6 +351,22 @@ export async function attachFile(db: DbOrTx, name: string | null | undefined, at
     .where(
       and(eq(files.name, name), filesPolicy.attachableWhere(at)),
     );
+}
+
+/**
+ * Attaches the caller's own upload, not yet attached, of the school to a private record (a
+ * message's attachment, a leave's document): marked private and attached in one UPDATE … RETURNING
+ * inside the record's transaction; any other name (another's, another school's, used already) is
+ * 400 `file_not_yours` on `field`, and the transaction writes nothing.
+ */
+export async function attachPrivateUpload(tx: DbOrTx, caller: Caller, schoolId: string, name: string, field: string, at: Date = clockNow()): Promise<AttachedFile> {
+  const [f] = await tx
+    .update(files)
+    .set({ attachedAt: at, private: true })
+    .where(and(eq(files.name, name), eq(files.ownerId, caller.userId), eq(files.schoolId, schoolId), isNull(files.attachedAt)))
+    .returning({ name: files.name, originalName: files.originalName, mime: files.mime, size: files.size });
+  if (!f) throw new AppError('BAD_REQUEST', `"${name}" cannot be attached: upload it again.`, { reason: 'file_not_yours', field, params: { name } });
+  return { name: f.name, originalName: f.originalName ?? f.name, mime: f.mime ?? 'application/octet-stream', size: f.size ?? 0 };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   COMPOSER_CHANNELS,
   ROLE,
@@ -23,6 +23,7 @@ import type { Storage } from '../../adapters/storage/index.js';
 import { smsParts } from '../../adapters/messaging.js';
 import { now } from '../../clock.js';
 import { fullName } from '../users/service.js';
+import { attachPrivateUpload } from '../files/service.js';
 import { accountFor, fillTemplate } from './accounts.js';
 import { reachable, templateVariables, uuids } from './deliveries.js';
 import { mobileCodesToday } from './mobile.js';
@@ -177,7 +178,7 @@ export async function sendMessage(deps: Deps, caller: Caller, input: MessageInpu
   const { via, flush } = afterCommit(deps);
   const sent = await inTenant(deps, schoolId, async (tx) => {
     await checkAudience(tx, schoolId, input.audience);
-    const attachment = input.attachment ? await attach(tx, caller, schoolId, input.attachment, at) : null;
+    const attachment = input.attachment ? await attachPrivateUpload(tx, caller, schoolId, input.attachment, 'attachment', at) : null;
     const [m] = await tx
       .insert(messages)
       .values({
@@ -202,17 +203,6 @@ export async function sendMessage(deps: Deps, caller: Caller, input: MessageInpu
   flush();
   const { message, attachment } = sent;
   return present(message, (await countsOf(tenantDb(deps, schoolId), [message.id])).get(message.id)!, attachment);
-}
-
-/** Marks the caller's own unattached upload of the school private and attached (one UPDATE … RETURNING); any other: 400 `file_not_yours`. */
-async function attach(tx: DbOrTx, caller: Caller, schoolId: string, name: string, at: Date): Promise<AttachedFile> {
-  const [f] = await tx
-    .update(files)
-    .set({ attachedAt: at, private: true })
-    .where(and(eq(files.name, name), eq(files.ownerId, caller.userId), eq(files.schoolId, schoolId), isNull(files.attachedAt)))
-    .returning(fileColumns);
-  if (!f) throw new AppError('BAD_REQUEST', `"${name}" cannot be attached: upload it again.`, { reason: 'file_not_yours', field: 'attachment', params: { name } });
-  return fileOf(f)!;
 }
 
 /** Sends the scheduled messages that are due (the deliveries job, first): each in its own transaction; a cancelled one is no longer scheduled. */

@@ -24,6 +24,7 @@ import { now } from '../../clock.js';
 import { afterCommit, notify, notifyRoles, type Delivery } from '../notifications/service.js';
 import { addDays, dayKind, loadDayRules, type DayRules } from '../calendar/index.js';
 import { schoolToday, sessionOn, userName } from './sql.js';
+import { attachPrivateUpload } from '../files/service.js';
 
 /**
  * Staff leave (issue 42): leave types, balances a session, applications and their decisions. Day
@@ -341,13 +342,7 @@ export async function applyStaffLeave(deps: Deps, caller: Caller, body: StaffLea
   let leaveId: string;
   try {
     leaveId = await inTenant(deps, schoolId, async (tx) => {
-      if (file) {
-        const attached = rowsOf(
-          await tx.execute(sql`update files set attached_at = ${now().toISOString()}::timestamptz, private = true
-            where name = ${file} and owner_id = ${caller.userId} and school_id = ${schoolId} and attached_at is null returning name`),
-        );
-        if (!attached.length) throw new AppError('BAD_REQUEST', `"${file}" cannot be attached: upload it again.`, { reason: 'file_not_yours', field: 'file', params: { name: file } });
-      }
+      if (file) await attachPrivateUpload(tx, caller, schoolId, file, 'file');
       const [row] = rowsOf<{ id: string }>(
         await tx.execute(sql`insert into staff_leaves (school_id, user_id, leave_type_id, session_id, from_date, to_date, half, days, reason, file_name, created_at)
           values (${schoolId}, ${caller.userId}, ${type.id}, ${sessionId}, ${body.fromDate}::date, ${body.toDate}::date, ${half}, ${halves}, ${body.reason}, ${file}, ${now().toISOString()}::timestamptz)

@@ -22,6 +22,7 @@ import type { Storage } from '../../adapters/storage/index.js';
 import { now } from '../../clock.js';
 import { afterCommit, notify, type Delivery } from '../notifications/service.js';
 import { addDays, dayKind, loadDayRules } from '../calendar/index.js';
+import { attachPrivateUpload } from '../files/service.js';
 
 /**
  * Leave asked by parents (issue 43). A parent asks for its child; the class teacher (the class the
@@ -232,13 +233,7 @@ export async function askStudentLeave(deps: Deps, caller: Caller, body: StudentL
   let leaveId: string;
   try {
     leaveId = await inTenant(deps, schoolId, async (tx) => {
-      if (file) {
-        const attached = rowsOf(
-          await tx.execute(sql`update files set attached_at = ${now().toISOString()}::timestamptz, private = true
-            where name = ${file} and owner_id = ${caller.userId} and school_id = ${schoolId} and attached_at is null returning name`),
-        );
-        if (!attached.length) throw new AppError('BAD_REQUEST', `"${file}" cannot be attached: upload it again.`, { reason: 'file_not_yours', field: 'file', params: { name: file } });
-      }
+      if (file) await attachPrivateUpload(tx, caller, schoolId, file, 'file');
       const [row] = rowsOf<{ id: string }>(
         await tx.execute(sql`insert into student_leaves (school_id, session_id, student_id, class_id, from_date, to_date, days, reason, note, file_name, requested_by, created_at)
           values (${schoolId}, ${sessionId}, ${body.studentId}, ${child.classId}, ${body.fromDate}::date, ${body.toDate}::date, ${days}, ${body.reason}, ${note}, ${file}, ${caller.userId}, ${now().toISOString()}::timestamptz)
